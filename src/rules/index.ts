@@ -1,0 +1,7 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+
+/**
+ * Every rule of the plugin, by name. Configs are generated from each rule's
+ * `meta.docs`, so adding a rule here is all it takes to ship it.
+ */
+export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {};
