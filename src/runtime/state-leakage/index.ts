@@ -1,0 +1,2 @@
+// Seed 003: tool side-state leakage runtime.
+export {};

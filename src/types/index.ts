@@ -1,0 +1,1 @@
+export type { Brand, OwnedQuerySource, PersistedPreview, SeenId, Unbounded } from './brands.js';
