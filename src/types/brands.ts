@@ -30,3 +30,11 @@ export type PersistedPreview = Brand<
 
 /** Query sources that own a stable storage root (seed 000). */
 export type OwnedQuerySource = `repl_main_thread${string}` | `agent:${string}`;
+
+/**
+ * Replacement state that may be handed to a fork, subagent or resume: only
+ * `cloneReplacementState` and `reconstructReplacementState` produce it.
+ */
+export type ForkableState<State extends object = object> = State & {
+  readonly [brandKey]: 'Pass cloneReplacementState(state) or reconstructReplacementState(...) to a fork: never the parent\'s live state';
+};

@@ -1,1 +1,1 @@
-export type { Brand, OwnedQuerySource, PersistedPreview, SeenId, Unbounded } from './brands.js';
+export type { Brand, ForkableState, OwnedQuerySource, PersistedPreview, SeenId, Unbounded } from './brands.js';
