@@ -4,6 +4,14 @@
  * the sentence the compiler prints when a plain value is passed where a
  * branded one is needed, so the error says what to do.
  */
+import type {
+  EXTERNALLY_BOUNDED_TOOL_UNBOUNDED,
+  FORK_NEEDS_CLONED_STATE,
+  REPLACEMENT_NEEDS_PERSISTED_PREVIEW,
+  REPLACEMENT_NEEDS_SEEN_ID,
+  SELF_READING_TOOL_NOT_UNBOUNDED,
+} from './messages.js';
+
 declare const brandKey: unique symbol;
 
 export type Brand<Base, Instruction extends string> = Base & {
@@ -11,22 +19,22 @@ export type Brand<Base, Instruction extends string> = Base & {
 };
 
 /** The self-bounding sentinel: `Infinity`, only produced by `UNBOUNDED`. */
-export type Unbounded = Brand<
-  number,
-  'A self-reading tool must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from "tool-result-guard")'
->;
+export type Unbounded = Brand<number, typeof SELF_READING_TOOL_NOT_UNBOUNDED>;
+
+/**
+ * A limit for a tool that reads nothing the model names: any plain number,
+ * never `Unbounded`. The brand key is optional, so `50_000` and `number`
+ * fit, while `Unbounded` (whose key holds another instruction) does not.
+ */
+export type FiniteResultLimit = number & {
+  readonly [brandKey]?: typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED;
+};
 
 /** A tool-use id that `markSeen(state, id)` has frozen. */
-export type SeenId = Brand<
-  string,
-  'Call markSeen(state, id) first: a replacement may only be recorded for an id already marked seen'
->;
+export type SeenId = Brand<string, typeof REPLACEMENT_NEEDS_SEEN_ID>;
 
 /** A preview string that only a successful `ToolResultStore.persist` produces. */
-export type PersistedPreview = Brand<
-  string,
-  'Use the preview returned by await store.persist(id, content): a replacement is stored only after persistence succeeded'
->;
+export type PersistedPreview = Brand<string, typeof REPLACEMENT_NEEDS_PERSISTED_PREVIEW>;
 
 /** Query sources that own a stable storage root (seed 000). */
 export type OwnedQuerySource = `repl_main_thread${string}` | `agent:${string}`;
@@ -35,6 +43,4 @@ export type OwnedQuerySource = `repl_main_thread${string}` | `agent:${string}`;
  * Replacement state that may be handed to a fork, subagent or resume: only
  * `cloneReplacementState` and `reconstructReplacementState` produce it.
  */
-export type ForkableState<State extends object = object> = State & {
-  readonly [brandKey]: 'Pass cloneReplacementState(state) or reconstructReplacementState(...) to a fork: never the parent\'s live state';
-};
+export type ForkableState<State extends object = object> = Brand<State, typeof FORK_NEEDS_CLONED_STATE>;

@@ -1,1 +1,20 @@
-export type { Brand, ForkableState, OwnedQuerySource, PersistedPreview, SeenId, Unbounded } from './brands.js';
+export type {
+  Brand,
+  FiniteResultLimit,
+  ForkableState,
+  OwnedQuerySource,
+  PersistedPreview,
+  SeenId,
+  Unbounded,
+} from './brands.js';
+export {
+  assertToolClassification,
+  defineTool,
+  type CheckedToolDefinition,
+  type ResultLimitFor,
+  type SelfReadingKind,
+  type ToolClassification,
+  type ToolReads,
+} from './define-tool.js';
+export { ToolClassificationError, type ToolClassificationErrorCode } from './errors.js';
+export type { ClassifiedTool, PersistableTool, SelfReadingTool } from './tool-interfaces.js';
