@@ -1,2 +1,3 @@
 // Seed 003: tool side-state leakage runtime.
-export {};
+export * from './python-json.js';
+export * from './evaluate-invocation.js';
