@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/fixtures/**', 'tests/types/**'],
+    // tests/types holds tstyche's *.tst.ts (run by tstyche) next to vitest's *.test.ts run-time checks.
+    exclude: ['**/node_modules/**', '**/fixtures/**', 'tests/types/**/*.tst.ts'],
     setupFiles: ['tests/setup/rule-tester.ts'],
     testTimeout: 60_000,
     hookTimeout: 600_000,

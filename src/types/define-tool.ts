@@ -24,43 +24,67 @@ export type ToolReads = 'path' | 'url' | 'resource' | 'none';
 /** The `reads` values of self-bounding tools. */
 export type SelfReadingKind = Exclude<ToolReads, 'none'>;
 
-/** The least a tool needs for `defineTool`; any other members pass through untouched. */
+/** What a classified tool has; any other members pass through `defineTool` untouched. */
 export interface ToolClassification {
   readonly name: string;
-  /** Optional here only so a missing `reads` gets the instruction instead of a bare "missing property". */
-  readonly reads?: ToolReads;
+  readonly reads: ToolReads;
   readonly maxResultSizeChars: number;
 }
 
 type IsUnbounded<Limit> = [Limit] extends [Unbounded] ? true : false;
 
+/** A literal that cannot be a limit: zero or negative. */
+type IsNonPositiveLiteral<Limit> = Limit extends number ? (`${Limit}` extends '0' | `-${string}` ? true : false) : false;
+
 /**
  * The type `maxResultSizeChars` must have for a tool that reads `Reads`,
  * given the declared `Limit`: the limit itself when it is right, else the
  * instruction as a string-literal type, so the compiler's "not assignable
- * to" names what to write. `Reads` must be one literal; a union (or a type
- * parameter) that could be `'none'` and a reader at once is rejected.
+ * to" names what to write. Anything but exactly `'none'` counts as a reader
+ * (a union such as `ToolReads` may read); a generic `Reads` or `Limit`
+ * stays unresolved, so it is rejected unless it is provably right.
  */
 export type ResultLimitFor<Reads, Limit> = [Reads] extends ['none']
   ? IsUnbounded<Limit> extends true
     ? typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED
-    : Limit
+    : [Limit] extends [number]
+      ? IsNonPositiveLiteral<Limit> extends true
+        ? typeof INVALID_RESULT_LIMIT
+        : Limit
+      : typeof INVALID_RESULT_LIMIT
   : IsUnbounded<Limit> extends true
     ? Limit
     : typeof SELF_READING_TOOL_NOT_UNBOUNDED;
 
+type ReadsOf<Tool> = Tool extends { readonly reads: infer Reads } ? Reads : never;
+
+/** The members a tool lacks, each typed as what to add. */
+type MissingClassification<Tool> = ('name' extends keyof Tool ? unknown : { readonly name: string }) &
+  ('reads' extends keyof Tool ? unknown : { readonly reads: typeof TOOL_NOT_CLASSIFIED }) &
+  ('maxResultSizeChars' extends keyof Tool
+    ? unknown
+    : { readonly maxResultSizeChars: ResultLimitFor<ReadsOf<Tool>, undefined> });
+
 /**
- * `Tool` with `maxResultSizeChars` checked against `reads`, and `reads`
- * demanded when missing. A homomorphic mapped type (no intersection with
- * `Tool`), so TypeScript still infers `Tool` from the argument and a
- * mismatch is reported on the property with the instruction as its type.
+ * `Tool` as `defineTool` accepts it: `reads` one of `ToolReads`,
+ * `maxResultSizeChars` checked against `reads`, missing members demanded.
+ * The checks live in a homomorphic mapped type (no intersection with
+ * `Tool`'s own members), so TypeScript still infers `Tool` from the
+ * argument, and a mismatch is reported on the offending property with the
+ * instruction as the type it should have had.
  */
-export type CheckedToolDefinition<Tool extends ToolClassification> = ('reads' extends keyof Tool
-  ? unknown
-  : { readonly reads: typeof TOOL_NOT_CLASSIFIED }) & {
-  [Key in keyof Tool]: Key extends 'maxResultSizeChars'
-    ? ResultLimitFor<Tool extends { readonly reads?: infer Reads } ? Reads : never, Tool[Key]>
-    : Tool[Key];
+export type CheckedToolDefinition<Tool> = MissingClassification<Tool> & {
+  [Key in keyof Tool]: Key extends 'reads'
+    ? [Tool[Key]] extends [ToolReads]
+      ? Tool[Key]
+      : typeof TOOL_NOT_CLASSIFIED
+    : Key extends 'maxResultSizeChars'
+      ? ResultLimitFor<ReadsOf<Tool>, Tool[Key]>
+      : Key extends 'name'
+        ? [Tool[Key]] extends [string]
+          ? Tool[Key]
+          : string
+        : Tool[Key];
 };
 
 const toolReadsValues: ReadonlySet<unknown> = new Set<ToolReads>(['path', 'url', 'resource', 'none']);
@@ -73,7 +97,7 @@ const toolReadsValues: ReadonlySet<unknown> = new Set<ToolReads>(['path', 'url',
  * @throws {ToolClassificationError} when the tool is not classified or its
  *   limit contradicts its classification (for callers the compiler cannot see).
  */
-export function defineTool<const Tool extends ToolClassification>(tool: CheckedToolDefinition<Tool>): Tool {
+export function defineTool<const Tool extends object>(tool: CheckedToolDefinition<Tool>): Tool {
   assertToolClassification(tool);
   return tool as Tool;
 }
@@ -82,28 +106,28 @@ export function defineTool<const Tool extends ToolClassification>(tool: CheckedT
  * The run-time half of `defineTool`, for a tool that reaches you untyped
  * (a registry fed by plugins, a JavaScript module). Same checks, same messages.
  */
-export function assertToolClassification(tool: unknown): asserts tool is ToolClassification & { readonly reads: ToolReads } {
+export function assertToolClassification(tool: unknown): asserts tool is ToolClassification {
   if (typeof tool !== 'object' || tool === null) {
-    throw new ToolClassificationError('TOOL_NOT_AN_OBJECT', 'defineTool needs a tool object with name, reads and maxResultSizeChars');
+    throw new ToolClassificationError('ERR_TOOL_NOT_AN_OBJECT', 'defineTool needs a tool object with name, reads and maxResultSizeChars');
   }
   const { name, reads, maxResultSizeChars } = tool as Record<string, unknown>;
   const label = typeof name === 'string' && name !== '' ? `Tool "${name}"` : 'A tool without a name';
   if (!toolReadsValues.has(reads)) {
-    throw new ToolClassificationError('TOOL_NOT_CLASSIFIED', `${label}: ${TOOL_NOT_CLASSIFIED}`);
+    throw new ToolClassificationError('ERR_TOOL_NOT_CLASSIFIED', `${label}: ${TOOL_NOT_CLASSIFIED}`);
   }
   if (reads !== 'none') {
     // Only the exact sentinel opts out: NaN, -Infinity and finite numbers all persist.
     if (maxResultSizeChars !== Number.POSITIVE_INFINITY) {
-      throw new ToolClassificationError('SELF_READING_TOOL_NOT_UNBOUNDED', `${label}: ${SELF_READING_TOOL_NOT_UNBOUNDED}`);
+      throw new ToolClassificationError('ERR_SELF_READING_TOOL_NOT_UNBOUNDED', `${label}: ${SELF_READING_TOOL_NOT_UNBOUNDED}`);
     }
     return;
   }
   if (maxResultSizeChars === Number.POSITIVE_INFINITY) {
-    throw new ToolClassificationError('EXTERNALLY_BOUNDED_TOOL_UNBOUNDED', `${label}: ${EXTERNALLY_BOUNDED_TOOL_UNBOUNDED}`);
+    throw new ToolClassificationError('ERR_EXTERNALLY_BOUNDED_TOOL_UNBOUNDED', `${label}: ${EXTERNALLY_BOUNDED_TOOL_UNBOUNDED}`);
   }
   if (typeof maxResultSizeChars !== 'number' || !Number.isFinite(maxResultSizeChars) || maxResultSizeChars <= 0) {
     throw new ToolClassificationError(
-      'INVALID_RESULT_LIMIT',
+      'ERR_INVALID_RESULT_LIMIT',
       `${label}: ${INVALID_RESULT_LIMIT} (got ${describeValue(maxResultSizeChars)})`,
     );
   }

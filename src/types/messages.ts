@@ -7,27 +7,27 @@
 
 /** `reads` is missing: every tool must be classified (seed 000, decision 1). */
 export const TOOL_NOT_CLASSIFIED =
-  'Classify every tool: add reads: "path" | "url" | "resource" (it reads what the model names; then maxResultSizeChars: UNBOUNDED) or reads: "none" (then a finite maxResultSizeChars)';
+  "Classify every tool: add reads: 'path' | 'url' | 'resource' (it reads what the model names; then maxResultSizeChars: UNBOUNDED) or reads: 'none' (then a finite maxResultSizeChars)";
 
 /** A tool that reads a model-chosen path, URL or resource with a finite limit. */
 export const SELF_READING_TOOL_NOT_UNBOUNDED =
-  'A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from "tool-result-guard"): with a finite limit its result is persisted and the model reads the persisted file back with the same tool, forever';
+  "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from 'tool-result-guard'): with a finite limit its result is persisted and the model reads the persisted file back with the same tool, forever";
 
 /** A `reads: 'none'` tool that opted out of persistence. */
 export const EXTERNALLY_BOUNDED_TOOL_UNBOUNDED =
-  'A tool with reads: "none" must declare a finite maxResultSizeChars (a number > 0, e.g. 50_000): UNBOUNDED opts a tool out of persistence and is only for tools that read a path, URL or resource';
+  "A tool with reads: 'none' must declare a finite maxResultSizeChars (a number > 0, e.g. 50_000): UNBOUNDED opts a tool out of persistence and is only for tools that read a path, URL or resource";
 
 /** A limit that is not a number > 0 (NaN from a bad config must never pass as the sentinel). */
 export const INVALID_RESULT_LIMIT =
-  'maxResultSizeChars must be UNBOUNDED or a finite number > 0: NaN, zero, negative numbers and non-numbers are configuration errors';
+  "maxResultSizeChars must be a finite number > 0 (or UNBOUNDED for a tool that reads a path, URL or resource): NaN, zero, negative numbers and non-numbers are configuration errors";
 
 /** `recordReplacement` given an id that `markSeen` did not return (seed 002). */
 export const REPLACEMENT_NEEDS_SEEN_ID =
-  'Call markSeen(state, id) first and pass the SeenId it returns: a replacement may only be recorded for an id already marked seen';
+  "Call markSeen(state, id) first and pass the SeenId it returns: a replacement may only be recorded for an id already marked seen";
 
 /** `recordReplacement` given a preview that no successful persist produced (seed 002). */
 export const REPLACEMENT_NEEDS_PERSISTED_PREVIEW =
-  'Pass the preview returned by await store.persist(id, content) (ToolResultStore.persist): a replacement is recorded only after persistence succeeded';
+  "Pass the preview returned by await store.persist(id, content) (ToolResultStore.persist): a replacement is recorded only after persistence succeeded";
 
 /** A fork or resume given the parent's live state (seed 002). */
 export const FORK_NEEDS_CLONED_STATE =
@@ -35,4 +35,4 @@ export const FORK_NEEDS_CLONED_STATE =
 
 /** Persistence requested for a query source that does not own a storage root (seed 000, decision 3). */
 export const PERSISTENCE_NEEDS_OWNED_SESSION =
-  'Persist only for sessions that own a storage root (repl_main_thread… or agent:…): narrow the query source with if (shouldPersistForSession(querySource)) first; ephemeral agents (compact, session_memory, agent_summary) must not persist';
+  "Persist only for sessions that own a storage root (repl_main_thread… or agent:…): narrow the query source with if (shouldPersistForSession(querySource)) first; ephemeral agents (compact, session_memory, agent_summary) must not persist";
