@@ -1,0 +1,29 @@
+/**
+ * `tool-result-guard/codemods`: the programmatic API behind
+ * `tool-result-guard migrate`. The ESLint rules decide what is wrong; each
+ * transform turns one rule's findings into minimal text edits made with
+ * ts-morph, so what the codemod migrates the rule accepts, and what the rule
+ * accepts the codemod leaves alone.
+ */
+export { migrate, selectTransforms, DEFAULT_MAX_CHARS } from './runner.js';
+export type { MigrateOptions, MigrationReport, MigrationSummary, FileReport } from './runner.js';
+export { migrateText, createEditingProject } from './migrate-file.js';
+export type { FileStatus, TextMigrationResult, UnresolvedFinding } from './migrate-file.js';
+export { createRuleFindingsCollector, UnparseableFileError } from './rule-findings.js';
+export type { RuleFindingsCollector } from './rule-findings.js';
+export { transforms } from './transforms/index.js';
+export { CodemodUsageError } from './errors.js';
+export type { CodemodErrorCode } from './errors.js';
+export { DEFAULT_EXTENSIONS, discoverFiles } from './file-discovery.js';
+export { unifiedDiff } from './unified-diff.js';
+export { runCli, EXIT_OK, EXIT_ERRORS, EXIT_CHANGES_FOUND } from './cli.js';
+export type {
+  Transform,
+  TransformInput,
+  TransformOutput,
+  TransformOptions,
+  RuleFinding,
+  RuleSuggestion,
+  TextEdit,
+  UnresolvedSite,
+} from './transform.js';

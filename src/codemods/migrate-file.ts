@@ -1,0 +1,126 @@
+import { Project, type SourceFile } from 'ts-morph';
+
+import { UnparseableFileError, type RuleFindingsCollector } from './rule-findings.js';
+import { applyEdits, selectCompatibleEdits } from './source-edits.js';
+import type { RuleFinding, Transform, TransformOptions, UnresolvedSite } from './transform.js';
+
+/**
+ * How often one transform may lint, edit and lint again on one file. Each
+ * pass fixes what the rule still reports; a transform that has not settled
+ * after this many passes is a bug, reported as an error rather than looping.
+ */
+const MAX_PASSES_PER_TRANSFORM = 8;
+
+export type FileStatus = 'ok' | 'unchanged' | 'skipped' | 'error';
+
+export interface UnresolvedFinding extends UnresolvedSite {
+  transform: string;
+}
+
+export interface TextMigrationResult {
+  status: FileStatus;
+  text: string;
+  /** Edits applied per transform (only transforms that made some). */
+  edits: Record<string, number>;
+  unresolved: UnresolvedFinding[];
+  /** Why a file was skipped or failed. */
+  reason?: string;
+}
+
+/** A ts-morph project for syntactic edits only: no disk, no lib files, no dependency resolution. */
+export function createEditingProject(): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: true },
+  });
+}
+
+function parseErrorCount(sourceFile: SourceFile): number {
+  return (sourceFile.compilerNode as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length ?? 0;
+}
+
+/**
+ * Runs the transforms over one file's text. The rules decide what to change;
+ * the transforms only decide how. A file nobody reports on is never parsed by
+ * ts-morph at all.
+ */
+export function migrateText(
+  text: string,
+  filePath: string,
+  transforms: readonly Transform[],
+  collector: RuleFindingsCollector,
+  project: Project,
+  options: TransformOptions,
+): TextMigrationResult {
+  let initialFindings: RuleFinding[];
+  try {
+    initialFindings = collector.collect(text, filePath, [...new Set(transforms.map((transform) => transform.ruleName))]);
+  } catch (error) {
+    if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.message };
+    throw error;
+  }
+  if (initialFindings.length === 0) return { status: 'unchanged', text, edits: {}, unresolved: [] };
+
+  const sourceFile = project.createSourceFile(filePath, text, { overwrite: true });
+  try {
+    const originalParseErrors = parseErrorCount(sourceFile);
+    const edits: Record<string, number> = {};
+    const unresolved: UnresolvedFinding[] = [];
+    // The last lint: its text, the rules it ran and what they found.
+    let lint = { text, ruleNames: new Set(transforms.map((transform) => transform.ruleName)), findings: initialFindings };
+
+    for (const transform of transforms) {
+      let settled = false;
+      for (let pass = 0; pass < MAX_PASSES_PER_TRANSFORM; pass += 1) {
+        const currentText = sourceFile.getFullText();
+        if (currentText !== lint.text || !lint.ruleNames.has(transform.ruleName)) {
+          try {
+            lint = {
+              text: currentText,
+              ruleNames: new Set([transform.ruleName]),
+              findings: collector.collect(currentText, filePath, [transform.ruleName]),
+            };
+          } catch (error) {
+            if (error instanceof UnparseableFileError) {
+              return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that does not parse (${error.message}); the file was left as it was` };
+            }
+            throw error;
+          }
+        }
+        const findings = lint.findings.filter((finding) => finding.ruleName === transform.ruleName);
+        if (findings.length === 0) {
+          settled = true;
+          break;
+        }
+        const output = transform.run({ sourceFile, findings, options });
+        const { accepted } = selectCompatibleEdits(currentText, output.edits);
+        if (accepted.length === 0) {
+          // Nothing more to do: what is left is what the transform leaves to a human.
+          unresolved.push(...output.unresolved.map((site) => ({ ...site, transform: transform.name })));
+          settled = true;
+          break;
+        }
+        applyEdits(sourceFile, accepted);
+        edits[transform.name] = (edits[transform.name] ?? 0) + accepted.length;
+        if (parseErrorCount(sourceFile) > originalParseErrors) {
+          return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that does not parse; the file was left as it was` };
+        }
+      }
+      if (!settled) {
+        return {
+          status: 'error',
+          text,
+          edits: {},
+          unresolved: [],
+          reason: `the ${transform.name} transform did not settle after ${MAX_PASSES_PER_TRANSFORM} passes; the file was left as it was (please report this)`,
+        };
+      }
+    }
+    const newText = sourceFile.getFullText();
+    return { status: newText === text ? 'unchanged' : 'ok', text: newText, edits, unresolved };
+  } finally {
+    project.removeSourceFile(sourceFile);
+  }
+}

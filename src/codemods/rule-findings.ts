@@ -1,0 +1,218 @@
+import { dirname, parse as parsePath } from 'node:path';
+
+import * as typescriptParser from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+import plugin, { PLUGIN_NAMESPACE } from '../eslint-plugin.js';
+import { CodemodUsageError } from './errors.js';
+import type { RuleFinding, RuleSuggestion, TextEdit } from './transform.js';
+
+type Linter = TSESLint.Linter;
+type RuleModule = TSESLint.RuleModule<string, readonly unknown[]>;
+type ReportDescriptor = TSESLint.ReportDescriptor<string> & { data?: Record<string, unknown> };
+
+/** The file text could not be parsed; the file is skipped, never half-migrated. */
+export class UnparseableFileError extends Error {
+  readonly code = 'UNPARSEABLE';
+
+  constructor(filePath: string, parserMessage: string, line: number, column: number) {
+    super(`${filePath}:${line}:${column}: ${parserMessage}`);
+    this.name = 'UnparseableFileError';
+  }
+}
+
+interface CapturedReport {
+  descriptor: ReportDescriptor;
+  sourceCode: TSESLint.SourceCode;
+}
+
+export interface RuleFindingsCollector {
+  /** Lints `text` as `filePath` with the named rules (strict options) and returns their findings. */
+  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[];
+}
+
+/**
+ * Loads ESLint lazily: it is a peer dependency, needed only by the codemods,
+ * and a missing install deserves a message that says what to do.
+ */
+export async function createRuleFindingsCollector(
+  settings: Readonly<Record<string, unknown>> = {},
+): Promise<RuleFindingsCollector> {
+  let eslintModule: typeof import('eslint');
+  try {
+    eslintModule = await import('eslint');
+  } catch {
+    throw new CodemodUsageError(
+      'ESLINT_MISSING',
+      'The codemods run the tool-result-guard ESLint rules, so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
+    );
+  }
+  return new LinterRuleFindingsCollector(eslintModule.Linter as unknown as new (options: object) => Linter, settings);
+}
+
+class LinterRuleFindingsCollector implements RuleFindingsCollector {
+  /** Reports captured during the current `verify`, in the order the rules made them. */
+  private captured: CapturedReport[] = [];
+  private readonly wrappedRules: Record<string, RuleModule>;
+  private readonly lintersByRoot = new Map<string, Linter>();
+
+  constructor(
+    private readonly LinterClass: new (options: object) => Linter,
+    private readonly settings: Readonly<Record<string, unknown>>,
+  ) {
+    this.wrappedRules = {};
+    for (const [name, rule] of Object.entries(plugin.rules)) {
+      this.wrappedRules[name] = this.captureReports(rule);
+    }
+  }
+
+  /**
+   * The same rule, but every `context.report` is also recorded: ESLint's
+   * messages carry no `data`, and the transforms need it (and the node range).
+   */
+  private captureReports(rule: RuleModule): RuleModule {
+    return {
+      ...rule,
+      create: (context) => {
+        const recordingContext = Object.create(context, {
+          report: {
+            value: (descriptor: ReportDescriptor) => {
+              this.captured.push({ descriptor, sourceCode: context.sourceCode });
+              context.report(descriptor);
+            },
+          },
+        }) as typeof context;
+        return rule.create(recordingContext);
+      },
+    };
+  }
+
+  /** Flat-config matching is relative to `cwd`; a linter per filesystem root lets any absolute path match. */
+  private linterFor(filePath: string): Linter {
+    const root = parsePath(filePath).root || dirname(filePath);
+    let linter = this.lintersByRoot.get(root);
+    if (!linter) {
+      linter = new this.LinterClass({ configType: 'flat', cwd: root });
+      this.lintersByRoot.set(root, linter);
+    }
+    return linter;
+  }
+
+  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
+    const ruleEntries: Record<string, TSESLint.Linter.RuleEntry> = {};
+    for (const ruleName of ruleNames) {
+      const rule = plugin.rules[ruleName];
+      if (!rule) {
+        throw new CodemodUsageError(
+          'RULE_MISSING',
+          `The rule "${ruleName}" is not in this build of tool-result-guard; update the package or drop the transform that needs it.`,
+        );
+      }
+      // The codemods migrate to what the strict config accepts.
+      const strictOptions = (rule.meta.docs as { strictOptions?: unknown[] } | undefined)?.strictOptions;
+      ruleEntries[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? ['error', ...strictOptions] : 'error';
+    }
+    const config = [
+      {
+        files: ['**/*'],
+        plugins: { [PLUGIN_NAMESPACE]: { rules: this.wrappedRules } },
+        languageOptions: {
+          parser: typescriptParser,
+          sourceType: 'module',
+          ecmaVersion: 'latest',
+        },
+        linterOptions: { reportUnusedDisableDirectives: 'off' },
+        settings: this.settings,
+        rules: ruleEntries,
+      },
+    ];
+    this.captured = [];
+    const messages = this.linterFor(filePath).verify(
+      text,
+      config as unknown as TSESLint.Linter.ConfigType,
+      { filename: filePath },
+    );
+    const captured = this.captured;
+    this.captured = [];
+
+    const fatal = messages.find((message) => message.fatal);
+    if (fatal) throw new UnparseableFileError(filePath, fatal.message, fatal.line, fatal.column);
+
+    return pairMessagesWithReports(text, messages, captured);
+  }
+}
+
+function locationOf(report: CapturedReport): { start: number; end: number; line: number; column: number } {
+  const { descriptor, sourceCode } = report;
+  if ('node' in descriptor && descriptor.node && !descriptor.loc) {
+    const node = descriptor.node as TSESTree.Node;
+    return { start: node.range[0], end: node.range[1], line: node.loc.start.line, column: node.loc.start.column + 1 };
+  }
+  const loc = descriptor.loc as TSESTree.SourceLocation | TSESTree.Position;
+  const startPosition = 'start' in loc ? loc.start : loc;
+  const endPosition = 'end' in loc ? loc.end : loc;
+  return {
+    start: sourceCode.getIndexFromLoc(startPosition),
+    end: sourceCode.getIndexFromLoc(endPosition),
+    line: startPosition.line,
+    column: startPosition.column + 1,
+  };
+}
+
+function textEditOf(fix: { range: readonly [number, number]; text: string } | undefined): TextEdit | undefined {
+  return fix ? { start: fix.range[0], end: fix.range[1], text: fix.text } : undefined;
+}
+
+/**
+ * Messages that survived `eslint-disable` comments are paired with the
+ * captured reports by rule, message id and start position; a finding the
+ * user disabled therefore never drives an edit.
+ */
+function pairMessagesWithReports(
+  text: string,
+  messages: TSESLint.Linter.LintMessage[],
+  captured: CapturedReport[],
+): RuleFinding[] {
+  const unpaired = captured.map((report) => ({ report, location: locationOf(report) }));
+  const findings: RuleFinding[] = [];
+  for (const message of messages) {
+    if (!message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)) continue;
+    const ruleName = message.ruleId.slice(PLUGIN_NAMESPACE.length + 1);
+    const index = unpaired.findIndex(
+      ({ report, location }) =>
+        report.descriptor.messageId === message.messageId &&
+        location.line === message.line &&
+        location.column === message.column,
+    );
+    const match = index === -1 ? undefined : unpaired.splice(index, 1)[0];
+    const suggestions: RuleSuggestion[] = (message.suggestions ?? []).map((suggestion) => ({
+      messageId: suggestion.messageId,
+      description: suggestion.desc,
+      fix: textEditOf(suggestion.fix)!,
+    }));
+    findings.push({
+      ruleName,
+      messageId: message.messageId,
+      message: message.message,
+      start: match?.location.start ?? offsetOf(text, message.line, message.column),
+      end: match?.location.end ?? offsetOf(text, message.endLine ?? message.line, message.endColumn ?? message.column),
+      line: message.line,
+      column: message.column,
+      data: match?.report.descriptor.data,
+      fix: textEditOf(message.fix),
+      suggestions,
+    });
+  }
+  return findings;
+}
+
+/** Offset of a 1-based line and column, for a message whose report was not captured. */
+function offsetOf(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let currentLine = 1; currentLine < line; currentLine += 1) {
+    const newline = text.indexOf('\n', offset);
+    if (newline === -1) return text.length;
+    offset = newline + 1;
+  }
+  return Math.min(offset + column - 1, text.length);
+}

@@ -1,0 +1,142 @@
+import { Node, SyntaxKind, type ImportDeclaration, type SourceFile } from 'ts-morph';
+
+import type { TextEdit } from './transform.js';
+
+/** The package the codemods import helpers and sentinels from. */
+export const PACKAGE_NAME = 'tool-result-guard';
+
+/** True when the two edits touch the same text (two insertions at one point do not). */
+function overlaps(first: TextEdit, second: TextEdit): boolean {
+  if (first.start === first.end && second.start === second.end) return false;
+  return first.start < second.end && second.start < first.end;
+}
+
+/**
+ * Keeps the edits that can be applied together: no-ops dropped, the first of
+ * two overlapping edits kept (the runner lints again and retries the rest).
+ */
+export function selectCompatibleEdits(
+  text: string,
+  edits: readonly TextEdit[],
+): { accepted: TextEdit[]; deferred: number } {
+  const accepted: TextEdit[] = [];
+  let deferred = 0;
+  const seen = new Set<string>();
+  for (const edit of edits) {
+    if (text.slice(edit.start, edit.end) === edit.text) continue;
+    const key = `${edit.start}:${edit.end}:${edit.text}`;
+    if (seen.has(key)) continue;
+    if (accepted.some((other) => overlaps(other, edit))) {
+      deferred += 1;
+      continue;
+    }
+    seen.add(key);
+    accepted.push(edit);
+  }
+  return { accepted, deferred };
+}
+
+/** Applies the edits as one batch of minimal text splices; the rest of the file is untouched. */
+export function applyEdits(sourceFile: SourceFile, edits: readonly TextEdit[]): void {
+  if (edits.length === 0) return;
+  sourceFile.applyTextChanges(
+    edits.map((edit) => ({ span: { start: edit.start, length: edit.end - edit.start }, newText: edit.text })),
+  );
+}
+
+/** The whitespace that starts the line `position` is on. */
+export function indentationAt(sourceFile: SourceFile, position: number): string {
+  const text = sourceFile.getFullText();
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  const match = /^[ \t]*/.exec(text.slice(lineStart, position));
+  return match?.[0] ?? '';
+}
+
+/** The file's newline, so inserted lines match the lines around them. */
+export function newlineOf(sourceFile: SourceFile): string {
+  return sourceFile.getFullText().includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** The file's indentation unit, guessed from its first indented line. */
+export function indentUnitOf(sourceFile: SourceFile): string {
+  const match = /\n([ \t]+)\S/.exec(sourceFile.getFullText());
+  if (!match?.[1]) return '  ';
+  return match[1].startsWith('\t') ? '\t' : match[1].length >= 4 && match[1].length % 4 === 0 ? '    ' : '  ';
+}
+
+function importsFromPackage(sourceFile: SourceFile): ImportDeclaration[] {
+  return sourceFile.getImportDeclarations().filter((declaration) => declaration.getModuleSpecifierValue() === PACKAGE_NAME);
+}
+
+/** Whether the file already imports anything from tool-result-guard (so `UNBOUNDED` is at hand). */
+export function importsToolResultGuard(sourceFile: SourceFile): boolean {
+  return importsFromPackage(sourceFile).length > 0;
+}
+
+/**
+ * How to refer to `exportName` from tool-result-guard in this file, and the
+ * edit (if any) that makes it available: an existing binding is reused, an
+ * existing value import from the package is extended, else one import is added
+ * after the last import (a `require` in `.cjs` files).
+ */
+export function ensurePackageImport(
+  sourceFile: SourceFile,
+  exportName: string,
+): { reference: string; edit: TextEdit | undefined } {
+  const declarations = importsFromPackage(sourceFile);
+  for (const declaration of declarations) {
+    if (declaration.isTypeOnly()) continue;
+    const namespaceImport = declaration.getNamespaceImport();
+    if (namespaceImport) return { reference: `${namespaceImport.getText()}.${exportName}`, edit: undefined };
+    for (const specifier of declaration.getNamedImports()) {
+      if (specifier.isTypeOnly()) continue;
+      if (specifier.getName() === exportName) {
+        return { reference: specifier.getAliasNode()?.getText() ?? exportName, edit: undefined };
+      }
+    }
+  }
+  const extendable = declarations.find(
+    (declaration) => !declaration.isTypeOnly() && declaration.getNamedImports().length > 0,
+  );
+  if (extendable) {
+    const lastSpecifier = extendable.getNamedImports().at(-1)!;
+    return { reference: exportName, edit: { start: lastSpecifier.getEnd(), end: lastSpecifier.getEnd(), text: `, ${exportName}` } };
+  }
+  const newline = newlineOf(sourceFile);
+  const usesRequire = sourceFile.getFilePath().endsWith('.cjs');
+  const statement = usesRequire
+    ? `const { ${exportName} } = require('${PACKAGE_NAME}');`
+    : `import { ${exportName} } from '${PACKAGE_NAME}';`;
+  const lastImport = sourceFile.getImportDeclarations().at(-1);
+  if (lastImport) {
+    return { reference: exportName, edit: { start: lastImport.getEnd(), end: lastImport.getEnd(), text: `${newline}${statement}` } };
+  }
+  const start = firstStatementStart(sourceFile);
+  const hasFollowingStatement = sourceFile.getStatements().some((statement) => statement.getStart(true) >= start);
+  const text = hasFollowingStatement ? `${statement}${newline}${newline}` : `${newline}${statement}${newline}`;
+  return { reference: exportName, edit: { start, end: start, text } };
+}
+
+/**
+ * Where a new first import goes: after a shebang, leading comments that
+ * belong to the file (a license header) and directive prologues (`'use strict'`).
+ */
+function firstStatementStart(sourceFile: SourceFile): number {
+  const statements = sourceFile.getStatements();
+  let index = 0;
+  while (index < statements.length) {
+    const statement = statements[index]!;
+    if (
+      Node.isExpressionStatement(statement) &&
+      statement.getExpression().getKind() === SyntaxKind.StringLiteral
+    ) {
+      index += 1;
+      continue;
+    }
+    break;
+  }
+  const next = statements[index];
+  // With its JSDoc: an import must not separate a declaration from its doc comment.
+  if (next) return next.getStart(true);
+  return index > 0 ? statements[index - 1]!.getEnd() : sourceFile.getEnd();
+}

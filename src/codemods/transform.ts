@@ -1,0 +1,69 @@
+import type { SourceFile } from 'ts-morph';
+
+/** Replace the text in `[start, end)` with `text` (an insertion when `start === end`). */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** One report of a rule, as the codemod sees it: where, why, with what data and fixes. */
+export interface RuleFinding {
+  /** The rule's name without the plugin prefix, e.g. `clone-state-on-fork`. */
+  ruleName: string;
+  messageId: string | undefined;
+  message: string;
+  /** Range of the reported node (or the reported location) in the linted text. */
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  /** The `data` the rule passed to `context.report`, which the message was built from. */
+  data: Readonly<Record<string, unknown>> | undefined;
+  /** The rule's autofix, already computed by ESLint. */
+  fix: TextEdit | undefined;
+  suggestions: readonly RuleSuggestion[];
+}
+
+export interface RuleSuggestion {
+  messageId: string | undefined;
+  description: string;
+  fix: TextEdit;
+}
+
+/** Settings every transform may read. */
+export interface TransformOptions {
+  /** The finite `maxResultSizeChars` given to tools that do not read input-chosen paths or URLs. */
+  defaultMaxChars: number;
+}
+
+/** A finding the transform would not fix by itself; it is reported so a human looks at it. */
+export interface UnresolvedSite {
+  line: number;
+  column: number;
+  reason: string;
+}
+
+export interface TransformInput {
+  /** The file as ts-morph sees it; its text is the text the findings were computed on. */
+  sourceFile: SourceFile;
+  findings: readonly RuleFinding[];
+  options: TransformOptions;
+}
+
+export interface TransformOutput {
+  edits: TextEdit[];
+  unresolved: UnresolvedSite[];
+}
+
+/**
+ * A codemod transform in the ts-migrate/jscodeshift shape: a name and a `run`.
+ * It never detects anything itself: `ruleName` names the lint rule whose
+ * findings drive it, so the codemod and the rule cannot disagree.
+ */
+export interface Transform {
+  name: string;
+  description: string;
+  ruleName: string;
+  run(input: TransformInput): TransformOutput;
+}
