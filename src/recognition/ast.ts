@@ -1,0 +1,191 @@
+/**
+ * Small AST questions every recogniser asks. They work on any ESTree tree —
+ * the file ESLint is linting and the modules we parse ourselves when
+ * following imports — so they never rely on ESLint's scope manager.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+export type FunctionNode =
+  | TSESTree.FunctionDeclaration
+  | TSESTree.FunctionExpression
+  | TSESTree.ArrowFunctionExpression;
+
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+export function isFunctionNode(node: TSESTree.Node | null | undefined): node is FunctionNode {
+  return (
+    node?.type === AST_NODE_TYPES.FunctionDeclaration ||
+    node?.type === AST_NODE_TYPES.FunctionExpression ||
+    node?.type === AST_NODE_TYPES.ArrowFunctionExpression
+  );
+}
+
+export function isClassNode(node: TSESTree.Node | null | undefined): node is ClassNode {
+  return node?.type === AST_NODE_TYPES.ClassDeclaration || node?.type === AST_NODE_TYPES.ClassExpression;
+}
+
+/** Strips the wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
+export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.type === AST_NODE_TYPES.TSAsExpression ||
+    current.type === AST_NODE_TYPES.TSNonNullExpression ||
+    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    current.type === AST_NODE_TYPES.TSTypeAssertion
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** The static name of a property key: `a`, `'a'`, `` [`a`] ``, `#a` → `a`. */
+export function getStaticKeyName(
+  key: TSESTree.Node,
+  computed: boolean,
+): string | undefined {
+  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.PrivateIdentifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === 'string' || typeof key.value === 'number')) {
+    return String(key.value);
+  }
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) {
+    return key.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+/** `a.b.c` / `a?.b['c']` / `this.x` → `['a','b','c']` / `['this','x']`; undefined when not static. */
+export function getMemberPath(node: TSESTree.Node): string[] | undefined {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return [target.name];
+  if (target.type === AST_NODE_TYPES.ThisExpression) return ['this'];
+  if (target.type === AST_NODE_TYPES.Super) return ['super'];
+  if (target.type === AST_NODE_TYPES.ChainExpression) return getMemberPath(target.expression);
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const objectPath = getMemberPath(target.object);
+    const property = getStaticKeyName(target.property, target.computed);
+    if (!objectPath || property === undefined) return undefined;
+    return [...objectPath, property];
+  }
+  return undefined;
+}
+
+/** The dotted name of what a call calls: `fs.promises.readFile`, `fetch`, `this.run`. */
+export function getCalleeName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  return getMemberPath(call.callee)?.join('.');
+}
+
+/** The last segment of the callee: `readFile` for `fs.promises.readFile`. */
+export function getCalleeLastName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  const target = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.MemberExpression) return getStaticKeyName(target.property, target.computed);
+  return undefined;
+}
+
+/** Matches a dotted callee against configured names: `Tool.define` matches `Tool.define` and `x.Tool.define`. */
+export function matchesDottedName(calleeName: string | undefined, configured: readonly string[]): boolean {
+  if (calleeName === undefined) return false;
+  return configured.some((name) => calleeName === name || calleeName.endsWith(`.${name}`));
+}
+
+/** The names a binding pattern declares: `{ a, b: [c], ...d }` → a, c, d. */
+export function collectBindingNames(pattern: TSESTree.Node | null | undefined, into: string[] = []): string[] {
+  if (!pattern) return into;
+  switch (pattern.type) {
+    case AST_NODE_TYPES.Identifier:
+      into.push(pattern.name);
+      break;
+    case AST_NODE_TYPES.ObjectPattern:
+      for (const property of pattern.properties) {
+        collectBindingNames(property.type === AST_NODE_TYPES.RestElement ? property.argument : property.value, into);
+      }
+      break;
+    case AST_NODE_TYPES.ArrayPattern:
+      for (const element of pattern.elements) collectBindingNames(element, into);
+      break;
+    case AST_NODE_TYPES.RestElement:
+      collectBindingNames(pattern.argument, into);
+      break;
+    case AST_NODE_TYPES.AssignmentPattern:
+      collectBindingNames(pattern.left, into);
+      break;
+    case AST_NODE_TYPES.TSParameterProperty:
+      collectBindingNames(pattern.parameter, into);
+      break;
+    default:
+      break;
+  }
+  return into;
+}
+
+const SKIPPED_KEYS = new Set(['parent', 'range', 'loc', 'tokens', 'comments', 'typeAnnotation', 'returnType', 'typeArguments', 'typeParameters']);
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** The child nodes of `node`, types left out (they never carry values). Works on trees without parents. */
+export function childNodes(node: TSESTree.Node): TSESTree.Node[] {
+  const children: TSESTree.Node[] = [];
+  for (const key of Object.keys(node)) {
+    if (SKIPPED_KEYS.has(key)) continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) children.push(item);
+    } else if (isNode(value)) {
+      children.push(value);
+    }
+  }
+  return children;
+}
+
+/**
+ * Visits `root` and everything below it, depth first. `enter` may return
+ * `false` to skip a subtree. Iterative, so a deep tree cannot overflow the stack.
+ */
+export function walk(root: TSESTree.Node, enter: (node: TSESTree.Node) => boolean | void): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (enter(node) === false) continue;
+    const children = childNodes(node);
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+  }
+}
+
+/** Sets `parent` on a tree we parsed ourselves (typescript-estree leaves it unset). */
+export function assignParents(root: TSESTree.Node): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const child of childNodes(node)) {
+      (child as { parent?: TSESTree.Node }).parent = node;
+      stack.push(child);
+    }
+  }
+}
+
+/** The string a literal or expression-free template holds. */
+export function getStringValue(node: TSESTree.Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
+  if (target.type === AST_NODE_TYPES.TemplateLiteral && target.expressions.length === 0) {
+    return target.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+/** The property `name` of an object literal (not spread, not computed-dynamic). */
+export function findProperty(
+  object: TSESTree.ObjectExpression,
+  name: string,
+): TSESTree.Property | undefined {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    if (getStaticKeyName(property.key, property.computed) === name) return property;
+  }
+  return undefined;
+}

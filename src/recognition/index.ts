@@ -1,0 +1,105 @@
+/**
+ * The recognition core: the ONE place that knows what agent code looks like.
+ * Every rule of the ESLint plugin and every codemod asks it instead of
+ * matching names itself, so a new tool shape or reader is taught once.
+ *
+ * What it answers:
+ * - **Settings** (`settings['tool-result-guard']`, `./settings.ts`): tool
+ *   factories, base classes, tool type names, invocation names, readers,
+ *   persistence calls, owned-session checks, override lookups, fork callees,
+ *   state names — defaults plus what the user adds. Other rule families add
+ *   their keys to that one schema.
+ * - **Tool definitions** (`recogniseToolDefinition(node)` per node for rule
+ *   listeners, `findToolDefinitions(root)` for codemods): classes with
+ *   `maxResultSizeChars` or a `…Tool` base class, object literals given to
+ *   `buildTool` / `defineTool` / `tool` / `createTool` / `Tool.define`
+ *   (name first or not), `new DynamicStructuredTool({…})`, MCP
+ *   `server.tool(…)` / `server.registerTool(name, config, handler)`, object
+ *   literals typed `: Tool` / `satisfies Tool` (and, with types, by contextual
+ *   type). Each comes with its name, where its classification lives (`host`)
+ *   and `findToolMember(def, 'maxResultSizeChars' | 'stateScope')`, which
+ *   also reads MCP's `_meta['anthropic/<member>']`.
+ * - **The invocation** (`getInvocation(def, settings, file)`): the functions
+ *   that run on a call, which parameters are the model's input, and for
+ *   gemini-style tools the invocation class built by `createInvocation`.
+ * - **Readers** (`matchReader(call, file, settings)`, `DEFAULT_READERS`):
+ *   fs reads under any alias, `fetch`, http(s), undici, axios, got, ky,
+ *   node-fetch, `readFile` / `readTextFile` / `readResource` on any receiver.
+ * - **Input flow** (`readsInputChosenResource(invocation, file, environment)`):
+ *   the read calls whose path/URL/resource derives from the model's input,
+ *   across helpers in the same file, relative imports and barrels (parsed
+ *   once per run, summarised per function), and the type checker's answers.
+ * - **Classification values** (`isUnboundedValue`): `Infinity`,
+ *   `Number.POSITIVE_INFINITY`, `UNBOUNDED`, or a `const` bound to one.
+ *
+ * Rules start from `getRecognitionContext(context)`, which caches all of it
+ * per linted file.
+ */
+export {
+  type FunctionNode,
+  type ClassNode,
+  collectBindingNames,
+  findProperty,
+  getCalleeLastName,
+  getCalleeName,
+  getMemberPath,
+  getStaticKeyName,
+  getStringValue,
+  isClassNode,
+  isFunctionNode,
+  matchesDottedName,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
+export { isUnboundedValue, UNBOUNDED_NAMES } from './classification.js';
+export { type RecognitionContext, getRecognitionContext } from './context.js';
+export { type FileIndex, type ImportBinding, buildFileIndex } from './file-index.js';
+export {
+  type FlowEnvironment,
+  type ReadFinding,
+  type ReadStep,
+  type TypeServices,
+  MAX_CALL_DEPTH,
+  functionReadsParameters,
+  readsInputChosenResource,
+} from './input-flow.js';
+export {
+  type Invocation,
+  type InvocationEntry,
+  getClassMethod,
+  getConstructor,
+  getInvocation,
+} from './invocation.js';
+export {
+  type ResolvedFunction,
+  clearModuleCache,
+  loadModule,
+  resolveExportedFunction,
+  resolveLocalName,
+  resolveRelativeModule,
+} from './module-graph.js';
+export { type ReaderMatch, describeCall, matchReader } from './readers.js';
+export {
+  type NormalizedReaderSpec,
+  type RawRecognitionSettings,
+  type ReaderSpec,
+  type RecognitionSettings,
+  DEFAULT_READERS,
+  DEFAULT_RECOGNITION_SETTINGS,
+  InvalidRecognitionSettingsError,
+  SETTINGS_KEY,
+  getRecognitionSettings,
+  normalizeRecognitionSettings,
+} from './settings.js';
+export {
+  type RecogniseOptions,
+  type ToolDefinition,
+  type ToolMember,
+  type ToolShape,
+  MCP_META_PREFIX,
+  findMcpMetaObject,
+  findToolDefinitions,
+  findToolMember,
+  isToolTypeName,
+  recogniseToolDefinition,
+} from './tool-definitions.js';

@@ -1,0 +1,564 @@
+/**
+ * Does a tool's invocation read a path, URL or resource that the MODEL
+ * chose? A reader counts only when its path argument derives from the
+ * invocation's input: a fixed path (a module constant, a `__dirname` join)
+ * is not input, and a URL whose scheme and host are fixed in code is an API
+ * call, not an arbitrary read. A file path joined onto a root stays
+ * arbitrary: the persisted output may live under that root.
+ *
+ * The analysis is a flow-insensitive taint over names, run to a fixed point
+ * per function: destructuring, local variables, template strings, object
+ * literals that carry input (`readResource({ uri })`), any call given input
+ * (`path.resolve`, `await validatePath(args.path)`), collections filled with
+ * input (`list.push(p)`), loops and array callbacks over input. Calls given
+ * input are followed into the function they call — in the same file, into
+ * `this.method()` of the same class, across relative imports (parsed on
+ * demand, see module-graph), and, with type information, wherever the type
+ * checker says the callee is declared. Each function is summarised once per
+ * set of input parameters ("parameter k reaches a reader"), so a helper used
+ * by twenty tools is analysed once.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import type * as ts from 'typescript';
+
+import {
+  type ClassNode,
+  type FunctionNode,
+  collectBindingNames,
+  getMemberPath,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
+import type { FileIndex } from './file-index.js';
+import { type Invocation, getClassMethod, getConstructor, getConstructorInputs } from './invocation.js';
+import {
+  type ResolvedFunction,
+  findFunctionEndingAt,
+  functionName,
+  loadModule,
+  resolveImportedName,
+  resolveLocalName,
+} from './module-graph.js';
+import { describeCall, matchReader } from './readers.js';
+import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
+
+/** How deep helper calls are followed (tool → helper → helper …). */
+export const MAX_CALL_DEPTH = 6;
+
+export interface ReadStep {
+  /** The function called at this step. */
+  name: string;
+  filePath: string;
+}
+
+export interface ReadFinding {
+  /** The call in the analysed function that reads, itself or through helpers. */
+  call: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** That call's callee as written: `processSingleFileContent`, `fs.readFile`. */
+  callName: string;
+  /** The reader at the end of the chain: `fs.promises.readFile`. */
+  reader: string;
+  readerKind: NormalizedReaderSpec['kind'];
+  /** Helpers passed through, outermost first (empty when `call` is the reader). */
+  via: ReadStep[];
+}
+
+/** What the type checker adds, when the linted file has type information. */
+export interface TypeServices {
+  program: ts.Program;
+  esTreeNodeToTSNodeMap: { get(node: TSESTree.Node): ts.Node | undefined };
+  /** The linted file's tree, so declarations in it map back to our nodes. */
+  lintedFile: FileIndex;
+}
+
+export interface FlowEnvironment {
+  settings: RecognitionSettings;
+  /** Type information of the linted file, when the parser has a program. */
+  types?: TypeServices | undefined;
+}
+
+interface Seeds {
+  parameters: readonly number[];
+  thisMembers: readonly string[];
+}
+
+interface FunctionSummary {
+  findings: ReadFinding[];
+  /** `this.<member>` values that carry input after this function ran (constructors). */
+  taintedThisMembers: Set<string>;
+}
+
+const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
+const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
+
+// Per settings object: a summary depends on which calls are readers.
+const summariesBySettings = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, FunctionSummary>>>();
+const inProgress = new WeakMap<FunctionNode, Set<string>>();
+
+function seedKey(seeds: Seeds): string {
+  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}`;
+}
+
+/** Nodes of one function unit (its body with nested closures), grouped once. */
+interface FunctionUnit {
+  declarators: TSESTree.VariableDeclarator[];
+  assignments: TSESTree.AssignmentExpression[];
+  loops: (TSESTree.ForOfStatement | TSESTree.ForInStatement)[];
+  calls: (TSESTree.CallExpression | TSESTree.NewExpression)[];
+}
+
+const units = new WeakMap<FunctionNode, FunctionUnit>();
+
+function unitOf(fn: FunctionNode): FunctionUnit {
+  let unit = units.get(fn);
+  if (unit) return unit;
+  unit = { declarators: [], assignments: [], loops: [], calls: [] };
+  const collected = unit;
+  for (const parameter of fn.params) {
+    walk(parameter, (node) => {
+      if (node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression) collected.calls.push(node);
+    });
+  }
+  walk(fn.body, (node) => {
+    switch (node.type) {
+      case AST_NODE_TYPES.VariableDeclarator:
+        collected.declarators.push(node);
+        break;
+      case AST_NODE_TYPES.AssignmentExpression:
+        collected.assignments.push(node);
+        break;
+      case AST_NODE_TYPES.ForOfStatement:
+      case AST_NODE_TYPES.ForInStatement:
+        collected.loops.push(node);
+        break;
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression:
+        collected.calls.push(node);
+        break;
+      default:
+        break;
+    }
+  });
+  units.set(fn, unit);
+  return unit;
+}
+
+/** The taint state of one analysis of one function. */
+class Taint {
+  readonly names = new Set<string>();
+  readonly thisMembers: Set<string>;
+
+  constructor(thisMembers: readonly string[]) {
+    this.thisMembers = new Set(thisMembers);
+  }
+
+  /** Adds the names a pattern binds; true when something new was added. */
+  addPattern(pattern: TSESTree.Node | null | undefined): boolean {
+    let changed = false;
+    for (const name of collectBindingNames(pattern)) {
+      if (!this.names.has(name)) {
+        this.names.add(name);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** Taints what a mutated or assigned-into expression is rooted at: `list`, `this.paths`. */
+  addRoot(target: TSESTree.Node): boolean {
+    const path = getMemberPath(target);
+    if (!path) return false;
+    if (path[0] === 'this') {
+      const member = path[1];
+      if (member === undefined || this.thisMembers.has(member)) return false;
+      this.thisMembers.add(member);
+      return true;
+    }
+    const root = path[0]!;
+    if (this.names.has(root)) return false;
+    this.names.add(root);
+    return true;
+  }
+
+  has(node: TSESTree.Node | null | undefined): boolean {
+    if (!node) return false;
+    switch (node.type) {
+      case AST_NODE_TYPES.Identifier:
+        return this.names.has(node.name);
+      case AST_NODE_TYPES.MemberExpression: {
+        if (node.object.type === AST_NODE_TYPES.ThisExpression) {
+          const path = getMemberPath(node);
+          return path !== undefined && path[1] !== undefined && this.thisMembers.has(path[1]);
+        }
+        return this.has(node.object);
+      }
+      case AST_NODE_TYPES.ChainExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        return this.has(node.expression);
+      case AST_NODE_TYPES.TemplateLiteral:
+        return node.expressions.some((expression) => this.has(expression));
+      case AST_NODE_TYPES.TaggedTemplateExpression:
+        return node.quasi.expressions.some((expression) => this.has(expression));
+      case AST_NODE_TYPES.BinaryExpression:
+        return node.operator === '+' && (this.has(node.left) || this.has(node.right));
+      case AST_NODE_TYPES.LogicalExpression:
+        return this.has(node.left) || this.has(node.right);
+      case AST_NODE_TYPES.ConditionalExpression:
+        return this.has(node.consequent) || this.has(node.alternate);
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression: {
+        if (node.arguments.some((argument) => this.has(argument))) return true;
+        const callee = skipTypeWrappers(node.callee);
+        const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+        return member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
+      }
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.SpreadElement:
+        return this.has(node.argument);
+      case AST_NODE_TYPES.YieldExpression:
+        return this.has(node.argument);
+      case AST_NODE_TYPES.ObjectExpression:
+        return node.properties.some((property) =>
+          property.type === AST_NODE_TYPES.SpreadElement ? this.has(property.argument) : this.has(property.value),
+        );
+      case AST_NODE_TYPES.ArrayExpression:
+        return node.elements.some((element) => this.has(element));
+      case AST_NODE_TYPES.SequenceExpression:
+        return this.has(node.expressions[node.expressions.length - 1]);
+      case AST_NODE_TYPES.AssignmentExpression:
+        return this.has(node.right);
+      case AST_NODE_TYPES.AssignmentPattern:
+        return this.has(node.left);
+      default:
+        return false;
+    }
+  }
+}
+
+function seedParameters(fn: FunctionNode, parameters: readonly number[], taint: Taint): void {
+  for (const index of parameters) {
+    const parameter = fn.params[index];
+    if (!parameter) continue;
+    taint.addPattern(parameter);
+    if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
+      // `constructor(private readonly params: P)`: the field is input too.
+      const name = collectBindingNames(parameter.parameter)[0];
+      if (name !== undefined) taint.thisMembers.add(name);
+    }
+  }
+}
+
+/** One pass of propagation; true when anything new became tainted. */
+function propagate(unit: FunctionUnit, taint: Taint): boolean {
+  let changed = false;
+  for (const declarator of unit.declarators) {
+    if (declarator.init && taint.has(declarator.init)) changed = taint.addPattern(declarator.id) || changed;
+  }
+  for (const assignment of unit.assignments) {
+    if (!taint.has(assignment.right)) continue;
+    const left = assignment.left;
+    if (left.type === AST_NODE_TYPES.MemberExpression) changed = taint.addRoot(left) || changed;
+    else changed = taint.addPattern(left) || changed;
+  }
+  for (const loop of unit.loops) {
+    if (!taint.has(loop.right)) continue;
+    const left = loop.left;
+    if (left.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of left.declarations) changed = taint.addPattern(declarator.id) || changed;
+    } else if (left.type === AST_NODE_TYPES.MemberExpression) {
+      changed = taint.addRoot(left) || changed;
+    } else {
+      changed = taint.addPattern(left) || changed;
+    }
+  }
+  for (const call of unit.calls) {
+    const callee = skipTypeWrappers(call.callee);
+    const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+    const argumentTainted = call.arguments.some((argument) => taint.has(argument));
+    if (member.type === AST_NODE_TYPES.MemberExpression) {
+      const path = getMemberPath(member);
+      const method = path?.[path.length - 1];
+      // `list.push(p)`, `seen.add(p)`, `url.searchParams.set('q', p)`: the collection now carries input.
+      if (method !== undefined && MUTATING_METHODS.has(method) && argumentTainted) {
+        changed = taint.addRoot(member.object) || changed;
+      }
+      if (path?.join('.') === 'Object.assign' && call.arguments.slice(1).some((argument) => taint.has(argument))) {
+        const target = call.arguments[0];
+        if (target) changed = taint.addRoot(target) || changed;
+      }
+    }
+    if (callee.type === AST_NODE_TYPES.Super && argumentTainted && !taint.thisMembers.has('params')) {
+      // `super(params, …)` in an invocation class: the base stores it as `this.params`.
+      taint.thisMembers.add('params');
+      changed = true;
+    }
+    // Callbacks over input: `paths.map(p => …)`, `Promise.all(…)`, `Array.from(set, fn)`.
+    const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && taint.has(member.object);
+    if (receiverTainted || argumentTainted) {
+      for (const argument of call.arguments) {
+        if (isFunctionNode(argument)) {
+          for (const parameter of argument.params) changed = taint.addPattern(parameter) || changed;
+        }
+      }
+    }
+  }
+  return changed;
+}
+
+/** A URL argument whose scheme and host are written in code: an API call, not an arbitrary read. */
+function hasFixedOrigin(node: TSESTree.Node, taint: Taint, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
+  if (depth > 4) return false;
+  const target = skipTypeWrappers(node);
+  switch (target.type) {
+    case AST_NODE_TYPES.Literal:
+      return true;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const head = target.quasis[0]?.value.cooked ?? '';
+      if (FIXED_ORIGIN.test(head)) return true;
+      // `${this.baseUrl}/search?q=${input}`: the origin comes from code.
+      const firstExpression = target.expressions[0];
+      const afterFirst = target.quasis[1]?.value.cooked ?? '';
+      return (
+        head === '' &&
+        firstExpression !== undefined &&
+        !taint.has(firstExpression) &&
+        /^[/?#]/.test(afterFirst)
+      );
+    }
+    case AST_NODE_TYPES.BinaryExpression: {
+      if (target.operator !== '+') return false;
+      let leftmost: TSESTree.Node = target;
+      while (leftmost.type === AST_NODE_TYPES.BinaryExpression && leftmost.operator === '+') leftmost = leftmost.left;
+      if (leftmost.type === AST_NODE_TYPES.Literal && typeof leftmost.value === 'string') return FIXED_ORIGIN.test(leftmost.value);
+      return hasFixedOrigin(leftmost, taint, unit, file, depth + 1) && !taint.has(leftmost);
+    }
+    case AST_NODE_TYPES.NewExpression: {
+      const [first, base] = target.arguments;
+      if (!first) return false;
+      if (base && !taint.has(base)) {
+        // `new URL('/items/' + id, base)`: a path under a fixed base.
+        const firstTarget = skipTypeWrappers(first);
+        const head =
+          firstTarget.type === AST_NODE_TYPES.TemplateLiteral
+            ? firstTarget.quasis[0]?.value.cooked
+            : firstTarget.type === AST_NODE_TYPES.Literal
+              ? String(firstTarget.value)
+              : undefined;
+        if (typeof head === 'string' && head.startsWith('/')) return true;
+      }
+      return hasFixedOrigin(first, taint, unit, file, depth + 1);
+    }
+    case AST_NODE_TYPES.MemberExpression: {
+      // `url.href`, `url.toString()` of a fixed URL.
+      return hasFixedOrigin(target.object, taint, unit, file, depth + 1);
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = target.callee;
+      if (callee.type === AST_NODE_TYPES.MemberExpression && target.arguments.length === 0) {
+        return hasFixedOrigin(callee.object, taint, unit, file, depth + 1);
+      }
+      return false;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const initialisers = unit.declarators.filter(
+        (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+      );
+      const reassigned = unit.assignments.some(
+        (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
+      );
+      if (initialisers.length === 1 && !reassigned && initialisers[0]!.init) {
+        return hasFixedOrigin(initialisers[0]!.init, taint, unit, file, depth + 1);
+      }
+      const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;
+      return constant ? hasFixedOrigin(constant, taint, unit, file, depth + 1) : false;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Resolves a callee without types: local functions, `this.method`, relative imports. */
+function resolveCallee(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  file: FileIndex,
+  classNode: ClassNode | undefined,
+): ResolvedFunction | undefined {
+  if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
+  const path = getMemberPath(call.callee);
+  if (!path) return undefined;
+  if (path.length === 1) return resolveLocalName(file, path[0]!);
+  if (path.length === 2 && path[0] === 'this' && classNode) {
+    const method = getClassMethod(classNode, path[1]!);
+    return method ? { fn: method, file, classNode, name: path[1]! } : undefined;
+  }
+  if (path.length === 2) {
+    // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
+    const binding = file.imports.get(path[0]!);
+    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!);
+  }
+  return undefined;
+}
+
+/** Resolves a callee of the linted file through the type checker. */
+function resolveCalleeWithTypes(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  types: TypeServices,
+): ResolvedFunction | undefined {
+  const tsCallee = types.esTreeNodeToTSNodeMap.get(skipTypeWrappers(call.callee));
+  if (!tsCallee) return undefined;
+  const checker = types.program.getTypeChecker();
+  const nameNode = (tsCallee as ts.PropertyAccessExpression).name ?? tsCallee;
+  let symbol = checker.getSymbolAtLocation(nameNode);
+  // ts.SymbolFlags.Alias = 2097152: follow `import { x as y }` and re-exports to the declaration.
+  if (symbol && symbol.flags & 2097152) symbol = checker.getAliasedSymbol(symbol);
+  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+  if (!declaration) return undefined;
+  const sourceFile = declaration.getSourceFile();
+  if (sourceFile.isDeclarationFile) return undefined;
+  const fileName = sourceFile.fileName;
+  const file = fileName === types.lintedFile.filePath ? types.lintedFile : loadModule(fileName);
+  return file ? findFunctionEndingAt(file, declaration.end) : undefined;
+}
+
+function analyzeFunction(
+  fn: FunctionNode,
+  seeds: Seeds,
+  file: FileIndex,
+  classNode: ClassNode | undefined,
+  environment: FlowEnvironment,
+  depth: number,
+): FunctionSummary {
+  const key = seedKey(seeds);
+  let summaries = summariesBySettings.get(environment.settings);
+  if (!summaries) {
+    summaries = new WeakMap();
+    summariesBySettings.set(environment.settings, summaries);
+  }
+  let byKey = summaries.get(fn);
+  const cached = byKey?.get(key);
+  if (cached) return cached;
+  let running = inProgress.get(fn);
+  if (running?.has(key) || depth > MAX_CALL_DEPTH) {
+    // Recursion or too deep: assume nothing rather than loop.
+    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers) };
+  }
+  if (!running) {
+    running = new Set();
+    inProgress.set(fn, running);
+  }
+  running.add(key);
+
+  const unit = unitOf(fn);
+  const taint = new Taint(seeds.thisMembers);
+  seedParameters(fn, seeds.parameters, taint);
+  for (let round = 0; round < 50 && propagate(unit, taint); round += 1) {
+    // Until nothing new is tainted.
+  }
+
+  const findings: ReadFinding[] = [];
+  for (const call of unit.calls) {
+    const reader = matchReader(call, file, environment.settings);
+    if (reader) {
+      const argument = reader.pathArgument;
+      if (
+        argument &&
+        taint.has(argument) &&
+        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, taint, unit, file))
+      ) {
+        findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+      }
+      continue;
+    }
+    const taintedArguments = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
+    const isThisCall = getMemberPath(call.callee)?.[0] === 'this';
+    if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
+    const callee =
+      resolveCallee(call, file, classNode) ??
+      (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
+    if (!callee) continue;
+    const sameClass = isThisCall && callee.classNode === classNode;
+    const inner = analyzeFunction(
+      callee.fn,
+      { parameters: taintedArguments, thisMembers: sameClass ? [...taint.thisMembers] : [] },
+      callee.file,
+      callee.classNode,
+      environment,
+      depth + 1,
+    );
+    const first = inner.findings[0];
+    if (first) {
+      findings.push({
+        call,
+        callName: describeCall(call),
+        reader: first.reader,
+        readerKind: first.readerKind,
+        via: [{ name: callee.name || functionName(callee.fn), filePath: callee.file.filePath }, ...first.via],
+      });
+    }
+  }
+
+  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers };
+  running.delete(key);
+  if (!byKey) {
+    byKey = new Map();
+    summaries.set(fn, byKey);
+  }
+  byKey.set(key, summary);
+  return summary;
+}
+
+/**
+ * The read calls of an invocation whose path/URL/resource derives from the
+ * model's input, each with the reader it reaches. Empty when the tool reads
+ * nothing the model chose.
+ */
+export function readsInputChosenResource(
+  invocation: Invocation,
+  file: FileIndex,
+  environment: FlowEnvironment,
+): ReadFinding[] {
+  const findings: ReadFinding[] = [];
+  for (const entry of invocation.entries) {
+    let thisMembers = entry.inputThisMembers;
+    if (entry.invocationClass) {
+      // Input of an invocation class: what its constructor derives from the parameter that got `params`.
+      const constructor = getConstructor(entry.invocationClass);
+      if (constructor) {
+        const constructed = analyzeFunction(
+          constructor,
+          { parameters: getConstructorInputs(entry.invocationClass), thisMembers: [] },
+          file,
+          entry.invocationClass,
+          environment,
+          0,
+        );
+        thisMembers = [...new Set([...thisMembers, ...constructed.taintedThisMembers])];
+        findings.push(...constructed.findings);
+      }
+    }
+    const summary = analyzeFunction(
+      entry.fn,
+      { parameters: entry.inputParameters, thisMembers },
+      file,
+      entry.classNode,
+      environment,
+      0,
+    );
+    findings.push(...summary.findings);
+  }
+  return findings;
+}
+
+/** For rules that need it: the summary of one function for given input parameters. */
+export function functionReadsParameters(
+  fn: FunctionNode,
+  parameters: readonly number[],
+  file: FileIndex,
+  environment: FlowEnvironment,
+): ReadFinding[] {
+  return analyzeFunction(fn, { parameters, thisMembers: [] }, file, undefined, environment, 0).findings;
+}

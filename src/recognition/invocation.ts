@@ -1,0 +1,169 @@
+/**
+ * Where a tool's invocation is — the code that runs when the model calls the
+ * tool — and which of its values are the model's input.
+ *
+ * - Members named `call`, `execute`, `invoke`, `run`, `handler`, `_call`,
+ *   `func` (settings add more): the first parameter is the input; later ones
+ *   (a context, options, a signal) are not.
+ * - The MCP handler argument, LangChain's `tool(fn, config)` function.
+ * - gemini-cli's pattern: `createInvocation(params)` returns `new
+ *   XInvocation(config, params, …)` for a class X in the same file; X's
+ *   `execute` is the invocation and its input is what X was constructed with:
+ *   the constructor parameter that received `params`, `this.params` (set by
+ *   `super(params)`), and every `this.field` the constructor derives from it.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type ClassNode,
+  type FunctionNode,
+  collectBindingNames,
+  getStaticKeyName,
+  isClassNode,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
+import type { FileIndex } from './file-index.js';
+import type { RecognitionSettings } from './settings.js';
+import type { ToolDefinition } from './tool-definitions.js';
+
+/** One function that runs on invocation, with what holds the model's input in it. */
+export interface InvocationEntry {
+  fn: FunctionNode;
+  /** Parameters that are the model's input (by position). */
+  inputParameters: number[];
+  /** `this.<member>` values that are the model's input (invocation classes). */
+  inputThisMembers: string[];
+  /** The class the function is a method of, so `this.helper()` resolves. */
+  classNode: ClassNode | undefined;
+  /** For invocation classes, the class `createInvocation` builds. */
+  invocationClass: ClassNode | undefined;
+}
+
+export interface Invocation {
+  entries: InvocationEntry[];
+}
+
+/** Resolves `handler` / `execute: runRead` to a function of the same file. */
+function resolveFunctionValue(value: TSESTree.Node | undefined, file: FileIndex | undefined): FunctionNode | undefined {
+  if (!value) return undefined;
+  const target = skipTypeWrappers(value);
+  if (isFunctionNode(target)) return target;
+  if (target.type === AST_NODE_TYPES.Identifier) return file?.functions.get(target.name);
+  // `handler: helpers.read.bind(helpers)` and the like are left unknown.
+  return undefined;
+}
+
+function classMethods(classNode: ClassNode): Map<string, FunctionNode> {
+  const methods = new Map<string, FunctionNode>();
+  for (const member of classNode.body.body) {
+    if (
+      member.type === AST_NODE_TYPES.MethodDefinition &&
+      member.kind !== 'constructor' &&
+      member.kind !== 'set' &&
+      isFunctionNode(member.value)
+    ) {
+      const name = getStaticKeyName(member.key, member.computed);
+      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
+    } else if (member.type === AST_NODE_TYPES.PropertyDefinition && member.value && isFunctionNode(member.value)) {
+      const name = getStaticKeyName(member.key, member.computed);
+      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
+    }
+  }
+  return methods;
+}
+
+export function getClassMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
+  return classMethods(classNode).get(name);
+}
+
+export function getConstructor(classNode: ClassNode): FunctionNode | undefined {
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition =>
+      member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  return isFunctionNode(constructor?.value) ? constructor.value : undefined;
+}
+
+/** `return new X(…)` in `createInvocation`: X and the argument positions that carry its input. */
+function findBuiltInvocationClass(
+  createInvocation: FunctionNode,
+  file: FileIndex | undefined,
+): { classNode: ClassNode; constructorInputs: number[] } | undefined {
+  const inputNames = new Set(collectBindingNames(createInvocation.params[0]));
+  let found: { classNode: ClassNode; constructorInputs: number[] } | undefined;
+  walk(createInvocation.body, (node) => {
+    if (found) return false;
+    if (node !== createInvocation.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.NewExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return;
+    const classNode = file?.classes.get(node.callee.name);
+    if (!classNode) return;
+    const constructorInputs = node.arguments.flatMap((argument, index) => {
+      const target = skipTypeWrappers(argument);
+      return target.type === AST_NODE_TYPES.Identifier && inputNames.has(target.name) ? [index] : [];
+    });
+    found = { classNode, constructorInputs: constructorInputs.length > 0 ? constructorInputs : [0] };
+    return false;
+  });
+  return found;
+}
+
+/**
+ * The invocation of a tool definition. `file` is the index of the file the
+ * tool is in (named handlers and invocation classes are looked up there).
+ */
+export function getInvocation(
+  definition: ToolDefinition,
+  settings: RecognitionSettings,
+  file?: FileIndex,
+): Invocation {
+  const entries: InvocationEntry[] = [];
+  const handler = resolveFunctionValue(definition.handlerArgument, file);
+  if (handler) {
+    entries.push({ fn: handler, inputParameters: [0], inputThisMembers: [], classNode: undefined, invocationClass: undefined });
+  }
+  const host = definition.host;
+  if (host && isClassNode(host)) {
+    const methods = classMethods(host);
+    for (const name of settings.invocationNames) {
+      const method = methods.get(name);
+      if (method) entries.push({ fn: method, inputParameters: [0], inputThisMembers: [], classNode: host, invocationClass: undefined });
+    }
+    const createInvocation = methods.get('createInvocation');
+    const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
+    if (built) {
+      const builtMethods = classMethods(built.classNode);
+      for (const name of settings.invocationNames) {
+        const method = builtMethods.get(name);
+        if (method) {
+          entries.push({
+            fn: method,
+            inputParameters: [],
+            // Filled by the flow analysis from the constructor (see `invocationClassInputs`).
+            inputThisMembers: ['params'],
+            classNode: built.classNode,
+            invocationClass: built.classNode,
+          });
+        }
+      }
+      constructorInputsByClass.set(built.classNode, built.constructorInputs);
+    }
+  } else if (host) {
+    for (const property of host.properties) {
+      if (property.type !== AST_NODE_TYPES.Property) continue;
+      const name = getStaticKeyName(property.key, property.computed);
+      if (name === undefined || !settings.invocationNames.includes(name)) continue;
+      const fn = resolveFunctionValue(property.value, file);
+      if (fn) entries.push({ fn, inputParameters: [0], inputThisMembers: [], classNode: undefined, invocationClass: undefined });
+    }
+  }
+  return { entries };
+}
+
+const constructorInputsByClass = new WeakMap<ClassNode, number[]>();
+
+/** Which constructor parameters of an invocation class receive the model's input. */
+export function getConstructorInputs(classNode: ClassNode): number[] {
+  return constructorInputsByClass.get(classNode) ?? [0];
+}

@@ -1,0 +1,209 @@
+/**
+ * Following relative imports without type information, the way
+ * eslint-plugin-import's export map reads other modules: resolve the
+ * specifier to a source file (`./x.js` → `./x.ts` too, `./dir` →
+ * `./dir/index.ts`), parse it once, index it, and find the function an
+ * exported name stands for, through `export … from` barrels.
+ *
+ * Parsed modules are cached by absolute path and modification time for the
+ * life of the process (one lint run, or an editor session: an edited file
+ * gets a new mtime and is parsed again). A file that cannot be read or parsed
+ * is remembered as unknown: the analysis then assumes nothing about it.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import { parse } from '@typescript-eslint/parser';
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, walk } from './ast.js';
+import { type FileIndex, buildFileIndex } from './file-index.js';
+
+/** How many `export … from` hops and import hops we follow before giving up. */
+export const MAX_RE_EXPORT_DEPTH = 8;
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const JS_TO_TS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
+
+interface CachedModule {
+  mtimeMs: number;
+  size: number;
+  index: FileIndex | undefined;
+}
+
+const moduleCache = new Map<string, CachedModule>();
+
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function resolutionCandidates(base: string): string[] {
+  const extension = path.extname(base);
+  if (JS_TO_TS[extension]) {
+    const stem = base.slice(0, -extension.length);
+    return [...JS_TO_TS[extension]!.map((tsExtension) => stem + tsExtension), base];
+  }
+  if (SOURCE_EXTENSIONS.includes(extension)) return [base];
+  return [
+    ...SOURCE_EXTENSIONS.map((sourceExtension) => base + sourceExtension),
+    ...SOURCE_EXTENSIONS.map((sourceExtension) => path.join(base, `index${sourceExtension}`)),
+  ];
+}
+
+/** The source file a relative specifier names, or undefined (packages are not followed). */
+export function resolveRelativeModule(specifier: string, fromFile: string): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
+    return undefined;
+  }
+  if (!path.isAbsolute(fromFile)) return undefined;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  return resolutionCandidates(base).find(isFile);
+}
+
+/** The index of a module on disk, parsed once per (path, mtime); undefined when unreadable or unparseable. */
+export function loadModule(filePath: string): FileIndex | undefined {
+  let stats;
+  try {
+    stats = statSync(filePath);
+  } catch {
+    return undefined;
+  }
+  const cached = moduleCache.get(filePath);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.index;
+  let index: FileIndex | undefined;
+  try {
+    const code = readFileSync(filePath, 'utf8');
+    const program = parse(code, {
+      range: true,
+      loc: false,
+      comment: false,
+      jsx: /\.[jt]sx$/.test(filePath),
+      sourceType: 'module',
+      filePath,
+    }) as TSESTree.Program;
+    assignParents(program);
+    index = buildFileIndex(program, filePath);
+  } catch {
+    // Unreadable or not valid TS/JS: unknown, never a crash of the linted file.
+    index = undefined;
+  }
+  moduleCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, index });
+  return index;
+}
+
+export interface ResolvedFunction {
+  fn: FunctionNode;
+  file: FileIndex;
+  /** The class a method belongs to, so `this.helper()` inside it resolves. */
+  classNode: ClassNode | undefined;
+  name: string;
+}
+
+/** The function an exported name of `file` stands for, through re-exports and barrels. */
+export function resolveExportedFunction(file: FileIndex, exportedName: string, depth = 0): ResolvedFunction | undefined {
+  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = file.exports.get(exportedName);
+  if (target?.kind === 'local') return resolveLocalName(file, target.local, depth);
+  if (target?.kind === 're-export') {
+    const modulePath = resolveRelativeModule(target.from, file.filePath);
+    const next = modulePath ? loadModule(modulePath) : undefined;
+    return next ? resolveExportedFunction(next, target.imported, depth + 1) : undefined;
+  }
+  for (const specifier of file.starExports) {
+    const modulePath = resolveRelativeModule(specifier, file.filePath);
+    const next = modulePath ? loadModule(modulePath) : undefined;
+    const resolved = next ? resolveExportedFunction(next, exportedName, depth + 1) : undefined;
+    if (resolved) return resolved;
+  }
+  return undefined;
+}
+
+/** A name used in `file`: its own function, or what its import stands for. */
+export function resolveLocalName(file: FileIndex, name: string, depth = 0): ResolvedFunction | undefined {
+  const own = file.functions.get(name);
+  if (own) return { fn: own, file, classNode: enclosingClass(own), name };
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*') return undefined;
+  return resolveImportedName(file, binding.module, binding.imported, depth);
+}
+
+/** `import { imported } from 'module'` seen from `file`, resolved to a function. */
+export function resolveImportedName(
+  file: FileIndex,
+  module: string,
+  imported: string,
+  depth = 0,
+): ResolvedFunction | undefined {
+  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const modulePath = resolveRelativeModule(module, file.filePath);
+  const target = modulePath ? loadModule(modulePath) : undefined;
+  return target ? resolveExportedFunction(target, imported, depth + 1) : undefined;
+}
+
+function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
+  let current = node.parent;
+  while (current) {
+    if (isClassNode(current)) return current;
+    if (current.type === AST_NODE_TYPES.Program) return undefined;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+const functionsByEnd = new WeakMap<TSESTree.Program, Map<number, FunctionNode>>();
+
+/**
+ * The function whose declaration ends at `end` (a TypeScript declaration's
+ * `end`): how a declaration the type checker found maps back to our tree.
+ */
+export function findFunctionEndingAt(file: FileIndex, end: number): ResolvedFunction | undefined {
+  let byEnd = functionsByEnd.get(file.program);
+  if (!byEnd) {
+    byEnd = new Map();
+    const map = byEnd;
+    walk(file.program, (node) => {
+      let fn: TSESTree.Node | null | undefined;
+      if (node.type === AST_NODE_TYPES.FunctionDeclaration) fn = node;
+      else if (
+        node.type === AST_NODE_TYPES.MethodDefinition ||
+        node.type === AST_NODE_TYPES.PropertyDefinition ||
+        node.type === AST_NODE_TYPES.Property
+      ) {
+        fn = node.value;
+      } else if (node.type === AST_NODE_TYPES.VariableDeclarator) fn = node.init;
+      if (isFunctionNode(fn) && !map.has(node.range[1])) map.set(node.range[1], fn);
+    });
+    functionsByEnd.set(file.program, byEnd);
+  }
+  const fn = byEnd.get(end);
+  return fn ? { fn, file, classNode: enclosingClass(fn), name: functionName(fn) } : undefined;
+}
+
+export function functionName(fn: FunctionNode): string {
+  if (fn.id) return fn.id.name;
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  if (
+    (parent?.type === AST_NODE_TYPES.MethodDefinition ||
+      parent?.type === AST_NODE_TYPES.PropertyDefinition ||
+      parent?.type === AST_NODE_TYPES.Property) &&
+    parent.key.type === AST_NODE_TYPES.Identifier
+  ) {
+    return parent.key.name;
+  }
+  return '<anonymous>';
+}
+
+/** Forget every parsed module (tests that rewrite fixtures call this). */
+export function clearModuleCache(): void {
+  moduleCache.clear();
+}

@@ -1,0 +1,82 @@
+/**
+ * Which calls are readers: calls whose argument names a path, URL or
+ * resource to read. Module readers match through the file's imports under
+ * any alias or namespace (`import * as f from 'node:fs'`, `const { readFile:
+ * r } = require('fs/promises')`, `import fs from 'fs'` + `fs.promises.readFile`);
+ * receiver-free readers (`readTextFile`, `readResource`) match a method of
+ * that name on any receiver; `fetch` matches the global only.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { getCalleeLastName, getCalleeName, getMemberPath, skipTypeWrappers } from './ast.js';
+import type { FileIndex } from './file-index.js';
+import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
+
+export interface ReaderMatch {
+  spec: NormalizedReaderSpec;
+  /** The callee as written, for messages: `fs.promises.readFile`. */
+  displayName: string;
+  /** The argument that names what is read, when present. */
+  pathArgument: TSESTree.CallExpressionArgument | undefined;
+}
+
+/** Readers that only count as the global, never as a method (`this.client.channels.fetch(id)` is not `fetch`). */
+const GLOBAL_ONLY_READERS = new Set(['fetch']);
+const GLOBAL_RECEIVERS = new Set(['globalThis', 'window', 'self', 'global']);
+
+function pathWithinModule(path: string[], imports: FileIndex['imports']): { module: string; members: string[] } | undefined {
+  const [root, ...rest] = path;
+  if (root === undefined) return undefined;
+  const binding = imports.get(root);
+  if (!binding) return undefined;
+  if (binding.imported === '*') return { module: binding.module, members: rest };
+  return { module: binding.module, members: [binding.imported, ...rest] };
+}
+
+function moduleMemberMatches(members: string[], specName: string): boolean {
+  const joined = members.join('.');
+  if (joined === specName) return true;
+  // `import fs from 'fs'; fs.readFile`: the default export carries the named ones.
+  return members[0] === 'default' && members.slice(1).join('.') === specName;
+}
+
+export function matchReader(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  file: Pick<FileIndex, 'imports'>,
+  settings: RecognitionSettings,
+): ReaderMatch | undefined {
+  const path = getMemberPath(call.callee);
+  const lastName = getCalleeLastName(call);
+  const inModule = path ? pathWithinModule(path, file.imports) : undefined;
+  for (const spec of settings.readers) {
+    let matched = false;
+    if (spec.module !== undefined) {
+      matched = inModule !== undefined && inModule.module === spec.module && moduleMemberMatches(inModule.members, spec.name);
+    } else if (GLOBAL_ONLY_READERS.has(spec.name)) {
+      matched =
+        path !== undefined &&
+        path[path.length - 1] === spec.name &&
+        (path.length === 1 ? !file.imports.has(spec.name) : path.length === 2 && GLOBAL_RECEIVERS.has(path[0]!));
+    } else if (spec.name.includes('.')) {
+      const calleeName = getCalleeName(call);
+      matched = calleeName !== undefined && (calleeName === spec.name || calleeName.endsWith(`.${spec.name}`));
+    } else {
+      matched = lastName === spec.name;
+    }
+    if (matched) {
+      return {
+        spec,
+        displayName: getCalleeName(call) ?? lastName ?? spec.name,
+        pathArgument: call.arguments[spec.pathArgument],
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The dotted callee of a call for display, falling back to its last name. */
+export function describeCall(call: TSESTree.CallExpression | TSESTree.NewExpression): string {
+  const callee = skipTypeWrappers(call.callee);
+  const name = getCalleeName(call) ?? getCalleeLastName(call) ?? (callee.type === AST_NODE_TYPES.Identifier ? callee.name : 'call');
+  return call.type === AST_NODE_TYPES.NewExpression ? `new ${name}` : name;
+}

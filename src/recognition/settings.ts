@@ -1,0 +1,238 @@
+/**
+ * `settings['tool-result-guard']`: the one schema and normaliser for what the
+ * rules and codemods recognise. Every list the user gives is ADDED to the
+ * defaults (a team that wraps `fetch` in `httpGet` should not have to repeat
+ * `fetch`), except where a `replace…` flag says otherwise.
+ *
+ * Other rule families extend this module with their keys: add the field to
+ * `RawRecognitionSettings`, its default to `DEFAULT_RECOGNITION_SETTINGS`, and
+ * one line to `normalizeRecognitionSettings`.
+ */
+import type { TSESLint } from '@typescript-eslint/utils';
+
+export const SETTINGS_KEY = 'tool-result-guard';
+
+/** A reader: a call whose argument names what is read (a path, URL or resource). */
+export interface ReaderSpec {
+  /**
+   * The function or method name (`readFile`), or a dotted path from a module
+   * import (`promises.readFile`). `default` names a module's default export
+   * (`axios` itself).
+   */
+  name: string;
+  /**
+   * The module it must be imported from (`node:fs` and `fs` are the same).
+   * Without it, a method or function of that name on any receiver counts.
+   */
+  module?: string;
+  /** Which argument is the path/URL. Default 0. */
+  pathArgument?: number;
+  /** `url` readers get the "fixed scheme and host is an API call" exemption. */
+  kind?: 'file' | 'url' | 'resource';
+}
+
+/** A reader with its defaults filled in and the module's `node:` prefix removed. */
+export interface NormalizedReaderSpec {
+  name: string;
+  module?: string;
+  pathArgument: number;
+  kind: 'file' | 'url' | 'resource';
+}
+
+export interface RawRecognitionSettings {
+  /** Extra tool factory callees: `makeTool`, `Tools.create`. */
+  toolFactories?: string[];
+  /** Extra tool base classes (besides any name ending in `Tool`). */
+  toolBaseClasses?: string[];
+  /** Extra tool type names for `: T` annotations and `satisfies T`. */
+  toolTypeNames?: string[];
+  /** Extra invocation member names (besides `call`, `execute`, …). */
+  invocationNames?: string[];
+  /** Extra readers: a name (any receiver) or a full `ReaderSpec`. */
+  readers?: (string | ReaderSpec)[];
+  /** Extra persistence calls: `persistToolResult`, `store.persist`. */
+  persistenceCalls?: string[];
+  /** Extra owned-session checks: `shouldPersistForSession`. */
+  ownedSessionChecks?: string[];
+  /** Extra override lookups (function names or dotted callees). */
+  overrideLookups?: string[];
+  /** Extra fork/subagent/resume callees (seed 002). */
+  forkCallees?: string[];
+  /** Extra names of replacement-state variables (seed 002). */
+  stateNames?: string[];
+  /** Extra names of the seen-id set on a replacement state (seed 002; default `seenIds`). */
+  seenSetNames?: string[];
+  /** Extra names of the replacements map on a replacement state (seed 002; default `replacements`). */
+  replacementsMapNames?: string[];
+  /** Extra clone or reconstruction functions (seed 002; `clone…State`/`reconstruct…State` always count). */
+  cloneFunctions?: string[];
+  /** Extra type names that are a replacement state in type-aware mode (seed 002). */
+  stateTypeNames?: string[];
+}
+
+export interface RecognitionSettings {
+  toolFactories: readonly string[];
+  toolBaseClasses: readonly string[];
+  toolTypeNames: readonly string[];
+  invocationNames: readonly string[];
+  readers: readonly NormalizedReaderSpec[];
+  persistenceCalls: readonly string[];
+  ownedSessionChecks: readonly string[];
+  overrideLookups: readonly string[];
+  forkCallees: readonly string[];
+  stateNames: readonly string[];
+  seenSetNames: readonly string[];
+  replacementsMapNames: readonly string[];
+  cloneFunctions: readonly string[];
+  stateTypeNames: readonly string[];
+}
+
+const FS_MODULES = ['fs', 'fs/promises', 'fs-extra', 'graceful-fs'];
+const FS_READ_FUNCTIONS = [
+  'readFile',
+  'readFileSync',
+  'createReadStream',
+  'open',
+  'openSync',
+  'promises.readFile',
+  'promises.open',
+  'readJson',
+  'readJsonSync',
+  'readJSON',
+];
+const HTTP_MODULES = ['http', 'https', 'http2'];
+
+function moduleReaders(modules: string[], names: string[], kind: ReaderSpec['kind']): ReaderSpec[] {
+  return modules.flatMap((module) => names.map((name) => ({ module, name, kind })));
+}
+
+/**
+ * The one list of default readers. Module names are written without the
+ * `node:` prefix; the matcher strips it from imports.
+ */
+export const DEFAULT_READERS: readonly ReaderSpec[] = [
+  ...moduleReaders(FS_MODULES, FS_READ_FUNCTIONS, 'file'),
+  ...moduleReaders(HTTP_MODULES, ['get', 'request'], 'url'),
+  ...moduleReaders(['undici'], ['request', 'fetch', 'stream'], 'url'),
+  ...moduleReaders(['axios'], ['default', 'default.get', 'default.request', 'get', 'request'], 'url'),
+  ...moduleReaders(['got'], ['default', 'default.get', 'default.stream', 'got'], 'url'),
+  ...moduleReaders(['ky'], ['default', 'default.get'], 'url'),
+  ...moduleReaders(['node-fetch', 'cross-fetch', 'isomorphic-fetch'], ['default', 'fetch'], 'url'),
+  // The global `fetch` and methods anyone names after reading.
+  { name: 'fetch', kind: 'url' },
+  { name: 'readFile', kind: 'file' },
+  { name: 'readFileSync', kind: 'file' },
+  { name: 'readTextFile', kind: 'file' },
+  { name: 'readResource', kind: 'resource' },
+];
+
+export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
+  toolFactories: ['buildTool', 'defineTool', 'tool', 'createTool', 'Tool.define'],
+  toolBaseClasses: [],
+  toolTypeNames: ['Tool', 'ToolDef', 'ToolDefinition'],
+  invocationNames: ['call', 'execute', 'invoke', 'run', 'handler', '_call', 'func'],
+  readers: DEFAULT_READERS.map(normalizeReader),
+  persistenceCalls: ['persistToolResult', 'maybePersistLargeToolResult', 'store.persist'],
+  ownedSessionChecks: ['shouldPersistForSession'],
+  overrideLookups: ['getFeatureValue', 'getDynamicConfig', 'getFlag', 'variation', 'isEnabled'],
+  forkCallees: ['fork', 'forkAgent', 'spawnSubagent', 'runSubagent', 'resume', 'resumeSession'],
+  // Not `state`: too common a name (redux-saga's `fork(saga, state)`); a
+  // variable named otherwise counts through its type or its `.seenIds` use.
+  stateNames: ['replacementState', 'contentReplacementState'],
+  seenSetNames: ['seenIds'],
+  replacementsMapNames: ['replacements'],
+  cloneFunctions: ['cloneReplacementState', 'reconstructReplacementState', 'structuredClone'],
+  stateTypeNames: ['ReplacementState', 'ContentReplacementState'],
+};
+
+function normalizeReader(reader: ReaderSpec): NormalizedReaderSpec {
+  return {
+    name: reader.name,
+    ...(reader.module === undefined ? {} : { module: stripNodePrefix(reader.module) }),
+    pathArgument: reader.pathArgument ?? 0,
+    kind: reader.kind ?? 'file',
+  };
+}
+
+export function stripNodePrefix(moduleName: string): string {
+  return moduleName.startsWith('node:') ? moduleName.slice('node:'.length) : moduleName;
+}
+
+/** Thrown for a malformed `settings['tool-result-guard']`, naming the bad key. */
+export class InvalidRecognitionSettingsError extends Error {
+  readonly code = 'TRG_INVALID_SETTINGS';
+  constructor(key: string, expected: string) {
+    super(
+      `settings['${SETTINGS_KEY}'].${key} must be ${expected}. Fix the ESLint config's settings; see docs/rules/README.md.`,
+    );
+    this.name = 'InvalidRecognitionSettingsError';
+  }
+}
+
+function stringList(raw: Record<string, unknown>, key: keyof RawRecognitionSettings): string[] {
+  const value = raw[key];
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new InvalidRecognitionSettingsError(key, 'an array of strings');
+  }
+  return value;
+}
+
+function readerList(raw: Record<string, unknown>): ReaderSpec[] {
+  const value = raw.readers;
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new InvalidRecognitionSettingsError('readers', 'an array');
+  return value.map((item: unknown) => {
+    if (typeof item === 'string') return { name: item };
+    if (typeof item === 'object' && item !== null && typeof (item as ReaderSpec).name === 'string') {
+      return item as ReaderSpec;
+    }
+    throw new InvalidRecognitionSettingsError('readers', 'an array of names or { name, module?, pathArgument?, kind? }');
+  });
+}
+
+const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** Defaults plus what the user added. Pure; cached per settings object by `getRecognitionSettings`. */
+export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings {
+  if (raw === undefined || raw === null) return DEFAULT_RECOGNITION_SETTINGS;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new InvalidRecognitionSettingsError('', 'an object');
+  }
+  const record = raw as Record<string, unknown>;
+  const defaults = DEFAULT_RECOGNITION_SETTINGS;
+  const merge = (key: keyof RawRecognitionSettings & keyof RecognitionSettings): string[] =>
+    unique([...(defaults[key] as readonly string[]), ...stringList(record, key)]);
+  return {
+    toolFactories: merge('toolFactories'),
+    toolBaseClasses: merge('toolBaseClasses'),
+    toolTypeNames: merge('toolTypeNames'),
+    invocationNames: merge('invocationNames'),
+    readers: [...defaults.readers, ...readerList(record).map(normalizeReader)],
+    persistenceCalls: merge('persistenceCalls'),
+    ownedSessionChecks: merge('ownedSessionChecks'),
+    overrideLookups: merge('overrideLookups'),
+    forkCallees: merge('forkCallees'),
+    stateNames: merge('stateNames'),
+    seenSetNames: merge('seenSetNames'),
+    replacementsMapNames: merge('replacementsMapNames'),
+    cloneFunctions: merge('cloneFunctions'),
+    stateTypeNames: merge('stateTypeNames'),
+  };
+}
+
+const settingsCache = new WeakMap<object, RecognitionSettings>();
+
+/** The normalised settings of a rule context (cached per settings object). */
+export function getRecognitionSettings(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+): RecognitionSettings {
+  const raw = (context.settings as Record<string, unknown> | undefined)?.[SETTINGS_KEY];
+  if (raw === undefined || raw === null || typeof raw !== 'object') return normalizeRecognitionSettings(raw);
+  let cached = settingsCache.get(raw);
+  if (!cached) {
+    cached = normalizeRecognitionSettings(raw);
+    settingsCache.set(raw, cached);
+  }
+  return cached;
+}

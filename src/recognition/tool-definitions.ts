@@ -1,0 +1,429 @@
+/**
+ * What a tool definition is, in every shape agent codebases write one:
+ * classes (with the classification member, or extending a `…Tool` base),
+ * object literals passed to factories (`buildTool`, `defineTool`, `tool`,
+ * `createTool`, `Tool.define`), `new DynamicStructuredTool({...})`-style
+ * constructors, MCP `server.tool(...)` / `server.registerTool(name, config,
+ * handler)`, and object literals typed `: Tool` or `satisfies Tool`.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type ClassNode,
+  findProperty,
+  getCalleeLastName,
+  getCalleeName,
+  getMemberPath,
+  getStaticKeyName,
+  getStringValue,
+  isClassNode,
+  isFunctionNode,
+  matchesDottedName,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
+import type { RecognitionSettings } from './settings.js';
+
+export type ToolShape = 'class' | 'factory' | 'constructor' | 'typed-object' | 'mcp-registration';
+
+export interface ToolDefinition {
+  shape: ToolShape;
+  /** The class, the object literal, or (MCP without a config object) the registration call. */
+  node: ClassNode | TSESTree.ObjectExpression | TSESTree.CallExpression;
+  /** Where rules report: the class name, the object literal, the registration call. */
+  reportNode: TSESTree.Node;
+  /** The tool's name as the model sees it when it is static, else the class/variable name. */
+  name: string | undefined;
+  /**
+   * Where classification members (`maxResultSizeChars`, `stateScope`) live and
+   * where a fix inserts them: the class, or the object literal / MCP config.
+   */
+  host: ClassNode | TSESTree.ObjectExpression | undefined;
+  /** MCP registrations: the classification may also sit in `_meta['anthropic/<member>']`. */
+  isMcpRegistration: boolean;
+  /**
+   * The invocation when it is not a member of the host: the MCP handler
+   * argument, LangChain's `tool(fn, config)` function.
+   */
+  handlerArgument: TSESTree.Node | undefined;
+}
+
+/** How a classification member is written. */
+export interface ToolMember {
+  /** The property, class member, or `this.x = …` assignment that declares it. */
+  node: TSESTree.Node;
+  /** The declared value (getter: its single returned expression), when there is one. */
+  value: TSESTree.Expression | undefined;
+  location: 'class-member' | 'constructor-assignment' | 'property' | 'mcp-meta';
+}
+
+const TOOL_BASE_CLASS_PATTERN = /Tool$/;
+const TOOL_TYPE_PATTERN = /Tool(?:Def|Definition)?$/;
+const TOOL_CONSTRUCTOR_PATTERN = /Tool$/;
+export const MCP_META_PREFIX = 'anthropic/';
+
+function typeReferenceName(typeNode: TSESTree.TypeNode | undefined): string | undefined {
+  if (!typeNode) return undefined;
+  if (typeNode.type === AST_NODE_TYPES.TSTypeReference) {
+    const name = typeNode.typeName;
+    if (name.type === AST_NODE_TYPES.Identifier) {
+      // `Array<Tool>`: the element type names the tool.
+      if ((name.name === 'Array' || name.name === 'ReadonlyArray') && typeNode.typeArguments?.params[0]) {
+        return typeReferenceName(typeNode.typeArguments.params[0]);
+      }
+      return name.name;
+    }
+    if (name.type === AST_NODE_TYPES.TSQualifiedName) return name.right.name;
+    return undefined;
+  }
+  if (typeNode.type === AST_NODE_TYPES.TSArrayType) return typeReferenceName(typeNode.elementType);
+  if (typeNode.type === AST_NODE_TYPES.TSTypeOperator) return typeReferenceName(typeNode.typeAnnotation);
+  return undefined;
+}
+
+export function isToolTypeName(name: string | undefined, settings: RecognitionSettings): boolean {
+  if (name === undefined) return false;
+  return settings.toolTypeNames.includes(name) || TOOL_TYPE_PATTERN.test(name);
+}
+
+function isToolBaseClass(superClass: TSESTree.Node | null, settings: RecognitionSettings): boolean {
+  if (!superClass) return false;
+  const path = getMemberPath(superClass);
+  const name = path?.[path.length - 1];
+  if (name === undefined) {
+    // `class X extends mixin(BaseTool)`: look at the innermost argument.
+    const target = skipTypeWrappers(superClass);
+    if (target.type === AST_NODE_TYPES.CallExpression) {
+      return target.arguments.some((argument) => isToolBaseClass(argument, settings));
+    }
+    return false;
+  }
+  return settings.toolBaseClasses.includes(name) || TOOL_BASE_CLASS_PATTERN.test(name);
+}
+
+/** Does the object literal have a function-valued invocation member? */
+function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
+  return object.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
+      (isFunctionNode(property.value) || property.value.type === AST_NODE_TYPES.Identifier),
+  );
+}
+
+function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
+  return classNode.body.body.find(
+    (member) =>
+      (member.type === AST_NODE_TYPES.PropertyDefinition ||
+        member.type === AST_NODE_TYPES.MethodDefinition ||
+        member.type === AST_NODE_TYPES.AccessorProperty) &&
+      getStaticKeyName(member.key, member.computed) === name,
+  );
+}
+
+function staticNameOfClass(classNode: ClassNode): string | undefined {
+  const nameMember = classMemberByName(classNode, 'name');
+  if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) {
+    const value = getStringValue(nameMember.value);
+    if (value !== undefined) return value;
+  }
+  if (classNode.id) return classNode.id.name;
+  const parent = classNode.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  return undefined;
+}
+
+function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
+  const nameProperty = findProperty(object, 'name');
+  const value = nameProperty ? getStringValue(nameProperty.value) : undefined;
+  if (value !== undefined) return value;
+  let parent = object.parent;
+  while (
+    parent &&
+    (parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      parent.type === AST_NODE_TYPES.CallExpression ||
+      parent.type === AST_NODE_TYPES.NewExpression)
+  ) {
+    parent = parent.parent;
+  }
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  return undefined;
+}
+
+function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
+  // An abstract class is a base for tools, not a tool the model can call.
+  if (node.abstract) return undefined;
+  if (!classMemberByName(node, 'maxResultSizeChars') && !isToolBaseClass(node.superClass, settings)) return undefined;
+  return {
+    shape: 'class',
+    node,
+    reportNode: node.id ?? node,
+    name: staticNameOfClass(node),
+    host: node,
+    isMcpRegistration: false,
+    handlerArgument: undefined,
+  };
+}
+
+function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
+  for (const argument of call.arguments) {
+    const target = skipTypeWrappers(argument);
+    if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
+  }
+  return undefined;
+}
+
+function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
+  if (!node) return false;
+  const target = skipTypeWrappers(node);
+  return isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression;
+}
+
+function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
+  const callee = call.callee;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method !== 'tool' && method !== 'registerTool') return undefined;
+  const [nameArgument] = call.arguments;
+  const handler = call.arguments[call.arguments.length - 1];
+  if (!nameArgument || call.arguments.length < 2 || !isFunctionLikeArgument(handler)) return undefined;
+  const nameTarget = skipTypeWrappers(nameArgument);
+  const nameIsStringLike =
+    getStringValue(nameTarget) !== undefined ||
+    nameTarget.type === AST_NODE_TYPES.Identifier ||
+    nameTarget.type === AST_NODE_TYPES.MemberExpression ||
+    nameTarget.type === AST_NODE_TYPES.TemplateLiteral;
+  if (!nameIsStringLike) return undefined;
+  // registerTool(name, config, handler): the config. server.tool(name, …, handler):
+  // the last object literal before the handler (annotations), if any.
+  let host: TSESTree.ObjectExpression | undefined;
+  for (const argument of call.arguments.slice(1, -1)) {
+    const target = skipTypeWrappers(argument);
+    if (target.type === AST_NODE_TYPES.ObjectExpression) host = target;
+    if (method === 'registerTool') break;
+  }
+  return {
+    shape: 'mcp-registration',
+    node: host ?? call,
+    reportNode: call,
+    name: getStringValue(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    host,
+    isMcpRegistration: true,
+    handlerArgument: handler,
+  };
+}
+
+function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  if (!matchesDottedName(getCalleeName(call), settings.toolFactories)) return undefined;
+  const object = firstObjectArgument(call);
+  const functionArgument = call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument)));
+  if (!object) return undefined;
+  // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
+  if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
+  const firstArgumentName = getStringValue(call.arguments[0]);
+  return {
+    shape: 'factory',
+    node: object,
+    reportNode: object,
+    name: firstArgumentName ?? nameOfObject(object),
+    host: object,
+    isMcpRegistration: false,
+    handlerArgument: functionArgument,
+  };
+}
+
+function recogniseConstructorCall(call: TSESTree.NewExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  const calleeName = getCalleeLastName(call);
+  if (calleeName === undefined) return undefined;
+  if (!TOOL_CONSTRUCTOR_PATTERN.test(calleeName) && !settings.toolFactories.includes(calleeName)) return undefined;
+  const object = firstObjectArgument(call);
+  if (!object || !hasInvocationMember(object, settings)) return undefined;
+  return {
+    shape: 'constructor',
+    node: object,
+    reportNode: object,
+    name: nameOfObject(object),
+    host: object,
+    isMcpRegistration: false,
+    handlerArgument: undefined,
+  };
+}
+
+function declaredTypeName(object: TSESTree.ObjectExpression): string | undefined {
+  let child: TSESTree.Node = object;
+  let parent = object.parent;
+  // `[{…}, {…}]` typed `Tool[]`: climb out of the array.
+  if (parent?.type === AST_NODE_TYPES.ArrayExpression) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return undefined;
+  if (
+    (parent.type === AST_NODE_TYPES.TSSatisfiesExpression || parent.type === AST_NODE_TYPES.TSAsExpression) &&
+    parent.expression === child
+  ) {
+    return typeReferenceName(parent.typeAnnotation);
+  }
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child) {
+    return typeReferenceName(parent.id.typeAnnotation?.typeAnnotation);
+  }
+  if (parent.type === AST_NODE_TYPES.PropertyDefinition && parent.value === child) {
+    return typeReferenceName(parent.typeAnnotation?.typeAnnotation);
+  }
+  return undefined;
+}
+
+/**
+ * Is this object literal a tool by its type? Syntactic annotation first;
+ * `contextualTypeName` (type-aware mode) is asked only when that fails.
+ */
+function recogniseTypedObject(
+  object: TSESTree.ObjectExpression,
+  settings: RecognitionSettings,
+  contextualTypeName: ((node: TSESTree.ObjectExpression) => string | undefined) | undefined,
+): ToolDefinition | undefined {
+  if (!hasInvocationMember(object, settings)) return undefined;
+  const parent = object.parent;
+  // Objects handed to a factory or constructor are recognised there.
+  if (
+    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
+    parent.arguments.includes(object)
+  ) {
+    return undefined;
+  }
+  const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
+  if (!isToolTypeName(typeName, settings)) return undefined;
+  return {
+    shape: 'typed-object',
+    node: object,
+    reportNode: object,
+    name: nameOfObject(object),
+    host: object,
+    isMcpRegistration: false,
+    handlerArgument: undefined,
+  };
+}
+
+export interface RecogniseOptions {
+  /** Type-aware mode: the name of the contextual type of an object literal. */
+  contextualTypeName?: (node: TSESTree.ObjectExpression) => string | undefined;
+}
+
+/**
+ * Per-node recognition, for rules that listen to `ClassDeclaration`,
+ * `ClassExpression`, `CallExpression`, `NewExpression` and `ObjectExpression`.
+ */
+export function recogniseToolDefinition(
+  node: TSESTree.Node,
+  settings: RecognitionSettings,
+  options: RecogniseOptions = {},
+): ToolDefinition | undefined {
+  switch (node.type) {
+    case AST_NODE_TYPES.ClassDeclaration:
+    case AST_NODE_TYPES.ClassExpression:
+      return recogniseClass(node, settings);
+    case AST_NODE_TYPES.CallExpression:
+      return recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings);
+    case AST_NODE_TYPES.NewExpression:
+      return recogniseConstructorCall(node, settings);
+    case AST_NODE_TYPES.ObjectExpression:
+      return recogniseTypedObject(node, settings, options.contextualTypeName);
+    default:
+      return undefined;
+  }
+}
+
+/** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */
+export function findToolDefinitions(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+  options: RecogniseOptions = {},
+): ToolDefinition[] {
+  const found: ToolDefinition[] = [];
+  walk(root, (node) => {
+    const definition = recogniseToolDefinition(node, settings, options);
+    if (definition) found.push(definition);
+  });
+  return found;
+}
+
+function singleReturnedExpression(method: TSESTree.MethodDefinition): TSESTree.Expression | undefined {
+  const body = method.value.body?.body;
+  if (body?.length !== 1) return undefined;
+  const [statement] = body;
+  return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
+}
+
+function constructorAssignment(classNode: ClassNode, name: string): TSESTree.AssignmentExpression | undefined {
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition =>
+      member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  for (const statement of constructor?.value.body?.body ?? []) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const expression = statement.expression;
+    if (expression.type !== AST_NODE_TYPES.AssignmentExpression) continue;
+    const path = getMemberPath(expression.left);
+    if (path?.length === 2 && path[0] === 'this' && path[1] === name) return expression;
+  }
+  return undefined;
+}
+
+/**
+ * Where a tool declares `memberName` (`maxResultSizeChars`, `stateScope`):
+ * the class member (field, getter, `this.x =` in the constructor), the object
+ * property, or for MCP registrations `_meta['anthropic/<memberName>']`.
+ */
+export function findToolMember(definition: ToolDefinition, memberName: string): ToolMember | undefined {
+  const host = definition.host;
+  if (!host) return undefined;
+  if (isClassNode(host)) {
+    const member = classMemberByName(host, memberName);
+    if (member?.type === AST_NODE_TYPES.PropertyDefinition || member?.type === AST_NODE_TYPES.AccessorProperty) {
+      return { node: member, value: member.value ?? undefined, location: 'class-member' };
+    }
+    if (member?.type === AST_NODE_TYPES.MethodDefinition) {
+      return { node: member, value: singleReturnedExpression(member), location: 'class-member' };
+    }
+    const assignment = constructorAssignment(host, memberName);
+    if (assignment) return { node: assignment, value: assignment.right, location: 'constructor-assignment' };
+    return undefined;
+  }
+  const property = findProperty(host, memberName);
+  if (property) {
+    const value = property.value;
+    if (property.kind === 'get' && value.type === AST_NODE_TYPES.FunctionExpression) {
+      const body = value.body.body;
+      const onlyStatement = body.length === 1 ? body[0] : undefined;
+      return {
+        node: property,
+        value: onlyStatement?.type === AST_NODE_TYPES.ReturnStatement ? (onlyStatement.argument ?? undefined) : undefined,
+        location: 'property',
+      };
+    }
+    const isValue = value.type !== AST_NODE_TYPES.AssignmentPattern && value.type !== AST_NODE_TYPES.TSEmptyBodyFunctionExpression && value.type !== AST_NODE_TYPES.ObjectPattern && value.type !== AST_NODE_TYPES.ArrayPattern;
+    return { node: property, value: isValue ? (value as TSESTree.Expression) : undefined, location: 'property' };
+  }
+  const meta = findProperty(host, '_meta');
+  const metaObject = meta ? skipTypeWrappers(meta.value) : undefined;
+  if (metaObject?.type === AST_NODE_TYPES.ObjectExpression) {
+    const metaProperty = findProperty(metaObject, `${MCP_META_PREFIX}${memberName}`);
+    if (metaProperty) {
+      return { node: metaProperty, value: metaProperty.value as TSESTree.Expression, location: 'mcp-meta' };
+    }
+  }
+  return undefined;
+}
+
+/** The `_meta` object literal of an MCP config, for fixes that add a key to it. */
+export function findMcpMetaObject(definition: ToolDefinition): TSESTree.ObjectExpression | undefined {
+  if (!definition.host || isClassNode(definition.host)) return undefined;
+  const meta = findProperty(definition.host, '_meta');
+  const metaObject = meta ? skipTypeWrappers(meta.value) : undefined;
+  return metaObject?.type === AST_NODE_TYPES.ObjectExpression ? metaObject : undefined;
+}
