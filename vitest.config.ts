@@ -6,6 +6,8 @@ export default defineConfig({
     // tests/types holds tstyche's *.tst.ts (run by tstyche) next to vitest's *.test.ts run-time checks.
     exclude: ['**/node_modules/**', '**/fixtures/**', 'tests/types/**/*.tst.ts'],
     setupFiles: ['tests/setup/rule-tester.ts'],
+    // Unpacks the real-world corpus once, before the workers start.
+    globalSetup: ['tests/setup/corpus.ts'],
     testTimeout: 60_000,
     hookTimeout: 600_000,
     pool: 'forks',
