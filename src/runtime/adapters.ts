@@ -1,0 +1,256 @@
+/**
+ * Adapters between the budget's `{ toolUseId, toolName, content }` and the
+ * message shapes harnesses really keep: Anthropic Messages `tool_result`
+ * blocks and OpenAI-style `role: 'tool'` messages. Only text is ever
+ * persisted: a result holding an image (or any other non-text part) is left
+ * exactly as it is and does not take part in the budget.
+ */
+import { applyToolResultBudget, type ToolResultBudgetOptions } from './budget.js';
+import type { ReplacementRecord, ReplacementState } from './replacement-state.js';
+
+/** Tool-use id → tool name, from the assistant messages that made the calls. */
+export type ToolNameLookup = ReadonlyMap<string, string>;
+
+export interface AdapterBudgetOptions extends ToolResultBudgetOptions {
+  /** Which tool each id belongs to: `anthropicToolNames(history)` or `openAIToolNames(history)`. */
+  readonly toolNames: ToolNameLookup;
+}
+
+// ---------------------------------------------------------------------------
+// Anthropic Messages
+
+export interface AnthropicTextBlock {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+export interface AnthropicToolUseBlock {
+  readonly type: 'tool_use';
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+/** A content part of a tool result: text, image, document… (only text is persisted). */
+export interface AnthropicToolResultContentPart {
+  readonly type: string;
+  readonly text?: string;
+}
+
+export interface AnthropicToolResultBlock {
+  readonly type: 'tool_result';
+  readonly tool_use_id: string;
+  readonly content?: string | readonly AnthropicToolResultContentPart[];
+  readonly is_error?: boolean;
+}
+
+export interface AnthropicContentBlock {
+  readonly type: string;
+}
+
+export interface AnthropicMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string | readonly AnthropicContentBlock[];
+}
+
+export interface AnthropicBudgetOutcome<Message extends AnthropicMessage> {
+  readonly message: Message;
+  readonly newlyReplaced: ReplacementRecord[];
+}
+
+/** Tool names by tool-use id, from the `tool_use` blocks of assistant messages. */
+export function anthropicToolNames(messages: Iterable<AnthropicMessage>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (isToolUseBlock(block)) names.set(block.id, block.name);
+    }
+  }
+  return names;
+}
+
+/** The ids of every `tool_result` block, in transcript order: the `toolUseIds` for `reconstructReplacementState`. */
+export function anthropicToolResultIds(messages: Iterable<AnthropicMessage>): string[] {
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (isToolResultBlock(block)) ids.push(block.tool_use_id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Applies the budget to the `tool_result` blocks of one user message and
+ * returns the message with replaced results' content swapped for their
+ * `<persisted-output>` replacement (a string stays a string, a list of text
+ * blocks becomes one text block). Other blocks are kept as they are.
+ */
+export async function applyToolResultBudgetToAnthropicMessage<Message extends AnthropicMessage>(
+  message: Message,
+  state: ReplacementState,
+  options: AdapterBudgetOptions,
+): Promise<AnthropicBudgetOutcome<Message>> {
+  if (typeof message.content === 'string') {
+    return applyToolResultBudget([], state, options).then(({ newlyReplaced }) => ({ message, newlyReplaced }));
+  }
+  const inputs: { toolUseId: string; toolName: string; content: string }[] = [];
+  for (const block of message.content) {
+    if (!isToolResultBlock(block)) continue;
+    const text = textOfAnthropicResult(block);
+    if (text === undefined) continue;
+    inputs.push({ toolUseId: block.tool_use_id, toolName: toolNameOf(options.toolNames, block.tool_use_id), content: text });
+  }
+  const { results, newlyReplaced } = await applyToolResultBudget(inputs, state, options);
+  const replacedContent = new Map<string, string>();
+  results.forEach((result, index) => {
+    if (result.content !== inputs[index]?.content) replacedContent.set(result.toolUseId, result.content);
+  });
+  if (replacedContent.size === 0) return { message, newlyReplaced };
+
+  const content = message.content.map((block): AnthropicContentBlock => {
+    if (!isToolResultBlock(block)) return block;
+    const replacement = replacedContent.get(block.tool_use_id);
+    if (replacement === undefined) return block;
+    const replaced: AnthropicToolResultBlock = {
+      ...block,
+      content: typeof block.content === 'string' || block.content === undefined ? replacement : [{ type: 'text', text: replacement }],
+    };
+    return replaced;
+  });
+  return { message: { ...message, content }, newlyReplaced };
+}
+
+/** The text of a tool result, or undefined when it holds anything but text (never persisted). */
+function textOfAnthropicResult(block: AnthropicToolResultBlock): string | undefined {
+  if (block.content === undefined) return '';
+  if (typeof block.content === 'string') return block.content;
+  const texts: string[] = [];
+  for (const part of block.content) {
+    if (part.type !== 'text' || typeof part.text !== 'string') return undefined;
+    texts.push(part.text);
+  }
+  return texts.join('\n');
+}
+
+function isToolUseBlock(block: AnthropicContentBlock): block is AnthropicToolUseBlock {
+  return block.type === 'tool_use' && typeof (block as Partial<AnthropicToolUseBlock>).id === 'string';
+}
+
+function isToolResultBlock(block: AnthropicContentBlock): block is AnthropicToolResultBlock {
+  return block.type === 'tool_result' && typeof (block as Partial<AnthropicToolResultBlock>).tool_use_id === 'string';
+}
+
+// ---------------------------------------------------------------------------
+// OpenAI-style chat messages
+
+export interface OpenAIToolCall {
+  readonly id: string;
+  readonly type?: 'function';
+  readonly function: { readonly name: string; readonly arguments: string };
+}
+
+export interface OpenAIContentPart {
+  readonly type: string;
+  readonly text?: string;
+}
+
+export interface OpenAIToolMessage {
+  readonly role: 'tool';
+  readonly tool_call_id: string;
+  readonly content: string | readonly OpenAIContentPart[];
+}
+
+export interface OpenAIChatMessage {
+  readonly role: string;
+  readonly content?: unknown;
+  readonly tool_calls?: readonly OpenAIToolCall[];
+  readonly tool_call_id?: string;
+}
+
+export interface OpenAIBudgetOutcome<Message extends OpenAIChatMessage> {
+  readonly messages: Message[];
+  readonly newlyReplaced: ReplacementRecord[];
+}
+
+/** Tool names by tool-call id, from the `tool_calls` of assistant messages. */
+export function openAIToolNames(messages: Iterable<OpenAIChatMessage>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const message of messages) {
+    if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
+    for (const call of message.tool_calls) {
+      if (typeof call?.id === 'string' && typeof call.function?.name === 'string') names.set(call.id, call.function.name);
+    }
+  }
+  return names;
+}
+
+/** The `tool_call_id` of every tool message, in transcript order: the `toolUseIds` for `reconstructReplacementState`. */
+export function openAIToolCallIds(messages: Iterable<OpenAIChatMessage>): string[] {
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (isOpenAIToolMessage(message)) ids.push(message.tool_call_id);
+  }
+  return ids;
+}
+
+/**
+ * Applies the budget to the tool messages that answer one assistant message
+ * (the budget's "message" is that group). Other messages in `messages` pass
+ * through untouched; a replaced tool message's content becomes the
+ * replacement, as a string or a single text part to match its shape.
+ */
+export async function applyToolResultBudgetToOpenAIMessages<Message extends OpenAIChatMessage>(
+  messages: readonly Message[],
+  state: ReplacementState,
+  options: AdapterBudgetOptions,
+): Promise<OpenAIBudgetOutcome<Message>> {
+  const inputs: { toolUseId: string; toolName: string; content: string }[] = [];
+  for (const message of messages) {
+    if (!isOpenAIToolMessage(message)) continue;
+    const text = textOfOpenAIContent(message.content);
+    if (text === undefined) continue;
+    inputs.push({ toolUseId: message.tool_call_id, toolName: toolNameOf(options.toolNames, message.tool_call_id), content: text });
+  }
+  const { results, newlyReplaced } = await applyToolResultBudget(inputs, state, options);
+  const replacedContent = new Map<string, string>();
+  results.forEach((result, index) => {
+    if (result.content !== inputs[index]?.content) replacedContent.set(result.toolUseId, result.content);
+  });
+  const output = messages.map((message) => {
+    if (!isOpenAIToolMessage(message)) return message;
+    const replacement = replacedContent.get(message.tool_call_id);
+    if (replacement === undefined) return message;
+    return {
+      ...message,
+      content: typeof message.content === 'string' ? replacement : [{ type: 'text', text: replacement }],
+    };
+  });
+  return { messages: output, newlyReplaced };
+}
+
+function isOpenAIToolMessage(message: OpenAIChatMessage): message is OpenAIChatMessage & OpenAIToolMessage {
+  return message.role === 'tool' && typeof message.tool_call_id === 'string';
+}
+
+function textOfOpenAIContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts: string[] = [];
+  for (const part of content as unknown[]) {
+    const candidate = part as Partial<OpenAIContentPart> | null;
+    if (candidate?.type !== 'text' || typeof candidate.text !== 'string') return undefined;
+    texts.push(candidate.text);
+  }
+  return texts.join('\n');
+}
+
+function toolNameOf(toolNames: ToolNameLookup, toolUseId: string): string {
+  const name = toolNames.get(toolUseId);
+  if (name === undefined) {
+    throw new TypeError(`No tool call with id ${JSON.stringify(toolUseId)} in options.toolNames: build it from the assistant messages with anthropicToolNames(history) or openAIToolNames(history), including the message that made this call.`);
+  }
+  return name;
+}

@@ -1,0 +1,283 @@
+import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
+import { formatPersistedOutput, isPersistedOutput } from './persisted-output.js';
+import {
+  INLINE,
+  beginPendingFate,
+  bindToAgent,
+  internalsOf,
+  type FinalFate,
+  type ReplacementRecord,
+  type ReplacementState,
+} from './replacement-state.js';
+import { shouldPersistForSession } from './session-scope.js';
+import { PREVIEW_CHARS, type PersistedToolResult, type ToolResultPersister } from './store.js';
+import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
+
+/** One tool result of a message. Extra fields are carried through untouched. */
+export interface ToolResultInput {
+  readonly toolUseId: string;
+  readonly toolName: string;
+  readonly content: string;
+}
+
+export interface ToolResultBudgetOptions {
+  /** Where replaced results go; `ToolResultStore` or anything with the same `persist`. */
+  readonly store: ToolResultPersister;
+  /** Every tool that may appear in `results`, with its declared `maxResultSizeChars`. */
+  readonly tools: Iterable<PersistenceThresholdTool>;
+  /** The most characters the message may hold; the largest fresh results are replaced until it fits. */
+  readonly perMessageLimit: number;
+  /** Who is asking; only owned sessions (`repl_main_thread…`, `agent:…`) persist. */
+  readonly querySource: string;
+  /** Remote per-tool thresholds; see `getEffectivePersistenceThreshold`. */
+  readonly overrides?: PersistenceOverrides;
+  /** Receives each new replacement's record, in input order; log it to the transcript for resume. */
+  readonly onRecord?: (record: ReplacementRecord) => void;
+  /**
+   * Told about each failed persist (the id is then frozen inline). Without
+   * it, each failure becomes a process warning (code `TOOL_RESULT_GUARD_PERSIST_FAILED`).
+   */
+  readonly onPersistError?: (error: unknown, toolUseId: string) => void;
+  /** Binds the state to this agent on first use; another agent id is then rejected. */
+  readonly agentId?: string;
+}
+
+export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
+  /** The results in input order; replaced ones carry the replacement as `content`. */
+  readonly results: Result[];
+  /** The records this call created, in input order. */
+  readonly newlyReplaced: ReplacementRecord[];
+}
+
+/**
+ * A generous guess at a replacement's length (tag, size line, path, preview)
+ * used while judging, before the store has said what the path is.
+ */
+const REPLACEMENT_OVERHEAD_ESTIMATE = 400;
+
+interface Candidate {
+  readonly toolUseId: string;
+  readonly content: string;
+  readonly threshold: number;
+}
+
+/**
+ * Keeps one message of tool results within budget, with frozen fates (seed
+ * 002) and persistence only where it is safe (seed 000).
+ *
+ * - A seen id keeps its fate: inline stays inline, a replaced one gets its
+ *   byte-identical replacement.
+ * - A fresh result over its tool's threshold is persisted and replaced; then,
+ *   while the message is over `perMessageLimit`, the largest remaining fresh
+ *   results are.
+ * - Self-bounding tools (threshold `Infinity`) and content that already is a
+ *   `<persisted-output>` are marked seen and stay inline.
+ * - Every fresh id is judged, and marked seen, synchronously when the call
+ *   starts; one being persisted has a pending fate that a concurrent call
+ *   waits for rather than judging it again, so `store.persist` runs once per
+ *   id and concurrent calls return identical results.
+ * - A failed persist freezes the id inline; the error does not escape.
+ * - A query source that does not own storage writes nothing, records
+ *   nothing and marks nothing; earlier replacements are still reapplied.
+ */
+export async function applyToolResultBudget<Result extends ToolResultInput>(
+  results: readonly Result[],
+  state: ReplacementState,
+  options: ToolResultBudgetOptions,
+): Promise<ToolResultBudgetOutcome<Result>> {
+  const internals = internalsOf(state, 'applyToolResultBudget(results, state, options): state');
+  checkOptions(options);
+  const thresholds = resolveThresholds(options.tools, options.overrides);
+  checkResults(results, thresholds);
+  bindToAgent(internals, options.agentId);
+  const owned = shouldPersistForSession(options.querySource);
+  if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
+    throw new TypeError(`applyToolResultBudget: options.store must have persist(toolUseId, content) for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`);
+  }
+
+  // Judge every fresh result now, before the first await, so that a
+  // concurrent call already finds each id seen.
+  let messageSize = 0;
+  const candidates: Candidate[] = [];
+  const judgedHere = new Set<string>();
+  for (const result of results) {
+    const fate = internals.fates.get(result.toolUseId);
+    messageSize += fate?.kind === 'replaced' ? fate.replacement.length : result.content.length;
+    if (fate !== undefined || !owned || judgedHere.has(result.toolUseId)) continue;
+    judgedHere.add(result.toolUseId);
+    const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
+    if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
+      internals.fates.set(result.toolUseId, INLINE);
+      continue;
+    }
+    candidates.push({ toolUseId: result.toolUseId, content: result.content, threshold });
+  }
+
+  const chosen = chooseReplacements(candidates, messageSize, options.perMessageLimit);
+  const settlers = new Map<string, (fate: FinalFate) => void>();
+  for (const candidate of candidates) {
+    if (chosen.has(candidate)) settlers.set(candidate.toolUseId, beginPendingFate(internals, candidate.toolUseId));
+    else internals.fates.set(candidate.toolUseId, INLINE);
+  }
+
+  const newlyReplaced: ReplacementRecord[] = [];
+  let recordFailure: RecordCallbackError | undefined;
+  try {
+    const persisted = await Promise.all(
+      candidates.map((candidate) => (chosen.has(candidate) ? persistOrReport(options, candidate) : undefined)),
+    );
+    // Settle in input order so records reach the transcript in a stable order.
+    candidates.forEach((candidate, index) => {
+      const settle = settlers.get(candidate.toolUseId);
+      if (!settle) return;
+      settlers.delete(candidate.toolUseId);
+      const outcome = persisted[index];
+      let fate: FinalFate = INLINE;
+      if (outcome !== undefined) {
+        const record: ReplacementRecord = Object.freeze({
+          kind: 'tool-result',
+          toolUseId: candidate.toolUseId,
+          replacement: formatPersistedOutput(outcome),
+        });
+        try {
+          options.onRecord?.(record);
+          fate = { kind: 'replaced', replacement: record.replacement };
+          newlyReplaced.push(record);
+        } catch (error) {
+          // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
+          recordFailure ??= new RecordCallbackError(candidate.toolUseId, error);
+        }
+      }
+      settle(fate);
+    });
+  } finally {
+    // Whatever went wrong (a throwing onPersistError), no id may stay pending
+    // forever: concurrent callers are waiting on it.
+    for (const settle of settlers.values()) settle(INLINE);
+  }
+
+  // Join decisions other calls (or the parent of a cloned state) still have pending.
+  const pendingElsewhere = new Set<Promise<void>>();
+  for (const result of results) {
+    const fate = internals.fates.get(result.toolUseId);
+    if (fate?.kind === 'pending') pendingElsewhere.add(fate.settled);
+  }
+  if (pendingElsewhere.size > 0) await Promise.all(pendingElsewhere);
+  if (recordFailure) throw recordFailure;
+
+  const output = results.map((result) => {
+    const fate = internals.fates.get(result.toolUseId);
+    return fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
+  });
+  return { results: output, newlyReplaced };
+}
+
+/** Over-threshold candidates first, then the largest others while the message is over its limit. */
+function chooseReplacements(candidates: readonly Candidate[], messageSize: number, perMessageLimit: number): Set<Candidate> {
+  const chosen = new Set<Candidate>();
+  let size = messageSize;
+  const underThreshold: Candidate[] = [];
+  for (const candidate of candidates) {
+    if (candidate.content.length > candidate.threshold) {
+      chosen.add(candidate);
+      size -= candidate.content.length - estimateReplacementLength(candidate.content);
+    } else if (candidate.content.length > estimateReplacementLength(candidate.content)) {
+      // Replacing a result no longer than its preview would not make the message smaller.
+      underThreshold.push(candidate);
+    }
+  }
+  if (size <= perMessageLimit) return chosen;
+  underThreshold.sort((left, right) => right.content.length - left.content.length);
+  for (const candidate of underThreshold) {
+    if (size <= perMessageLimit) break;
+    chosen.add(candidate);
+    size -= candidate.content.length - estimateReplacementLength(candidate.content);
+  }
+  return chosen;
+}
+
+function estimateReplacementLength(content: string): number {
+  return Math.min(content.length, PREVIEW_CHARS) + REPLACEMENT_OVERHEAD_ESTIMATE;
+}
+
+async function persistOrReport(options: ToolResultBudgetOptions, candidate: Candidate): Promise<PersistedToolResult | undefined> {
+  try {
+    const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
+    if (
+      typeof persisted !== 'object' ||
+      persisted === null ||
+      typeof persisted.path !== 'string' ||
+      typeof persisted.size !== 'number' ||
+      typeof persisted.preview !== 'string'
+    ) {
+      throw new TypeError(`store.persist(${JSON.stringify(candidate.toolUseId)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`);
+    }
+    return persisted;
+  } catch (error) {
+    reportPersistError(options, error, candidate.toolUseId);
+    return undefined;
+  }
+}
+
+function reportPersistError(options: ToolResultBudgetOptions, error: unknown, toolUseId: string): void {
+  if (options.onPersistError) {
+    options.onPersistError(error, toolUseId);
+    return;
+  }
+  const message = `Tool result ${JSON.stringify(toolUseId)} stays inline: persisting it failed (${errorMessage(error)}). Pass options.onPersistError to handle this yourself.`;
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
+    process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_PERSIST_FAILED' });
+  } else {
+    console.warn(message);
+  }
+}
+
+function checkOptions(options: ToolResultBudgetOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('applyToolResultBudget(results, state, options): options must be { store, tools, perMessageLimit, querySource }.');
+  }
+  const limit: unknown = options.perMessageLimit;
+  if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0) {
+    throw new TypeError(`applyToolResultBudget: options.perMessageLimit must be a number >= 0 (characters per message), got ${describeValue(limit)}.`);
+  }
+  if (typeof options.querySource !== 'string') {
+    throw new TypeError(`applyToolResultBudget: options.querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`);
+  }
+}
+
+function resolveThresholds(tools: Iterable<PersistenceThresholdTool>, overrides: PersistenceOverrides): Map<string, number> {
+  if (tools === null || typeof tools !== 'object' || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+    throw new TypeError('applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).');
+  }
+  const thresholds = new Map<string, number>();
+  for (const tool of tools) {
+    if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string') {
+      throw new TypeError(`applyToolResultBudget: every entry of options.tools needs a string name and maxResultSizeChars, got ${describeValue(tool)}.`);
+    }
+    const threshold = getEffectivePersistenceThreshold(tool, overrides);
+    const earlier = thresholds.get(tool.name);
+    if (earlier !== undefined && earlier !== threshold) {
+      throw new TypeError(`applyToolResultBudget: tool ${JSON.stringify(tool.name)} is listed twice in options.tools with different thresholds (${earlier} and ${threshold}); list each tool once.`);
+    }
+    thresholds.set(tool.name, threshold);
+  }
+  return thresholds;
+}
+
+function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyMap<string, number>): void {
+  if (!Array.isArray(results)) {
+    throw new TypeError('applyToolResultBudget: results must be an array of { toolUseId, toolName, content } (the tool results of one message).');
+  }
+  results.forEach((result: ToolResultInput, index) => {
+    if (
+      typeof result !== 'object' ||
+      result === null ||
+      typeof result.toolUseId !== 'string' ||
+      result.toolUseId.length === 0 ||
+      typeof result.content !== 'string'
+    ) {
+      throw new TypeError(`applyToolResultBudget: results[${index}] must be { toolUseId: non-empty string, toolName: string, content: string }.`);
+    }
+    if (!thresholds.has(result.toolName)) throw new UnclassifiedToolError(result.toolName, result.toolUseId);
+  });
+}

@@ -1,0 +1,27 @@
+import type { PersistedToolResult } from './store.js';
+
+/** Every replacement starts with this tag; content that already does is never persisted again. */
+export const PERSISTED_OUTPUT_TAG = '<persisted-output>';
+export const PERSISTED_OUTPUT_CLOSING_TAG = '</persisted-output>';
+
+/** True when `content` is already a persisted-output replacement (ours or an upstream harness's). */
+export function isPersistedOutput(content: string): boolean {
+  return content.startsWith(PERSISTED_OUTPUT_TAG);
+}
+
+/**
+ * The text the model sees instead of a persisted result: the tag, the size,
+ * the path, the store's preview. Deterministic in its input, so a replacement
+ * rebuilt from the same persist result is byte-identical; it is also what the
+ * transcript records, and a resume reuses the recorded string verbatim.
+ */
+export function formatPersistedOutput(persisted: Pick<PersistedToolResult, 'path' | 'size' | 'preview'>): string {
+  return [
+    PERSISTED_OUTPUT_TAG,
+    `Output too large (${persisted.size} characters). Full output saved to: ${persisted.path}`,
+    '',
+    `Preview (first ${persisted.preview.length} characters):`,
+    persisted.preview,
+    PERSISTED_OUTPUT_CLOSING_TAG,
+  ].join('\n');
+}

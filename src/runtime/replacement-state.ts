@@ -1,0 +1,379 @@
+import type { ForkableState, SeenId } from '../types/brands.js';
+import {
+  FateFrozenError,
+  NotAReplacementStateError,
+  ReadOnlyStateError,
+  ReplacementWithoutSeenMarkError,
+  StateOwnershipError,
+  describeValue,
+} from './errors.js';
+import { formatPersistedOutput } from './persisted-output.js';
+import type { PersistedToolResult } from './store.js';
+
+/**
+ * What the budget has decided in one agent's session (seed 002): which tool
+ * results were judged (`seenIds`) and which of them were replaced, with the
+ * exact replacement text. Both views are read-only; only this module's
+ * functions and `applyToolResultBudget` change a state, so the seen mark and
+ * the replacement can never drift apart.
+ */
+export interface ReplacementState {
+  readonly seenIds: ReadonlySet<string>;
+  readonly replacements: ReadonlyMap<string, string>;
+}
+
+/** A transcript record of one replacement; a resume reapplies it verbatim. */
+export interface ReplacementRecord {
+  readonly kind: 'tool-result';
+  readonly toolUseId: string;
+  readonly replacement: string;
+}
+
+/** A record that `reconstructReplacementState` could not use, and why. */
+export interface CorruptRecord {
+  /** Position in the `records` given. */
+  readonly index: number;
+  readonly record: unknown;
+  readonly reason: string;
+}
+
+export interface ReconstructOptions {
+  /**
+   * Receives each record that was skipped because it is malformed or
+   * contradicts an earlier one. Without it, each becomes a process warning
+   * (code `TOOL_RESULT_GUARD_CORRUPT_RECORD`): never silently dropped.
+   */
+  readonly onCorruptRecord?: (problem: CorruptRecord) => void;
+}
+
+/** A judged id's fate. `pending`: marked seen, persistence under way; callers wait on `settled`. */
+export type Fate =
+  | { readonly kind: 'inline' }
+  | { readonly kind: 'replaced'; readonly replacement: string }
+  | { readonly kind: 'pending'; readonly settled: Promise<void> };
+
+export type FinalFate = Exclude<Fate, { kind: 'pending' }>;
+
+export const INLINE: FinalFate = Object.freeze({ kind: 'inline' });
+
+/** The mutable truth behind a state's read-only views. Not exported from the package. */
+export interface StateInternals {
+  readonly fates: Map<string, Fate>;
+  readonly replacements: Map<string, string>;
+  ownerAgentId: string | undefined;
+}
+
+const internalsByState = new WeakMap<object, StateInternals>();
+
+class SeenIdsView implements ReadonlySet<string> {
+  readonly #fates: ReadonlyMap<string, Fate>;
+
+  constructor(fates: ReadonlyMap<string, Fate>) {
+    this.#fates = fates;
+  }
+
+  get size(): number {
+    return this.#fates.size;
+  }
+
+  has(id: string): boolean {
+    return this.#fates.has(id);
+  }
+
+  keys(): SetIterator<string> {
+    return this.#fates.keys();
+  }
+
+  values(): SetIterator<string> {
+    return this.#fates.keys();
+  }
+
+  *entries(): SetIterator<[string, string]> {
+    for (const id of this.#fates.keys()) yield [id, id];
+  }
+
+  forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void, thisArgument?: unknown): void {
+    for (const id of this.#fates.keys()) callback.call(thisArgument, id, id, this);
+  }
+
+  [Symbol.iterator](): SetIterator<string> {
+    return this.#fates.keys();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ReadonlySet';
+  }
+
+  // Present so that `(state.seenIds as Set<string>).add(id)` fails loudly
+  // instead of with "not a function" (or, worse, silently).
+  add(): never {
+    throw new ReadOnlyStateError('seenIds', 'add');
+  }
+
+  delete(): never {
+    throw new ReadOnlyStateError('seenIds', 'delete');
+  }
+
+  clear(): never {
+    throw new ReadOnlyStateError('seenIds', 'clear');
+  }
+}
+
+class ReplacementsView implements ReadonlyMap<string, string> {
+  readonly #replacements: ReadonlyMap<string, string>;
+
+  constructor(replacements: ReadonlyMap<string, string>) {
+    this.#replacements = replacements;
+  }
+
+  get size(): number {
+    return this.#replacements.size;
+  }
+
+  get(id: string): string | undefined {
+    return this.#replacements.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.#replacements.has(id);
+  }
+
+  keys(): MapIterator<string> {
+    return this.#replacements.keys();
+  }
+
+  values(): MapIterator<string> {
+    return this.#replacements.values();
+  }
+
+  entries(): MapIterator<[string, string]> {
+    return this.#replacements.entries();
+  }
+
+  forEach(
+    callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void,
+    thisArgument?: unknown,
+  ): void {
+    for (const [id, replacement] of this.#replacements) callback.call(thisArgument, replacement, id, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.#replacements.entries();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ReadonlyMap';
+  }
+
+  set(): never {
+    throw new ReadOnlyStateError('replacements', 'set');
+  }
+
+  delete(): never {
+    throw new ReadOnlyStateError('replacements', 'delete');
+  }
+
+  clear(): never {
+    throw new ReadOnlyStateError('replacements', 'clear');
+  }
+}
+
+function newState(): { state: ReplacementState; internals: StateInternals } {
+  const internals: StateInternals = { fates: new Map(), replacements: new Map(), ownerAgentId: undefined };
+  const state: ReplacementState = Object.freeze({
+    seenIds: new SeenIdsView(internals.fates),
+    replacements: new ReplacementsView(internals.replacements),
+  });
+  internalsByState.set(state, internals);
+  return { state, internals };
+}
+
+/** The internals of a state this module made; throws for anything else. */
+export function internalsOf(state: ReplacementState, what = 'The state given'): StateInternals {
+  const internals = typeof state === 'object' && state !== null ? internalsByState.get(state) : undefined;
+  if (!internals) throw new NotAReplacementStateError(what);
+  return internals;
+}
+
+/** A fresh state for a new session's main thread or agent. */
+export function createReplacementState(): ReplacementState {
+  return newState().state;
+}
+
+/**
+ * A fully independent copy for a fork or subagent: the child starts with
+ * every decision the parent made and its own future ones stay its own. A
+ * decision the parent still has pending is inherited when it settles. The
+ * copy is bound to no agent yet.
+ */
+export function cloneReplacementState(state: ReplacementState): ForkableState<ReplacementState> {
+  const source = internalsOf(state, 'cloneReplacementState(state): state');
+  const copy = newState();
+  for (const [id, fate] of source.fates) inheritFate(copy.internals, id, source, fate);
+  return copy.state as ForkableState<ReplacementState>;
+}
+
+/**
+ * Rebuilds a state on resume. Every id in `toolUseIds` (the tool results in
+ * the transcript) is seen; replacements come verbatim from `records` for
+ * those ids (the first record for an id wins), so a resumed prompt is
+ * byte-identical to the one before. `inherited` (a parent's state, for a
+ * resumed fork) fills the gaps: ids in the transcript with no record of
+ * their own. Malformed records are skipped and reported (see `ReconstructOptions`).
+ */
+export function reconstructReplacementState(
+  toolUseIds: Iterable<string>,
+  records: Iterable<unknown>,
+  inherited?: ReplacementState | null,
+  options: ReconstructOptions = {},
+): ForkableState<ReplacementState> {
+  const parent = inherited === undefined || inherited === null ? undefined : internalsOf(inherited, 'reconstructReplacementState: inherited');
+  const report = options.onCorruptRecord ?? emitCorruptRecordWarning;
+
+  const recordedReplacements = new Map<string, string>();
+  let index = 0;
+  for (const record of records) {
+    const problem = findRecordProblem(record);
+    if (problem !== undefined) {
+      report({ index, record, reason: problem });
+    } else {
+      const { toolUseId, replacement } = record as ReplacementRecord;
+      const earlier = recordedReplacements.get(toolUseId);
+      if (earlier === undefined) recordedReplacements.set(toolUseId, replacement);
+      else if (earlier !== replacement) {
+        report({ index, record, reason: `a second, different replacement for ${JSON.stringify(toolUseId)}; the first record wins` });
+      }
+    }
+    index += 1;
+  }
+
+  const { state, internals } = newState();
+  let position = 0;
+  for (const id of toolUseIds) {
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new TypeError(`reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; every entry must be the non-empty tool-use id of a tool result in the transcript.`);
+    }
+    position += 1;
+    if (internals.fates.has(id)) continue;
+    const replacement = recordedReplacements.get(id);
+    if (replacement !== undefined) {
+      setFinalFate(internals, id, { kind: 'replaced', replacement });
+      continue;
+    }
+    const inheritedFate = parent?.fates.get(id);
+    if (parent && inheritedFate) inheritFate(internals, id, parent, inheritedFate);
+    else internals.fates.set(id, INLINE);
+  }
+  return state as ForkableState<ReplacementState>;
+}
+
+/**
+ * Marks `toolUseId` as judged (seed 002: as soon as it is eligible, even if
+ * it stays inline) and returns it as a `SeenId`, the only id
+ * `recordReplacement` accepts. Marking an id again changes nothing.
+ */
+export function markSeen(state: ReplacementState, toolUseId: string): SeenId {
+  const internals = internalsOf(state, 'markSeen(state, id): state');
+  if (typeof toolUseId !== 'string' || toolUseId.length === 0) {
+    throw new TypeError(`markSeen(state, id): id must be a non-empty tool-use id, got ${describeValue(toolUseId)}.`);
+  }
+  if (!internals.fates.has(toolUseId)) internals.fates.set(toolUseId, INLINE);
+  return toolUseId as SeenId;
+}
+
+/**
+ * Records the replacement for a seen id from the result of a successful
+ * `store.persist` (seed 002: store the preview only after persistence
+ * succeeded) and returns the transcript record to log for resume. Recording
+ * the identical replacement again is a no-op; a different one throws
+ * `FateFrozenError`.
+ */
+export function recordReplacement(
+  state: ReplacementState,
+  seenId: SeenId,
+  persisted: PersistedToolResult,
+): ReplacementRecord {
+  const internals = internalsOf(state, 'recordReplacement(state, seenId, persisted): state');
+  const fate = internals.fates.get(seenId);
+  if (fate === undefined) throw new ReplacementWithoutSeenMarkError(String(seenId));
+  if (
+    typeof persisted !== 'object' ||
+    persisted === null ||
+    typeof persisted.path !== 'string' ||
+    typeof persisted.size !== 'number' ||
+    typeof persisted.preview !== 'string'
+  ) {
+    throw new TypeError('recordReplacement(state, seenId, persisted): persisted must be the { path, size, preview } that await store.persist(id, content) resolved to.');
+  }
+  const replacement = formatPersistedOutput(persisted);
+  if (fate.kind === 'pending') throw new FateFrozenError(seenId, 'applyToolResultBudget is persisting it right now');
+  if (fate.kind === 'replaced' && fate.replacement !== replacement) {
+    throw new FateFrozenError(seenId, 'it was already replaced with a different preview');
+  }
+  setFinalFate(internals, seenId, { kind: 'replaced', replacement });
+  return Object.freeze({ kind: 'tool-result', toolUseId: seenId, replacement });
+}
+
+/**
+ * Binds a state to the agent that first uses it; another agent using the
+ * same object is the runtime twin of sharing live state with a fork.
+ */
+export function bindToAgent(internals: StateInternals, agentId: string | undefined): void {
+  if (agentId === undefined) return;
+  if (typeof agentId !== 'string' || agentId.length === 0) {
+    throw new TypeError(`options.agentId must be a non-empty string when given, got ${describeValue(agentId)}.`);
+  }
+  if (internals.ownerAgentId === undefined) internals.ownerAgentId = agentId;
+  else if (internals.ownerAgentId !== agentId) throw new StateOwnershipError(internals.ownerAgentId, agentId);
+}
+
+export function setFinalFate(internals: StateInternals, id: string, fate: FinalFate): void {
+  internals.fates.set(id, fate);
+  if (fate.kind === 'replaced') internals.replacements.set(id, fate.replacement);
+}
+
+/**
+ * Marks `id` seen with a pending fate, synchronously. `settle` freezes the
+ * final fate and wakes every caller waiting on it.
+ */
+export function beginPendingFate(internals: StateInternals, id: string): (fate: FinalFate) => void {
+  let wake!: () => void;
+  const pending: Fate = { kind: 'pending', settled: new Promise<void>((resolve) => (wake = resolve)) };
+  internals.fates.set(id, pending);
+  return (fate) => {
+    if (internals.fates.get(id) === pending) setFinalFate(internals, id, fate);
+    wake();
+  };
+}
+
+function inheritFate(target: StateInternals, id: string, source: StateInternals, fate: Fate): void {
+  if (fate.kind !== 'pending') {
+    setFinalFate(target, id, fate);
+    return;
+  }
+  const settle = beginPendingFate(target, id);
+  void fate.settled.then(() => {
+    const settled = source.fates.get(id);
+    settle(settled === undefined || settled.kind === 'pending' ? INLINE : settled);
+  });
+}
+
+function findRecordProblem(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null) return `it is ${describeValue(record)}, not a record object`;
+  const candidate = record as Partial<Record<keyof ReplacementRecord, unknown>>;
+  if (candidate.kind !== 'tool-result') return `its kind is ${describeValue(candidate.kind)}, not "tool-result"`;
+  if (typeof candidate.toolUseId !== 'string' || candidate.toolUseId.length === 0) {
+    return `its toolUseId is ${describeValue(candidate.toolUseId)}, not a non-empty string`;
+  }
+  if (typeof candidate.replacement !== 'string') return `its replacement is ${describeValue(candidate.replacement)}, not a string`;
+  return undefined;
+}
+
+function emitCorruptRecordWarning(problem: CorruptRecord): void {
+  const message = `reconstructReplacementState skipped record #${problem.index}: ${problem.reason}. Pass options.onCorruptRecord to handle such records yourself.`;
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
+    process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_CORRUPT_RECORD' });
+  } else {
+    console.warn(message);
+  }
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import * as fsPromises from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { PersistedPreview } from '../types/brands.js';
+import { InvalidIdError, PersistError, PersistedResultNotFoundError, type IdKind } from './errors.js';
+
+/** Characters of a persisted result kept in the preview the model sees. */
+export const PREVIEW_CHARS = 2_000;
+
+/** Tool output holds secrets (tokens in env dumps, keys in files): owner-only. */
+export const DIRECTORY_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+/** Longest id, in UTF-8 bytes, that still leaves room for the temp-file suffix under NAME_MAX (255). */
+const MAX_ID_BYTES = 200;
+
+/** What `persist` resolves to: where the full result went, and what the model sees of it. */
+export interface PersistedToolResult {
+  readonly path: string;
+  /** Length of the content in characters (UTF-16 code units, the unit `maxResultSizeChars` counts). */
+  readonly size: number;
+  /** The first `PREVIEW_CHARS` characters (one fewer if that would split a surrogate pair). */
+  readonly preview: PersistedPreview;
+}
+
+/** The contract the budget needs from a store; `ToolResultStore` is the real one. */
+export interface ToolResultPersister {
+  persist(toolUseId: string, content: string): Promise<PersistedToolResult>;
+}
+
+/** The file handle operations the store uses (a subset of `fs/promises.FileHandle`). */
+export interface StoreFileHandle {
+  writeFile(data: string, encoding: 'utf8'): Promise<void>;
+  datasync(): Promise<void>;
+  chmod(mode: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file-system operations the store uses, injectable so tests (and
+ * unusual platforms) can simulate a full disk or a failing rename.
+ */
+export interface StoreFileSystem {
+  mkdir(directory: string, options: { recursive: true; mode: number }): Promise<unknown>;
+  chmod(target: string, mode: number): Promise<void>;
+  open(file: string, flags: 'wx', mode: number): Promise<StoreFileHandle>;
+  link(existingPath: string, newPath: string): Promise<void>;
+  rename(oldPath: string, newPath: string): Promise<void>;
+  unlink(file: string): Promise<void>;
+  readFile(file: string, encoding: 'utf8'): Promise<string>;
+}
+
+export const nodeStoreFileSystem: StoreFileSystem = {
+  mkdir: (directory, options) => fsPromises.mkdir(directory, options),
+  chmod: (target, mode) => fsPromises.chmod(target, mode),
+  open: (file, flags, mode) => fsPromises.open(file, flags, mode),
+  link: (existingPath, newPath) => fsPromises.link(existingPath, newPath),
+  rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
+  unlink: (file) => fsPromises.unlink(file),
+  readFile: (file, encoding) => fsPromises.readFile(file, encoding),
+};
+
+export interface ToolResultStoreOptions {
+  /** The storage root the session owns, e.g. `~/.my-agent/projects/<project>`. */
+  readonly root: string;
+  readonly sessionId: string;
+  /** Defaults to node's `fs/promises`. */
+  readonly fileSystem?: StoreFileSystem;
+}
+
+/**
+ * Writes in flight, keyed by final path, shared by every store in this
+ * process: two persists of one id (from two budget calls, or two store
+ * objects for one session) write the file once and share the outcome.
+ */
+const writesInFlight = new Map<string, Promise<PersistedToolResult>>();
+let temporaryFileCounter = 0;
+
+/**
+ * Persists large tool results under `<root>/<sessionId>/tool-results/<id>.txt`.
+ *
+ * Every write goes to a temp file in the same folder, is flushed, then
+ * published under its final name with `link` (atomic, and it fails instead of
+ * overwriting) or `rename` where hard links are unsupported. A reader, or a
+ * process that resumes after a crash, sees the whole file or no file.
+ */
+export class ToolResultStore implements ToolResultPersister {
+  readonly root: string;
+  readonly sessionId: string;
+  /** `<root>/<sessionId>/tool-results`, absolute. */
+  readonly directory: string;
+  readonly #fileSystem: StoreFileSystem;
+  /** Why the session id is unusable, reported by every operation (the constructor never throws on ids). */
+  readonly #sessionIdProblem: InvalidIdError | undefined;
+  readonly #completed = new Map<string, PersistedToolResult>();
+
+  constructor(options: ToolResultStoreOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new TypeError('new ToolResultStore(options) needs { root, sessionId }.');
+    }
+    if (typeof options.root !== 'string' || options.root.length === 0) {
+      throw new TypeError(`ToolResultStore: root must be a non-empty path string, got ${typeof options.root}. Pass the storage root the session owns.`);
+    }
+    this.root = path.resolve(options.root);
+    this.sessionId = options.sessionId;
+    this.#sessionIdProblem = findIdProblem('session id', options.sessionId);
+    this.directory = path.join(this.root, String(options.sessionId), 'tool-results');
+    this.#fileSystem = options.fileSystem ?? nodeStoreFileSystem;
+  }
+
+  /** The final path of a tool-use id's file. Throws `InvalidIdError` for a bad id. */
+  pathFor(toolUseId: string): string {
+    if (this.#sessionIdProblem) throw this.#sessionIdProblem;
+    const idProblem = findIdProblem('tool-use id', toolUseId);
+    if (idProblem) throw idProblem;
+    return path.join(this.directory, `${toolUseId}.txt`);
+  }
+
+  /**
+   * Writes `content` for `toolUseId` unless it is already persisted, and
+   * resolves to `{ path, size, preview }`. Persisting an id again resolves to
+   * the same result without writing (the first content wins). Rejects with
+   * `InvalidIdError` for a bad id and `PersistError` when the write fails (a
+   * full disk, no permission), leaving no partial file.
+   */
+  async persist(toolUseId: string, content: string): Promise<PersistedToolResult> {
+    const finalPath = this.pathFor(toolUseId);
+    if (typeof content !== 'string') {
+      throw new TypeError(`ToolResultStore.persist(${JSON.stringify(toolUseId)}, content): content must be a string, got ${typeof content}.`);
+    }
+    const completed = this.#completed.get(toolUseId);
+    if (completed) return completed;
+
+    let write = writesInFlight.get(finalPath);
+    if (!write) {
+      write = this.#writeOnce(toolUseId, finalPath, content).finally(() => writesInFlight.delete(finalPath));
+      writesInFlight.set(finalPath, write);
+    }
+    const result = await write;
+    this.#completed.set(toolUseId, result);
+    return result;
+  }
+
+  /** Reads a persisted result back in full. Rejects with `PersistedResultNotFoundError` when there is none. */
+  async read(toolUseId: string): Promise<string> {
+    const finalPath = this.pathFor(toolUseId);
+    try {
+      return await this.#fileSystem.readFile(finalPath, 'utf8');
+    } catch (error) {
+      if (isErrorWithCode(error, 'ENOENT')) throw new PersistedResultNotFoundError(toolUseId, finalPath, error);
+      throw error;
+    }
+  }
+
+  /**
+   * Whether `candidate` really lies inside this store's folder once `..` and
+   * symbolic links are resolved. A read tool calls it to refuse (or flag)
+   * reading the harness's own persisted output. For a path that does not
+   * exist yet, its deepest existing ancestor is resolved and the rest
+   * appended, so a symlinked folder cannot smuggle a path in or out.
+   */
+  isPersistedPath(candidate: string): boolean {
+    if (this.#sessionIdProblem || typeof candidate !== 'string' || candidate.length === 0) return false;
+    if (candidate.includes('\0')) return false;
+    const resolvedCandidate = resolveThroughSymlinks(path.resolve(candidate));
+    const resolvedDirectory = resolveThroughSymlinks(this.directory);
+    const relative = path.relative(resolvedDirectory, resolvedCandidate);
+    return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
+  }
+
+  async #writeOnce(toolUseId: string, finalPath: string, content: string): Promise<PersistedToolResult> {
+    const fileSystem = this.#fileSystem;
+    const existing = await this.#readIfExists(toolUseId, finalPath);
+    if (existing !== undefined) return buildResult(finalPath, existing);
+
+    const temporaryPath = path.join(
+      this.directory,
+      `.${toolUseId}.${process.pid}-${(temporaryFileCounter += 1)}-${randomBytes(4).toString('hex')}.tmp`,
+    );
+    let temporaryCreated = false;
+    try {
+      await this.#ensureDirectories();
+      const handle = await fileSystem.open(temporaryPath, 'wx', FILE_MODE);
+      temporaryCreated = true;
+      try {
+        // The mode given to open is filtered by the umask; set it outright.
+        await handle.chmod(FILE_MODE);
+        await handle.writeFile(content, 'utf8');
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      const published = await this.#publish(temporaryPath, finalPath);
+      if (!published) {
+        // Another process published this id between our check and our link: its file wins.
+        const winner = await this.#readIfExists(toolUseId, finalPath);
+        return buildResult(finalPath, winner ?? content);
+      }
+      return buildResult(finalPath, content);
+    } catch (error) {
+      throw error instanceof PersistError ? error : new PersistError(toolUseId, finalPath, error);
+    } finally {
+      if (temporaryCreated) await fileSystem.unlink(temporaryPath).catch(() => undefined);
+    }
+  }
+
+  /** Publishes the temp file under its final name; false when the final name already exists. */
+  async #publish(temporaryPath: string, finalPath: string): Promise<boolean> {
+    try {
+      await this.#fileSystem.link(temporaryPath, finalPath);
+      return true;
+    } catch (error) {
+      if (isErrorWithCode(error, 'EEXIST')) return false;
+      // Some file systems (FAT, some network mounts) have no hard links.
+      if (!isErrorWithCode(error, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK')) throw error;
+      await this.#fileSystem.rename(temporaryPath, finalPath);
+      return true;
+    }
+  }
+
+  async #ensureDirectories(): Promise<void> {
+    const sessionDirectory = path.dirname(this.directory);
+    await this.#fileSystem.mkdir(this.directory, { recursive: true, mode: DIRECTORY_MODE });
+    // mkdir's mode is filtered by the umask and ignored for folders that
+    // already existed; the two folders this store owns get 0700 outright.
+    await this.#fileSystem.chmod(sessionDirectory, DIRECTORY_MODE);
+    await this.#fileSystem.chmod(this.directory, DIRECTORY_MODE);
+  }
+
+  async #readIfExists(toolUseId: string, finalPath: string): Promise<string | undefined> {
+    try {
+      return await this.#fileSystem.readFile(finalPath, 'utf8');
+    } catch (error) {
+      if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) return undefined;
+      throw new PersistError(toolUseId, finalPath, error);
+    }
+  }
+}
+
+/** The first `PREVIEW_CHARS` characters, never ending in half a surrogate pair. */
+export function previewOf(content: string): string {
+  if (content.length <= PREVIEW_CHARS) return content;
+  const lastCode = content.charCodeAt(PREVIEW_CHARS - 1);
+  const splitsPair = lastCode >= 0xd800 && lastCode <= 0xdbff;
+  return content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS);
+}
+
+function buildResult(finalPath: string, content: string): PersistedToolResult {
+  return Object.freeze({ path: finalPath, size: content.length, preview: previewOf(content) as PersistedPreview });
+}
+
+/** Why `id` cannot name a file in the store, or undefined when it can. */
+export function findIdProblem(idKind: IdKind, id: unknown): InvalidIdError | undefined {
+  const reason = idProblemReason(id);
+  return reason === undefined ? undefined : new InvalidIdError(idKind, id, reason);
+}
+
+function idProblemReason(id: unknown): string | undefined {
+  if (typeof id !== 'string') return `it is ${id === null ? 'null' : typeof id}, not a string`;
+  if (id.length === 0) return 'it is empty';
+  if (id.includes('/')) return 'it contains "/"';
+  if (id.includes('\\')) return 'it contains "\\"';
+  if (id.includes('\0')) return 'it contains NUL';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we reject
+  if (/[\u0001-\u001f\u007f]/u.test(id)) return 'it contains a control character';
+  if (/^\.+$/u.test(id)) return 'it is made only of dots, a relative path component';
+  if (Buffer.byteLength(id, 'utf8') > MAX_ID_BYTES) return `it is longer than ${MAX_ID_BYTES} bytes`;
+  return undefined;
+}
+
+function resolveThroughSymlinks(absolutePath: string): string {
+  const missingTail: string[] = [];
+  let current = absolutePath;
+  for (;;) {
+    try {
+      return path.join(realpathSync.native(current), ...missingTail.reverse());
+    } catch (error) {
+      const parent = path.dirname(current);
+      if (parent === current || !isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) {
+        return path.join(current, ...missingTail.reverse());
+      }
+      missingTail.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+function isErrorWithCode(error: unknown, ...codes: string[]): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && codes.includes(String(error.code));
+}
