@@ -1,0 +1,669 @@
+/**
+ * The invocation ledger: one per session. It wraps a stateful tool's calls,
+ * hands each call the state its scope allows, evaluates the seed's gates before
+ * the call runs, and records per call the seed's four receipts:
+ *
+ * - `tool_state_scope_receipt`: what state the call could carry forward;
+ * - `invocation_state_delta_signature`: what state the call changed;
+ * - `invocation_isolation_policy_receipt`: the policy and session budget it ran under;
+ * - `state_leakage_detection_signature`: the verdict, prior deltas, auth-scope
+ *   widening and stale cache returns: the leakage and its impact.
+ *
+ * Each receipt carries `digest`: SHA-256 of Python's `json.dumps(receipt without
+ * digest, sort_keys=True)`, so a Python service can verify it from the JSONL line.
+ */
+import { CookieJarCarrier, isScopeWider, STATE_SCOPES, widestScope } from './carriers.js';
+import type {
+  AuthScopeSnapshot,
+  CarrierDescription,
+  CarrierInstance,
+  HandleOf,
+  InvocationStateKey,
+  InvocationStateRecorder,
+  SessionLimitReport,
+  SessionRateLimit,
+  StaleCacheReturn,
+  StateCarrierLike,
+  StateChange,
+  StateScope,
+} from './carriers.js';
+import {
+  directiveAction,
+  evaluateInvocationWithGate,
+  StateVerdict,
+  type IsolationPolicy,
+  type StateGate,
+  type StateLeakPolicy,
+  type ToolInvocation,
+} from './evaluate-invocation.js';
+import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
+import type { BrokenJournalLine, JournalDurability, JournalRecordBase } from './journal.js';
+import { digestOfJson, sha256Hex, type PythonJsonValue } from './python-json.js';
+
+export const ISOLATION_POLICY_OF_SCOPE: Readonly<Record<StateScope, IsolationPolicy>> = {
+  isolated: 'ISOLATED',
+  session: 'SESSION_SHARED',
+  agent: 'AGENT_SHARED',
+};
+
+export type HaltHandling = 'refuse' | 'warn';
+
+export interface LedgerPolicy extends StateLeakPolicy {
+  /** When the next call would reach `maxSessionUsageRatio`: `refuse` (default) does not run it; `warn` runs it and records the warning. */
+  readonly onSessionLimit?: HaltHandling;
+  /** When isolation is required but missing, or auth scope widened: `refuse` (default) or `warn`. */
+  readonly onLeakage?: HaltHandling;
+}
+
+/** Everything the ledger needs to know about a stateful tool. */
+export interface StatefulTool<Input, Result, Carriers extends Readonly<Record<string, StateCarrierLike>>> {
+  readonly toolId: string;
+  /** What the tool declares (the lint rule asks for it). Must be at least as wide as every carrier's scope. */
+  readonly stateScope?: StateScope;
+  readonly carriers?: Carriers;
+  readonly sessionLimit?: SessionRateLimit;
+  /** `false` exempts the tool from `requireIsolationForCritical`. Default true. */
+  readonly critical?: boolean;
+  invoke(input: Input, state: CarrierHandles<Carriers>, call: InvocationCall): Result | Promise<Result>;
+}
+
+export type CarrierHandles<Carriers> = { readonly [Name in keyof Carriers]: HandleOf<Carriers[Name]> };
+
+/** What one call may know about itself. */
+export interface InvocationCall {
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly sessionId: string;
+  readonly agentId: string;
+  /** For state the ledger cannot see (the tool's own fields): describe the change so it lands in the delta. */
+  noteStateChange(description: string): void;
+}
+
+/** Identity helper that keeps the carriers' handle types. */
+export function defineStatefulTool<Input, Result, Carriers extends Readonly<Record<string, StateCarrierLike>> = Record<never, never>>(
+  tool: StatefulTool<Input, Result, Carriers>,
+): StatefulTool<Input, Result, Carriers> {
+  return tool;
+}
+
+export interface AuthScopeWidening {
+  readonly carrier: string;
+  readonly credential: string;
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly added: readonly string[];
+}
+
+export type LedgerGate = StateGate | 'auth-scope';
+export type InvocationOutcome = 'ran' | 'refused' | 'failed';
+
+export interface ToolStateScopeReceipt {
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly declaredStateScope: StateScope | null;
+  readonly effectiveStateScope: StateScope;
+  readonly isolationPolicy: IsolationPolicy;
+  readonly hasSessionState: boolean;
+  readonly carriers: readonly CarrierDescription[];
+  readonly sessionLimiter: string | null;
+  readonly digest: string;
+}
+
+export interface InvocationStateDeltaSignature {
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly changes: readonly StateChange[];
+  /** The seed's `state_delta_hash`: `null` when the call changed no state. */
+  readonly stateDeltaHash: string | null;
+  readonly digest: string;
+}
+
+export interface InvocationIsolationPolicyReceipt {
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly isolationPolicy: IsolationPolicy;
+  readonly requireIsolationForCritical: boolean;
+  readonly critical: boolean;
+  readonly maxSessionUsageRatio: number;
+  readonly accumulatedDeltaThreshold: number;
+  readonly onSessionLimit: HaltHandling;
+  readonly onLeakage: HaltHandling;
+  /** The budget as seen *before* the call: the session can plan with it. */
+  readonly sessionLimit: SessionLimitReport | null;
+  readonly digest: string;
+}
+
+export interface StateLeakageDetectionSignature {
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly gate: LedgerGate;
+  readonly verdict: StateVerdict;
+  readonly directive: string;
+  readonly manifestDigest: string;
+  readonly outcome: InvocationOutcome;
+  readonly priorStateDeltas: readonly string[];
+  readonly authScopeWidenings: readonly AuthScopeWidening[];
+  readonly staleCacheReturns: readonly StaleCacheReturn[];
+  readonly resultHash: string;
+  readonly digest: string;
+}
+
+export interface InvocationReceipts {
+  readonly tool_state_scope_receipt: ToolStateScopeReceipt;
+  readonly invocation_state_delta_signature: InvocationStateDeltaSignature;
+  readonly invocation_isolation_policy_receipt: InvocationIsolationPolicyReceipt;
+  readonly state_leakage_detection_signature: StateLeakageDetectionSignature;
+}
+
+export interface InvocationRecord extends JournalRecordBase {
+  readonly type: 'invocation';
+  readonly sequence: number;
+  readonly sessionId: string;
+  readonly agentId: string;
+  readonly invocationId: string;
+  readonly toolId: string;
+  readonly outcome: InvocationOutcome;
+  readonly warnings: readonly string[];
+  readonly error: string | null;
+  readonly receipts: InvocationReceipts;
+}
+
+export class InvocationRefusedError extends Error {
+  readonly code = 'INVOCATION_REFUSED';
+  readonly record: InvocationRecord;
+  constructor(record: InvocationRecord) {
+    const signature = record.receipts.state_leakage_detection_signature;
+    super(
+      `Tool ${record.toolId} was not called (${signature.verdict}): ${signature.directive} ` +
+        (signature.gate === 'session-limit'
+          ? 'Plan around the session budget, start a new session, or set onSessionLimit: "warn".'
+          : 'Reset the tool state (ledger.resetState), isolate the tool, or set onLeakage: "warn".'),
+    );
+    this.name = 'InvocationRefusedError';
+    this.record = record;
+  }
+}
+
+export class StateScopeMismatchError extends Error {
+  readonly code = 'STATE_SCOPE_MISMATCH';
+  constructor(message: string) {
+    super(message);
+    this.name = 'StateScopeMismatchError';
+  }
+}
+
+export interface InvocationLedgerOptions {
+  readonly sessionId: string;
+  /** Agent-scoped carriers are shared by every session of the same agent. Default `'agent'`. */
+  readonly agentId?: string;
+  readonly policy: LedgerPolicy;
+  /** Append-only JSONL journal; on open, an existing journal is reloaded (resume). */
+  readonly journalPath?: string;
+  readonly durability?: JournalDurability;
+  /** Called with every record once it is written. */
+  readonly onRecord?: (record: InvocationRecord) => void;
+}
+
+export interface ResumeReport {
+  readonly resumed: boolean;
+  readonly recordsLoaded: number;
+  readonly invocationsLoaded: number;
+  readonly brokenLastLine: BrokenJournalLine | null;
+}
+
+interface AcquiredCarrier {
+  readonly name: string;
+  readonly carrier: StateCarrierLike;
+  readonly instance: CarrierInstance;
+}
+
+type AnyTool = StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>;
+
+export class InvocationLedger {
+  readonly sessionId: string;
+  readonly agentId: string;
+  readonly policy: Required<LedgerPolicy>;
+  readonly resumeReport: ResumeReport;
+  readonly #records: InvocationRecord[] = [];
+  readonly #journal: JournalWriter | null;
+  readonly #onRecord: ((record: InvocationRecord) => void) | undefined;
+  #sequence = 0;
+  #lastRecordDigest: string | null = null;
+  /** Auth scopes each tool's previous call started with, per carrier: the reference for widening. */
+  readonly #authScopesAtPreviousCall = new Map<string, Readonly<Record<string, readonly string[]>>>();
+  /** Delta digests of tools whose state the ledger cannot see (declared scope, no carriers). */
+  readonly #undeclaredStateHistory = new Map<string, string[]>();
+  /** Session budget already spent before a resume, by limiter name. */
+  readonly #restoredUsage = new Map<string, number>();
+  readonly #limitersRestored = new WeakSet<SessionRateLimit>();
+  #closed = false;
+
+  private constructor(options: InvocationLedgerOptions) {
+    if (typeof options.sessionId !== 'string' || options.sessionId === '') {
+      throw new TypeError('InvocationLedger needs a non-empty sessionId: receipts and shared state are keyed by it.');
+    }
+    this.sessionId = options.sessionId;
+    this.agentId = options.agentId ?? 'agent';
+    this.policy = {
+      requireIsolationForCritical: options.policy.requireIsolationForCritical,
+      maxSessionUsageRatio: options.policy.maxSessionUsageRatio,
+      accumulatedDeltaThreshold: options.policy.accumulatedDeltaThreshold ?? 3,
+      onSessionLimit: options.policy.onSessionLimit ?? 'refuse',
+      onLeakage: options.policy.onLeakage ?? 'refuse',
+    };
+    this.#onRecord = options.onRecord;
+    if (options.journalPath === undefined) {
+      this.#journal = null;
+      this.resumeReport = { resumed: false, recordsLoaded: 0, invocationsLoaded: 0, brokenLastLine: null };
+      return;
+    }
+    const loaded = loadJournal(options.journalPath);
+    for (const record of loaded.records) this.#replay(record, options.journalPath);
+    this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync');
+    this.resumeReport = {
+      resumed: loaded.records.length > 0,
+      recordsLoaded: loaded.records.length,
+      invocationsLoaded: this.#records.length,
+      brokenLastLine: loaded.brokenLastLine,
+    };
+    this.#write({
+      type: loaded.records.length > 0 ? 'ledger-resumed' : 'ledger-opened',
+      format: LEDGER_FORMAT,
+      sessionId: this.sessionId,
+      agentId: this.agentId,
+      discardedBrokenLine:
+        loaded.brokenLastLine === null
+          ? null
+          : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
+    });
+  }
+
+  /** Opens a ledger; with `journalPath`, reloads what an earlier process recorded for this session. */
+  static open(options: InvocationLedgerOptions): InvocationLedger {
+    return new InvocationLedger(options);
+  }
+
+  /** Every invocation recorded in this session, oldest first (including those reloaded on resume). */
+  get records(): readonly InvocationRecord[] {
+    return this.#records;
+  }
+
+  /** The tool's session budget before its next call (`null` when it has no limiter). */
+  sessionLimitReport(tool: Pick<AnyTool, 'sessionLimit'>): SessionLimitReport | null {
+    const limiter = tool.sessionLimit;
+    if (limiter === undefined) return null;
+    this.#restoreLimiter(limiter);
+    return limiter.report({ agentId: this.agentId, sessionId: this.sessionId });
+  }
+
+  /**
+   * The session takes charge of the tool's state: its shared carrier instances
+   * are dropped and the auth baseline forgotten, so the next call starts fresh.
+   */
+  resetState(tool: Pick<AnyTool, 'toolId' | 'carriers'>): void {
+    const dropped: string[] = [];
+    for (const [name, carrier] of Object.entries(tool.carriers ?? {})) {
+      if (carrier.reset({ agentId: this.agentId, sessionId: this.sessionId })) dropped.push(name);
+      this.#authScopesAtPreviousCall.delete(`${tool.toolId}\u0000${carrier.name}`);
+    }
+    this.#undeclaredStateHistory.delete(tool.toolId);
+    if (this.#journal !== null) this.#write({ type: 'state-reset', sessionId: this.sessionId, toolId: tool.toolId, carriers: dropped });
+  }
+
+  /** Wraps a tool so every call goes through the ledger; resolves to the tool's result. */
+  wrap<Input, Result, Carriers extends Readonly<Record<string, StateCarrierLike>>>(
+    tool: StatefulTool<Input, Result, Carriers>,
+  ): (input: Input, options?: { invocationId?: string }) => Promise<Result> {
+    return async (input, options) => (await this.invoke(tool, input, options)).result;
+  }
+
+  /** Calls the tool under the policy; resolves to its result and the call's record. Throws `InvocationRefusedError` on refusal. */
+  async invoke<Input, Result, Carriers extends Readonly<Record<string, StateCarrierLike>>>(
+    tool: StatefulTool<Input, Result, Carriers>,
+    input: Input,
+    options?: { invocationId?: string },
+  ): Promise<{ result: Result; record: InvocationRecord }> {
+    if (this.#closed) {
+      throw new LedgerJournalError('LEDGER_CLOSED', this.#journal?.path ?? '', 'This ledger is closed; open a new one (same journalPath) to resume the session.');
+    }
+    const effectiveScope = checkDeclaredScope(tool);
+    this.#sequence += 1;
+    const sequence = this.#sequence;
+    const invocationId = options?.invocationId ?? `${this.sessionId}/${sequence}`;
+    const key: InvocationStateKey = { agentId: this.agentId, sessionId: this.sessionId, invocationId };
+    const carrierEntries = Object.entries(tool.carriers ?? {});
+    const acquired: AcquiredCarrier[] = carrierEntries.map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
+    const hasSessionState = tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined;
+    const isolationPolicy = ISOLATION_POLICY_OF_SCOPE[effectiveScope];
+    const critical = tool.critical ?? true;
+
+    const priorStateDeltas = [
+      ...new Set([
+        ...acquired.flatMap(({ instance }) => instance.deltaHistory),
+        ...(acquired.length === 0 && effectiveScope !== 'isolated' ? (this.#undeclaredStateHistory.get(tool.toolId) ?? []) : []),
+      ]),
+    ];
+    const sessionLimit = tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool);
+    const authStart = acquired
+      .filter(({ carrier }) => carrier instanceof CookieJarCarrier)
+      .map(({ carrier, instance }) => ({ carrier, snapshot: (carrier as CookieJarCarrier).authScopes(instance) }));
+    const authScopeWidenings = authStart.flatMap(({ carrier, snapshot }) =>
+      findWidenings(carrier.name, snapshot, this.#authScopesAtPreviousCall.get(`${tool.toolId}\u0000${carrier.name}`)),
+    );
+
+    const evaluate = (stateDeltaHash: string | null, resultHash: string) =>
+      this.#evaluate(
+        {
+          invocationId,
+          toolId: tool.toolId,
+          hasSessionState,
+          stateDeltaHash,
+          sessionUsageRatio: sessionLimit?.usageRatioAfter ?? 0,
+          resultHash,
+        },
+        priorStateDeltas,
+        isolationPolicy,
+        critical,
+        authScopeWidenings,
+      );
+
+    const changes: StateChange[] = [];
+    const staleCacheReturns: StaleCacheReturn[] = [];
+    const recorder: InvocationStateRecorder = {
+      recordChange: (change) => changes.push(change),
+      recordStaleReturn: (stale) => staleCacheReturns.push(stale),
+    };
+    const warnings: string[] = [];
+    const preflight = evaluate(null, '');
+    const action = directiveAction(preflight.directive);
+    const handling = preflight.gate === 'session-limit' ? this.policy.onSessionLimit : this.policy.onLeakage;
+    const refuse = action === 'HALT' && handling === 'refuse';
+    if (action !== 'PROCEED') warnings.push(preflight.directive);
+
+    const finish = (outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord => {
+      const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: invocationId, tool: tool.toolId, changes: toJson(changes) });
+      const manifest = evaluate(stateDeltaHash, resultHash);
+      if (stateDeltaHash !== null) {
+        const changedCarriers = new Set(changes.map((change) => change.carrier));
+        for (const { carrier, instance } of acquired) {
+          if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') instance.deltaHistory.push(stateDeltaHash);
+        }
+        if (changes.some((change) => change.kind === 'declared-change') && effectiveScope !== 'isolated') {
+          const history = this.#undeclaredStateHistory.get(tool.toolId) ?? [];
+          history.push(stateDeltaHash);
+          this.#undeclaredStateHistory.set(tool.toolId, history);
+        }
+      }
+      if (outcome !== 'refused') {
+        for (const { carrier, snapshot } of authStart) this.#authScopesAtPreviousCall.set(`${tool.toolId}\u0000${carrier.name}`, snapshot.current);
+      }
+      for (const stale of staleCacheReturns) {
+        warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
+      }
+      const receipts = buildReceipts({
+        invocationId,
+        toolId: tool.toolId,
+        declaredStateScope: tool.stateScope ?? null,
+        effectiveScope,
+        isolationPolicy,
+        hasSessionState,
+        carriers: acquired.map(({ carrier, instance }) => carrier.describe(instance)),
+        sessionLimiter: tool.sessionLimit?.name ?? null,
+        changes,
+        stateDeltaHash,
+        policy: this.policy,
+        critical,
+        sessionLimit,
+        manifest,
+        outcome,
+        priorStateDeltas,
+        authScopeWidenings,
+        staleCacheReturns,
+        resultHash,
+      });
+      const record = this.#write({
+        type: 'invocation',
+        sequence,
+        sessionId: this.sessionId,
+        agentId: this.agentId,
+        invocationId,
+        toolId: tool.toolId,
+        outcome,
+        warnings,
+        error,
+        receipts: toJson(receipts),
+      }) as InvocationRecord;
+      for (const { carrier, instance } of acquired) carrier.release(instance);
+      return record;
+    };
+
+    if (refuse) {
+      throw new InvocationRefusedError(finish('refused', '', null));
+    }
+
+    if (tool.sessionLimit !== undefined && sessionLimit !== null) {
+      const used = tool.sessionLimit.spend(key, sessionLimit.cost);
+      recorder.recordChange({ kind: 'counter-incremented', carrier: tool.sessionLimit.name, counter: 'session-usage', by: sessionLimit.cost, value: used });
+    }
+    const handles = Object.fromEntries(acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, recorder)])) as CarrierHandles<Carriers>;
+    const call: InvocationCall = {
+      invocationId,
+      toolId: tool.toolId,
+      sessionId: this.sessionId,
+      agentId: this.agentId,
+      noteStateChange: (description) => recorder.recordChange({ kind: 'declared-change', carrier: tool.toolId, description: String(description) }),
+    };
+    let result: Result;
+    try {
+      result = await tool.invoke(input, handles, call);
+    } catch (error) {
+      finish('failed', sha256Hex(`error:${describeError(error)}`), describeError(error));
+      throw error;
+    }
+    return { result, record: finish('ran', hashResult(result), null) };
+  }
+
+  /** Closes the journal; later calls are refused before the tool runs. */
+  close(): void {
+    this.#journal?.close();
+    this.#closed = true;
+  }
+
+  #evaluate(
+    invocation: ToolInvocation,
+    priorStateDeltas: readonly string[],
+    isolationPolicy: IsolationPolicy,
+    critical: boolean,
+    authScopeWidenings: readonly AuthScopeWidening[],
+  ): { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string } {
+    const manifest = evaluateInvocationWithGate(
+      invocation,
+      { priorStateDeltas, isolationPolicy },
+      {
+        requireIsolationForCritical: this.policy.requireIsolationForCritical && critical,
+        maxSessionUsageRatio: this.policy.maxSessionUsageRatio,
+        accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
+      },
+    );
+    // Auth-scope widening ranks with the seed's halting gates: after stateless, session limit
+    // and isolation, before accumulation; an escalated credential is leakage, not a warning.
+    if (authScopeWidenings.length === 0 || (manifest.gate !== 'accumulated-deltas' && manifest.gate !== 'isolated')) return manifest;
+    const described = authScopeWidenings.map((widening) => `${widening.credential} gained ${widening.added.join(', ')}`).join('; ');
+    return {
+      gate: 'auth-scope',
+      verdict: StateVerdict.STATE_LEAKAGE_DETECTED,
+      directive: `HALT: Auth scope widened since the previous call of ${invocation.toolId}: ${described}.`,
+      manifestDigest: digestOfJson({
+        invocation: invocation.invocationId,
+        tool: invocation.toolId,
+        type: 'AUTH_SCOPE_WIDENED',
+        widened: toJson(authScopeWidenings),
+      }),
+    };
+  }
+
+  #write(fields: Record<string, PythonJsonValue | undefined>): JournalRecordBase {
+    const record = sealRecord(fields, this.#lastRecordDigest) as unknown as JournalRecordBase;
+    this.#journal?.append(record);
+    this.#lastRecordDigest = record.recordDigest;
+    if (record.type === 'invocation') {
+      this.#records.push(record as InvocationRecord);
+      this.#onRecord?.(record as InvocationRecord);
+    }
+    return record;
+  }
+
+  #replay(record: JournalRecordBase, path: string): void {
+    this.#lastRecordDigest = record.recordDigest;
+    if (record.type === 'ledger-opened' || record.type === 'ledger-resumed') {
+      const journalSession = (record as JournalRecordBase & { sessionId?: unknown }).sessionId;
+      if (journalSession !== this.sessionId) {
+        throw new LedgerJournalError(
+          'LEDGER_SESSION_MISMATCH',
+          path,
+          `Invocation ledger ${path} belongs to session ${JSON.stringify(journalSession)}, not ${JSON.stringify(this.sessionId)}; use one journal per session.`,
+        );
+      }
+      return;
+    }
+    if (record.type !== 'invocation') return;
+    const invocation = record as InvocationRecord;
+    this.#records.push(invocation);
+    this.#sequence = Math.max(this.#sequence, invocation.sequence);
+    const limit = invocation.receipts.invocation_isolation_policy_receipt.sessionLimit;
+    // A call that ran (or failed after starting) spent session budget on the server; refused calls did not.
+    if (limit !== null && invocation.outcome !== 'refused') {
+      this.#restoredUsage.set(limit.limiter, Math.max(this.#restoredUsage.get(limit.limiter) ?? 0, limit.usedBefore + limit.cost));
+    }
+  }
+
+  #restoreLimiter(limiter: SessionRateLimit): void {
+    if (this.#limitersRestored.has(limiter)) return;
+    this.#limitersRestored.add(limiter);
+    const used = this.#restoredUsage.get(limiter.name);
+    if (used !== undefined) limiter.restoreUsage({ agentId: this.agentId, sessionId: this.sessionId }, used);
+  }
+}
+
+function checkDeclaredScope(tool: AnyTool | StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>): StateScope {
+  if (typeof tool.toolId !== 'string' || tool.toolId === '') throw new TypeError('A stateful tool needs a non-empty toolId.');
+  if (tool.stateScope !== undefined && !STATE_SCOPES.includes(tool.stateScope)) {
+    throw new StateScopeMismatchError(`Tool ${tool.toolId}: stateScope must be 'isolated', 'session' or 'agent', got ${JSON.stringify(tool.stateScope)}.`);
+  }
+  const carriers = Object.values(tool.carriers ?? {});
+  const widest = widestScope(carriers.map((carrier) => carrier.scope));
+  if (tool.stateScope !== undefined && isScopeWider(widest, tool.stateScope)) {
+    const offender = carriers.find((carrier) => carrier.scope === widest);
+    throw new StateScopeMismatchError(
+      `Tool ${tool.toolId} declares stateScope '${tool.stateScope}' but carrier "${offender?.name ?? '?'}" is ${widest}-scoped: ` +
+        `its state outlives the call. Declare stateScope '${widest}' or make the carrier '${tool.stateScope}'.`,
+    );
+  }
+  return tool.stateScope ?? widest;
+}
+
+function findWidenings(
+  carrier: string,
+  snapshot: AuthScopeSnapshot,
+  previousCallStart: Readonly<Record<string, readonly string[]>> | undefined,
+): AuthScopeWidening[] {
+  const widenings: AuthScopeWidening[] = [];
+  for (const [credential, scopes] of Object.entries(snapshot.current)) {
+    const baseline = previousCallStart?.[credential] ?? snapshot.atCreation[credential] ?? scopes;
+    const added = scopes.filter((scope) => !baseline.includes(scope));
+    if (added.length > 0) widenings.push({ carrier, credential, from: baseline, to: scopes, added });
+  }
+  return widenings;
+}
+
+function hashResult(result: unknown): string {
+  if (typeof result === 'string') return sha256Hex(result);
+  let serialised: string | undefined;
+  try {
+    serialised = JSON.stringify(result);
+  } catch (error) {
+    // A result that cannot be serialised still gets a receipt; its hash says so instead of failing the call after it ran.
+    serialised = `unserialisable:${describeError(error)}`;
+  }
+  return sha256Hex(serialised ?? 'undefined');
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** Receipts hold only JSON values; this drops readonly-ness for the digest helpers. */
+function toJson<Value>(value: Value): PythonJsonValue {
+  return value as unknown as PythonJsonValue;
+}
+
+function sealReceipt<Body extends Record<string, unknown>>(body: Body): Body & { digest: string } {
+  return { ...body, digest: digestOfJson(toJson(body)) };
+}
+
+function buildReceipts(facts: {
+  invocationId: string;
+  toolId: string;
+  declaredStateScope: StateScope | null;
+  effectiveScope: StateScope;
+  isolationPolicy: IsolationPolicy;
+  hasSessionState: boolean;
+  carriers: CarrierDescription[];
+  sessionLimiter: string | null;
+  changes: StateChange[];
+  stateDeltaHash: string | null;
+  policy: Required<LedgerPolicy>;
+  critical: boolean;
+  sessionLimit: SessionLimitReport | null;
+  manifest: { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
+  outcome: InvocationOutcome;
+  priorStateDeltas: string[];
+  authScopeWidenings: AuthScopeWidening[];
+  staleCacheReturns: StaleCacheReturn[];
+  resultHash: string;
+}): InvocationReceipts {
+  const { invocationId, toolId } = facts;
+  return {
+    tool_state_scope_receipt: sealReceipt({
+      invocationId,
+      toolId,
+      declaredStateScope: facts.declaredStateScope,
+      effectiveStateScope: facts.effectiveScope,
+      isolationPolicy: facts.isolationPolicy,
+      hasSessionState: facts.hasSessionState,
+      carriers: facts.carriers,
+      sessionLimiter: facts.sessionLimiter,
+    }),
+    invocation_state_delta_signature: sealReceipt({
+      invocationId,
+      toolId,
+      changes: facts.changes,
+      stateDeltaHash: facts.stateDeltaHash,
+    }),
+    invocation_isolation_policy_receipt: sealReceipt({
+      invocationId,
+      toolId,
+      isolationPolicy: facts.isolationPolicy,
+      requireIsolationForCritical: facts.policy.requireIsolationForCritical,
+      critical: facts.critical,
+      maxSessionUsageRatio: facts.policy.maxSessionUsageRatio,
+      accumulatedDeltaThreshold: facts.policy.accumulatedDeltaThreshold,
+      onSessionLimit: facts.policy.onSessionLimit,
+      onLeakage: facts.policy.onLeakage,
+      sessionLimit: facts.sessionLimit,
+    }),
+    state_leakage_detection_signature: sealReceipt({
+      invocationId,
+      toolId,
+      gate: facts.manifest.gate,
+      verdict: facts.manifest.verdict,
+      directive: facts.manifest.directive,
+      manifestDigest: facts.manifest.manifestDigest,
+      outcome: facts.outcome,
+      priorStateDeltas: facts.priorStateDeltas,
+      authScopeWidenings: facts.authScopeWidenings,
+      staleCacheReturns: facts.staleCacheReturns,
+      resultHash: facts.resultHash,
+    }),
+  };
+}
