@@ -502,11 +502,14 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   }
 
   function seenSetTextFor(write: StateCollectionCall): string | undefined {
-    const seenName = settings.seenSetNames[0] ?? 'seenIds';
     const collection = unwrapChain(write.collection);
+    // Renamed pairs line up: the n-th map name goes with the n-th seen-set name.
+    const mapName = collection.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(collection.property, collection.computed) : undefined;
+    const pairIndex = mapName === undefined ? -1 : settings.replacementsMapNames.indexOf(mapName);
+    const seenName = settings.seenSetNames[pairIndex] ?? settings.seenSetNames[0] ?? 'seenIds';
     if (collection.type === AST_NODE_TYPES.MemberExpression && !collection.computed) {
       const base = sourceCode.getText(collection.object);
-      if (settings.replacementsMapNames.includes(getStaticKeyName(collection.property, false) ?? '')) {
+      if (pairIndex >= 0) {
         return `${base}${collection.optional ? '?.' : '.'}${seenName}`;
       }
       // Type-aware: the state's Set-typed property.

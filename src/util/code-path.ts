@@ -94,6 +94,13 @@ interface SegmentFacts {
   mustHold: Set<string>;
   /** Facts that hold on at least one path reaching the current point of this segment. */
   mayHold: Set<string>;
+  /**
+   * No previous segment has been analysed yet: ESLint walks a `for` loop's
+   * update before its body, and a `for…of` head before its right-hand side,
+   * so such a segment starts before anything that leads to it. Until a
+   * previous segment is known it is neutral in merges ("everything holds").
+   */
+  awaitingPrevious: boolean;
 }
 
 interface CodePathFrame {
@@ -120,7 +127,8 @@ export interface PathFacts {
   /**
    * True when `fact` holds on every path from the start of the current code
    * path (function) to the current point. Unreachable code answers true:
-   * nothing can go wrong there.
+   * nothing can go wrong there; so does code ESLint walks before anything
+   * that leads to it (a `for` loop's update clause, walked before the body).
    */
   holdsOnEveryPath(fact: string): boolean;
   /**
@@ -173,13 +181,14 @@ export function createPathFacts(): PathFacts {
    * without facts yet is a loop's back edge not analysed yet; it does not
    * constrain (`onCodePathSegmentLoop` merges it once it is known).
    */
-  function mergePrevious(segment: CodePathSegment): { mustHold: Set<string>; mayHold: Set<string> } {
+  function mergePrevious(segment: CodePathSegment): Pick<SegmentFacts, 'mustHold' | 'mayHold' | 'awaitingPrevious'> {
     const previous = segment.prevSegments
       .map((previousSegment) => factsBySegmentId.get(previousSegment.id))
-      .filter((facts): facts is SegmentFacts => facts !== undefined);
+      .filter((facts): facts is SegmentFacts => facts !== undefined && !facts.awaitingPrevious);
     return {
       mustHold: intersectionOf(previous.map((facts) => facts.mustHold)),
       mayHold: unionOf(previous.map((facts) => facts.mayHold)),
+      awaitingPrevious: previous.length === 0 && segment.prevSegments.length > 0,
     };
   }
 
@@ -203,8 +212,7 @@ export function createPathFacts(): PathFacts {
     },
     onCodePathSegmentStart(segment) {
       frame?.currentSegments.add(segment);
-      const { mustHold, mayHold } = mergePrevious(segment);
-      factsBySegmentId.set(segment.id, { established: new Set(), mustHold, mayHold });
+      factsBySegmentId.set(segment.id, { established: new Set(), ...mergePrevious(segment) });
     },
     onCodePathSegmentEnd(segment) {
       frame?.currentSegments.delete(segment);
@@ -229,16 +237,21 @@ export function createPathFacts(): PathFacts {
         const merged = mergePrevious(segment);
         const mustHold = unionOf([merged.mustHold, facts.established]);
         const mayHold = unionOf([merged.mayHold, facts.established]);
-        if (mustHold.size === facts.mustHold.size && mayHold.size === facts.mayHold.size) continue;
+        const unchanged =
+          merged.awaitingPrevious === facts.awaitingPrevious &&
+          mustHold.size === facts.mustHold.size &&
+          mayHold.size === facts.mayHold.size;
+        if (unchanged) continue;
         facts.mustHold = mustHold;
         facts.mayHold = mayHold;
+        facts.awaitingPrevious = merged.awaitingPrevious;
         pending.push(...segment.nextSegments);
       }
     },
   };
 
   const pathFactsOf = (facts: SegmentFacts): CurrentPathFacts => ({
-    holdsOnEveryPath: (fact) => facts.mustHold.has(fact),
+    holdsOnEveryPath: (fact) => facts.awaitingPrevious || facts.mustHold.has(fact),
     holdsOnSomePath: (fact) => facts.mayHold.has(fact),
   });
 
@@ -252,7 +265,7 @@ export function createPathFacts(): PathFacts {
       }
     },
     holdsOnEveryPath(fact) {
-      return reachableFactsOfCurrentSegments().every((facts) => facts.mustHold.has(fact));
+      return reachableFactsOfCurrentSegments().every((facts) => facts.awaitingPrevious || facts.mustHold.has(fact));
     },
     holdsOnSomePath(fact) {
       return reachableFactsOfCurrentSegments().some((facts) => facts.mayHold.has(fact));

@@ -75,6 +75,11 @@ ruleTester.run('code-path facts', pathFactsRule, {
     `mark('a'); while (c) { need('a'); }`,
     `mark('a'); for (const x of xs) { if (x) continue; need('a'); }`,
     `do { mark('a'); } while (c); need('a');`,
+    // ESLint walks a for loop's update before its body, and a for…of head before its array
+    `mark('a'); for (let i = 0; i < n; i++) { need('a'); } need('a');`,
+    `for (let i = 0; i < n; i++, need('a')) { mark('a'); }`,
+    `mark('a'); for (const x of (need('a'), xs)) { need('a'); } need('a');`,
+    `mark('a'); for (const x in object) { need('a'); }`,
     `for (;;) { mark('a'); break; } need('a');`,
     `while (true) { if (c) { mark('a'); break; } } need('a');`,
     `async function f() { for await (const x of xs) { mark('a'); need('a'); } }`,

@@ -1,0 +1,330 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+
+import { isFunctionNode } from '../recognition/ast.js';
+import {
+  createReplacementStateRecognizer,
+  type StateCollectionCall,
+} from '../recognition/replacement-state.js';
+import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
+import { createRule } from '../util/create-rule.js';
+
+export type Options = [];
+export type MessageIds =
+  | 'replacementWithoutSeenMark'
+  | 'replacementWithoutSeenMarkOnSomePaths'
+  | 'seenMarkAfterPersist'
+  | 'insertSeenMark'
+  | 'moveSeenMarkBeforePersist';
+
+const seenFact = (base: string, idKey: string): string => `seen:${base}:${idKey}`;
+const persistedFact = (idKey: string): string => `awaited-persist:${idKey}`;
+
+const STATEMENT_LIST_PARENTS = new Set<AST_NODE_TYPES>([
+  AST_NODE_TYPES.BlockStatement,
+  AST_NODE_TYPES.Program,
+  AST_NODE_TYPES.SwitchCase,
+  AST_NODE_TYPES.StaticBlock,
+  AST_NODE_TYPES.TSModuleBlock,
+]);
+
+/**
+ * Parents through which a call still runs unconditionally when its statement
+ * runs: inserting a statement before that statement is then "before the call
+ * on every path". `a && map.set(…)` or `for (…) map.set(…)` do not qualify.
+ */
+const UNCONDITIONAL_PARENTS = new Set<AST_NODE_TYPES>([
+  AST_NODE_TYPES.ChainExpression,
+  AST_NODE_TYPES.AwaitExpression,
+  AST_NODE_TYPES.VariableDeclarator,
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.ExpressionStatement,
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+]);
+
+function isStatementInList(statement: TSESTree.Node): boolean {
+  return statement.parent !== undefined && STATEMENT_LIST_PARENTS.has(statement.parent.type);
+}
+
+/** The statement that runs `node` unconditionally, or undefined when something conditional is in between. */
+function unconditionalStatementOf(node: TSESTree.Node): TSESTree.Statement | undefined {
+  let current: TSESTree.Node = node;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return undefined;
+    if (parent.type === AST_NODE_TYPES.VariableDeclaration) return parent;
+    if (!UNCONDITIONAL_PARENTS.has(parent.type)) {
+      // `map.set(a, x).set(b, y)`: the outer call runs after the inner one.
+      const isCalleeObject =
+        (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) ||
+        (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === current);
+      if (!isCalleeObject) return undefined;
+    }
+    if (parent.type === AST_NODE_TYPES.ExpressionStatement || parent.type === AST_NODE_TYPES.ReturnStatement) {
+      return parent;
+    }
+    current = parent;
+  }
+}
+
+function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
+  const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
+  return /^\s*/.exec(line)?.[0] ?? '';
+}
+
+/** Inserts `text;` as a statement right before `statement`, bracing a lone `if`/loop body. */
+function insertStatementBefore(
+  fixer: TSESLint.RuleFixer,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  statement: TSESTree.Statement,
+  text: string,
+): TSESLint.RuleFix {
+  if (isStatementInList(statement)) {
+    return fixer.insertTextBefore(statement, `${text};\n${indentationOf(sourceCode, statement)}`);
+  }
+  return fixer.replaceText(statement, `{ ${text}; ${sourceCode.getText(statement)} }`);
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'mark-seen-before-replacement',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Require `seenIds.add(id)` on every path before `replacements.set(id, …)`, and before awaiting the persistence of that id',
+      recommended: 'recommended',
+    },
+    hasSuggestions: true,
+    messages: {
+      replacementWithoutSeenMark:
+        '`{{map}}.set({{id}}, …)` stores a replacement for an id never marked seen. Call `{{seen}}.add({{id}})` first: the next turn would treat the id as fresh and may persist the same content again.',
+      replacementWithoutSeenMarkOnSomePaths:
+        '`{{map}}.set({{id}}, …)` is not preceded by `{{seen}}.add({{id}})` on every path. Mark the id seen on every path before storing its replacement, or the next turn may judge it again.',
+      seenMarkAfterPersist:
+        '`{{seen}}.add({{id}})` first runs after awaiting `{{callee}}(…)`. Mark the id seen before the await: meanwhile a concurrent pass sees the id as fresh and persists it again.',
+      insertSeenMark: 'Insert `{{seen}}.add({{id}})` before this write.',
+      moveSeenMarkBeforePersist: 'Mark `{{id}}` seen before awaiting `{{callee}}(…)`.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const recognizer = createReplacementStateRecognizer(context);
+    const facts = createPathFacts();
+
+    /** The last awaited persistence of each id, per function, for the "move the mark" suggestion. */
+    const awaitedPersistence = new WeakMap<TSESTree.Node, Map<string, { awaitNode: TSESTree.AwaitExpression; calleeName: string }>>();
+
+    /** Loops that mark every element of their array seen, with the fact their entry establishes. */
+    const markingLoops: { loop: TSESTree.ForOfStatement; fact: string; seenKey: string }[] = [];
+
+    function isInside(node: TSESTree.Node, ancestor: TSESTree.Node): boolean {
+      return node.range[0] >= ancestor.range[0] && node.range[1] <= ancestor.range[1];
+    }
+
+    /** Seen checks (`seenIds.has(id)`) that must be true for `test` to be truthy. */
+    function establishSeenChecksOf(test: TSESTree.Node): void {
+      const target = test.type === AST_NODE_TYPES.ChainExpression ? test.expression : test;
+      if (target.type === AST_NODE_TYPES.LogicalExpression && target.operator === '&&') {
+        establishSeenChecksOf(target.left);
+        establishSeenChecksOf(target.right);
+        return;
+      }
+      if (target.type !== AST_NODE_TYPES.CallExpression) return;
+      const check = recognizer.seenCheck(target);
+      if (check) facts.establish(seenFact(check.base, check.idKey));
+    }
+
+    /**
+     * A `for…of` whose body marks each element seen before anything can
+     * jump marks the whole array seen: afterwards `blocks[i]` and a later
+     * loop's `block` are seen, even though the loop may run zero times.
+     */
+    function registerMarkingLoop(loop: TSESTree.ForOfStatement): void {
+      const statements = loop.body.type === AST_NODE_TYPES.BlockStatement ? loop.body.body : [loop.body];
+      for (const statement of statements) {
+        if (statement.type === AST_NODE_TYPES.ExpressionStatement) {
+          const expression = statement.expression.type === AST_NODE_TYPES.ChainExpression ? statement.expression.expression : statement.expression;
+          const mark = expression.type === AST_NODE_TYPES.CallExpression ? recognizer.seenMark(expression) : undefined;
+          // Only a mark of the loop's own element (`block.id`, not a fixed `id`) covers the array.
+          if (mark && mark.idKey.startsWith(`${recognizer.idKeyOf(loop.right)}[*]`)) {
+            const seenKey = seenFact(mark.base, mark.idKey);
+            const fact = `seen-each@${loop.range[0]}:${seenKey}`;
+            facts.establish(fact);
+            markingLoops.push({ loop, fact, seenKey });
+            continue;
+          }
+        }
+        if (mayLeaveIteration(statement)) return;
+      }
+    }
+
+    function mayLeaveIteration(root: TSESTree.Node): boolean {
+      let found = false;
+      const stack: TSESTree.Node[] = [root];
+      while (stack.length > 0 && !found) {
+        const node = stack.pop()!;
+        if (isFunctionNode(node)) continue;
+        if (
+          node.type === AST_NODE_TYPES.ContinueStatement ||
+          node.type === AST_NODE_TYPES.BreakStatement ||
+          node.type === AST_NODE_TYPES.ReturnStatement ||
+          node.type === AST_NODE_TYPES.ThrowStatement
+        ) {
+          found = true;
+        }
+        for (const key of sourceCode.visitorKeys[node.type] ?? []) {
+          const value = (node as unknown as Record<string, unknown>)[key];
+          const children = Array.isArray(value) ? value : [value];
+          for (const child of children) {
+            if (child && typeof child === 'object' && 'type' in child) stack.push(child as TSESTree.Node);
+          }
+        }
+      }
+      return found;
+    }
+
+    function isSeenOnEveryPath(write: StateCollectionCall): { everyPath: boolean; somePath: boolean } {
+      const key = seenFact(write.base, write.idKey);
+      const loops = markingLoops.filter((entry) => entry.seenKey === key && !isInside(write.call, entry.loop));
+      const seenHere = (pathFacts: { holdsOnEveryPath(fact: string): boolean }): boolean =>
+        pathFacts.holdsOnEveryPath(key) || loops.some((entry) => pathFacts.holdsOnEveryPath(entry.fact));
+      return {
+        everyPath: !facts.someCurrentPath((pathFacts) => !seenHere(pathFacts)),
+        somePath: facts.holdsOnSomePath(key) || loops.some((entry) => facts.holdsOnSomePath(entry.fact)),
+      };
+    }
+
+    function checkReplacementWrite(write: StateCollectionCall): void {
+      const { everyPath, somePath } = isSeenOnEveryPath(write);
+      if (everyPath) return;
+      const owner = facts.currentCodePathNode();
+      // Clones and reconstructions copy decisions frozen elsewhere.
+      if (owner && recognizer.isCloneOrReconstructFunction(owner)) return;
+      const seenText = recognizer.seenSetTextFor(write);
+      const idText = sourceCode.getText(write.id);
+      const data = {
+        map: sourceCode.getText(write.collection),
+        seen: seenText ?? 'seenIds',
+        id: idText,
+        stateName: write.base,
+      };
+      const statement = unconditionalStatementOf(write.call);
+      context.report({
+        node: write.call,
+        messageId: somePath ? 'replacementWithoutSeenMarkOnSomePaths' : 'replacementWithoutSeenMark',
+        data,
+        suggest:
+          seenText !== undefined && statement
+            ? [
+                {
+                  messageId: 'insertSeenMark',
+                  data,
+                  fix: (fixer) => insertStatementBefore(fixer, sourceCode, statement, `${seenText}.add(${idText})`),
+                },
+              ]
+            : [],
+      });
+    }
+
+    /** True when every variable the mark uses is declared before `statement`, so the mark can move there. */
+    function canMoveBefore(mark: StateCollectionCall, statement: TSESTree.Node): boolean {
+      const scope = sourceCode.getScope(mark.call);
+      let movable = true;
+      const stack: TSESTree.Node[] = [mark.call];
+      while (stack.length > 0 && movable) {
+        const node = stack.pop()!;
+        if (node.type === AST_NODE_TYPES.Identifier) {
+          const variable = ASTUtils.findVariable(scope, node);
+          const definition = variable?.defs[0];
+          if (definition && definition.name.range[0] > statement.range[0]) movable = false;
+        }
+        if (node.type === AST_NODE_TYPES.MemberExpression) {
+          stack.push(node.object);
+          if (node.computed) stack.push(node.property);
+          continue;
+        }
+        for (const key of sourceCode.visitorKeys[node.type] ?? []) {
+          const value = (node as unknown as Record<string, unknown>)[key];
+          for (const child of Array.isArray(value) ? value : [value]) {
+            if (child && typeof child === 'object' && 'type' in child) stack.push(child as TSESTree.Node);
+          }
+        }
+      }
+      return movable;
+    }
+
+    function checkSeenMark(mark: StateCollectionCall): void {
+      const seenKey = seenFact(mark.base, mark.idKey);
+      const persistedKey = persistedFact(mark.idKey);
+      const lateOnSomePath = facts.someCurrentPath(
+        (pathFacts) => pathFacts.holdsOnSomePath(persistedKey) && !pathFacts.holdsOnEveryPath(seenKey),
+      );
+      if (!lateOnSomePath) return;
+      const owner = facts.currentCodePathNode();
+      const persisted = owner ? awaitedPersistence.get(owner)?.get(mark.idKey) : undefined;
+      const seenText = sourceCode.getText(mark.collection);
+      const idText = sourceCode.getText(mark.id);
+      const data = { seen: seenText, id: idText, callee: persisted?.calleeName ?? 'persist', stateName: mark.base };
+      const awaitStatement = persisted ? unconditionalStatementOf(persisted.awaitNode) : undefined;
+      const markStatement = mark.call.parent;
+      const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
+      if (awaitStatement && canMoveBefore(mark, awaitStatement)) {
+        const removeLateMark =
+          markStatement.type === AST_NODE_TYPES.ExpressionStatement &&
+          isStatementInList(markStatement) &&
+          markStatement.parent === awaitStatement.parent;
+        suggest.push({
+          messageId: 'moveSeenMarkBeforePersist',
+          data,
+          fix: (fixer) => {
+            const fixes = [insertStatementBefore(fixer, sourceCode, awaitStatement, sourceCode.getText(mark.call))];
+            if (removeLateMark) {
+              const previousToken = sourceCode.getTokenBefore(markStatement);
+              const start = previousToken ? previousToken.range[1] : markStatement.range[0];
+              fixes.push(fixer.removeRange([start, markStatement.range[1]]));
+            }
+            return fixes;
+          },
+        });
+      }
+      context.report({ node: mark.call, messageId: 'seenMarkAfterPersist', data, suggest });
+    }
+
+    return withCodePathListeners(facts.listeners, {
+      ForOfStatement: registerMarkingLoop,
+      'IfStatement > .consequent'(node: TSESTree.Node) {
+        if (node.parent?.type === AST_NODE_TYPES.IfStatement) establishSeenChecksOf(node.parent.test);
+      },
+      'ConditionalExpression > .consequent'(node: TSESTree.Node) {
+        if (node.parent?.type === AST_NODE_TYPES.ConditionalExpression) establishSeenChecksOf(node.parent.test);
+      },
+      'LogicalExpression[operator="&&"] > .right'(node: TSESTree.Node) {
+        if (node.parent?.type === AST_NODE_TYPES.LogicalExpression) establishSeenChecksOf(node.parent.left);
+      },
+      'AwaitExpression:exit'(node: TSESTree.AwaitExpression) {
+        const owner = facts.currentCodePathNode();
+        for (const persisted of recognizer.awaitedPersistenceCalls(node)) {
+          for (const idKey of persisted.idKeys) {
+            facts.establish(persistedFact(idKey));
+            if (!owner) continue;
+            let byId = awaitedPersistence.get(owner);
+            if (!byId) awaitedPersistence.set(owner, (byId = new Map()));
+            byId.set(idKey, { awaitNode: node, calleeName: persisted.calleeName });
+          }
+        }
+      },
+      'CallExpression:exit'(node: TSESTree.CallExpression) {
+        const mark = recognizer.seenMark(node);
+        if (mark) {
+          checkSeenMark(mark);
+          facts.establish(seenFact(mark.base, mark.idKey));
+          return;
+        }
+        const write = recognizer.replacementWrite(node);
+        if (write) checkReplacementWrite(write);
+      },
+    });
+  },
+});

@@ -1,0 +1,357 @@
+import rule from '../../src/rules/mark-seen-before-replacement.js';
+import { ledgerSettings, ruleTester, typedRuleTester } from './replacement-state-testers.js';
+
+ruleTester.run('mark-seen-before-replacement', rule, {
+  valid: [
+    // the seen mark right before the write
+    `state.seenIds.add(id); state.replacements.set(id, preview);`,
+    `function f(state, id, preview) { state.seenIds.add(id); state.replacements.set(id, preview); }`,
+    // bare names, on the same (absent) base
+    `const seenIds = new Set(); const replacements = new Map(); seenIds.add(id); replacements.set(id, p);`,
+    // marked on both branches
+    `function f(state, id) { if (big) { state.seenIds.add(id); } else { state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+    // marked before the branch, written in one of them
+    `function f(state, id) { state.seenIds.add(id); if (big) state.replacements.set(id, 'p'); }`,
+    // early return for the unmarked path
+    `function f(state, id) { if (!eligible(id)) return; state.seenIds.add(id); state.replacements.set(id, 'p'); }`,
+    // the mark in try, the write after a catch that rethrows
+    `function f(state, id) { try { state.seenIds.add(id); } catch (error) { throw error; } state.replacements.set(id, 'p'); }`,
+    // the mark in finally covers every path
+    `function f(state, id) { try { risky(); } finally { state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+    // loops: marked in each iteration before the write
+    `function f(state, blocks) { for (const block of blocks) { state.seenIds.add(block.toolUseId); if (big(block)) state.replacements.set(block.toolUseId, 'p'); } }`,
+    `async function f(state, stream) { for await (const block of stream) { state.seenIds.add(block.id); state.replacements.set(block.id, await preview(block)); } }`,
+    // a for…of variable and its array element are the same id
+    `function f(state, blocks) { for (const block of blocks) state.seenIds.add(block.toolUseId); for (let i = 0; i < blocks.length; i++) state.replacements.set(blocks[i].toolUseId, 'p'); }`,
+    `function f(state, ids) { for (const id of ids) { state.seenIds.add(id); } for (const id of ids) state.replacements.set(id, 'p'); }`,
+    `function f(state, blocks) { for (const { toolUseId } of blocks) { state.seenIds.add(toolUseId); state.replacements.set(toolUseId, 'p'); } }`,
+    // a const alias of the id
+    `function f(state, block) { const id = block.toolUseId; state.seenIds.add(id); state.replacements.set(block.toolUseId, 'p'); }`,
+    // aliases of the collections
+    `function f(state, id) { const { seenIds, replacements } = state; seenIds.add(id); replacements.set(id, 'p'); }`,
+    `function f(state, id) { const seen = state.seenIds; const map = state.replacements; seen.add(id); map.set(id, 'p'); }`,
+    // writing only ids already seen
+    `function f(state, id, p) { if (state.seenIds.has(id)) state.replacements.set(id, p); }`,
+    `function f(state, id, p) { state.seenIds.has(id) && state.replacements.set(id, p); }`,
+    // marked before awaiting persistence: the seed's order
+    `async function f(state, id, content) { state.seenIds.add(id); const result = await persistToolResult(id, content); state.replacements.set(id, result.preview); }`,
+    // a clone or reconstruction copies frozen decisions
+    `function reconstructContentReplacementState(ids, records) { const state = create(); for (const id of ids) state.seenIds.add(id); for (const r of records) state.replacements.set(r.toolUseId, r.replacement); return state; }`,
+    `const cloneBudgetState = (s) => { const copy = create(); for (const [id, p] of s.replacements) copy.replacements.set(id, p); return copy; };`,
+    // unrelated maps and sets
+    `cache.set(id, value); headers.set('a', 'b'); seen.add(id);`,
+    `function f(state, id) { state.otherMap.set(id, 'p'); }`,
+    // a closure marks and writes on its own
+    `function f(state, ids) { ids.forEach((id) => { state.seenIds.add(id); state.replacements.set(id, 'p'); }); }`,
+    // unreachable code is not judged
+    `function f(state, id) { return; state.replacements.set(id, 'p'); }`,
+    // switch where every case marks
+    `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; default: state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+    // settings rename the collections
+    {
+      code: `function f(budget, id) { budget.decided.add(id); budget.previews.set(id, 'p'); }`,
+      settings: { 'tool-result-guard': { seenSetNames: ['decided'], replacementsMapNames: ['previews'] } },
+    },
+  ],
+  invalid: [
+    {
+      // the example harness's adoptSyncedReplacements
+      code: `function adopt(state, records) {
+  for (const record of records) {
+    state.replacements.set(record.toolUseId, record.replacement);
+  }
+}`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function adopt(state, records) {
+  for (const record of records) {
+    state.seenIds.add(record.toolUseId);
+    state.replacements.set(record.toolUseId, record.replacement);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // marked on one branch only
+      code: `function f(state, id) {
+  if (small) state.seenIds.add(id);
+  state.replacements.set(id, 'p');
+}`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) {
+  if (small) state.seenIds.add(id);
+  state.seenIds.add(id);
+  state.replacements.set(id, 'p');
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // marked after the write
+      code: `function f(state, id) { state.replacements.set(id, 'p'); state.seenIds.add(id); }`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { state.seenIds.add(id);\nstate.replacements.set(id, 'p'); state.seenIds.add(id); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a lone if body gets braces
+      code: `function f(state, id) { if (big) state.replacements.set(id, 'p'); }`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { if (big) { state.seenIds.add(id); state.replacements.set(id, 'p'); } }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a different id
+      code: `function f(state, a, b) { state.seenIds.add(a); state.replacements.set(b, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      // a different base
+      code: `function f(parent, child, id) { parent.seenIds.add(id); child.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      // the catch path skips the mark
+      code: `function f(state, id) { try { state.seenIds.add(id); } catch (error) { log(error); } state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // a write in finally may run before the mark in try
+      code: `function f(state, id) { try { state.seenIds.add(id); } finally { state.replacements.set(id, 'p'); } }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // a loop that may run zero times
+      code: `function f(state, id, xs) { for (const x of xs) { state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // continue before the mark skips it in this iteration
+      code: `function f(state, blocks) { for (const block of blocks) { if (small(block)) continue; state.seenIds.add(block.id); } for (const block of blocks) state.replacements.set(block.id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // in the same loop the write comes first
+      code: `function f(state, blocks) { for (const block of blocks) { state.replacements.set(block.id, 'p'); state.seenIds.add(block.id); } }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      code: `async function f(state, stream) { for await (const block of stream) { if (big(block)) state.replacements.set(block.id, 'p'); } }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      // a closure's mark does not count for its parent
+      code: `function f(state, id) { const mark = () => state.seenIds.add(id); state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      // nor the parent's mark for a callback that runs later, elsewhere
+      code: `function f(state, ids) { ids.forEach((id) => state.replacements.set(id, 'p')); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark' }],
+    },
+    {
+      // a short-circuit may skip the mark
+      code: `function f(state, id) { eligible(id) && state.seenIds.add(id); state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // a switch case without the mark
+      code: `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; case 'b': break; } state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // a labeled break jumps over the mark
+      code: `function f(state, id) { check: { if (cached(id)) break check; state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: 1 }],
+    },
+    {
+      // a has-check on another id proves nothing
+      code: `function f(state, id, other) { if (state.seenIds.has(other)) state.replacements.set(id, 'p'); }`,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+    {
+      // the seed's anti-pattern: the mark only after awaiting persistence (example harness, applyToolResultBudget)
+      code: `async function f(state, block) {
+  const persisted = await maybePersistLargeResult(block.toolUseId, block.content);
+  state.seenIds.add(block.toolUseId);
+  state.replacements.set(block.toolUseId, persisted.preview);
+}`,
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          data: { seen: 'state.seenIds', id: 'block.toolUseId', callee: 'maybePersistLargeResult', stateName: 'state' },
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `async function f(state, block) {
+  state.seenIds.add(block.toolUseId);
+  const persisted = await maybePersistLargeResult(block.toolUseId, block.content);
+  state.replacements.set(block.toolUseId, persisted.preview);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // persisted on one path, marked after
+      code: `async function f(state, id, content) {
+  if (big(content)) {
+    await store.persist(id, content);
+  }
+  state.seenIds.add(id);
+}`,
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `async function f(state, id, content) {
+  if (big(content)) {
+    state.seenIds.add(id);
+    await store.persist(id, content);
+  }
+  state.seenIds.add(id);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // awaiting a pending persistence kept in a variable; the id is declared after it, so no move
+      code: `async function f(state, block) { const pending = persistToolResult(block.toolUseId, block.content); await pending; const id = block.toolUseId; state.seenIds.add(id); }`,
+      errors: [{ messageId: 'seenMarkAfterPersist', suggestions: [] }],
+    },
+    {
+      // for…of ids: the persisted element marked late
+      code: `async function f(state, blocks) { for (const block of blocks) { await persistToolResult(block.id, block.content); state.seenIds.add(block.id); } }`,
+      errors: [{ messageId: 'seenMarkAfterPersist', suggestions: 1 }],
+    },
+    {
+      // bare names
+      code: `const seenIds = new Set(); const replacements = new Map(); replacements.set(id, p);`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `const seenIds = new Set(); const replacements = new Map(); seenIds.add(id);\nreplacements.set(id, p);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // an alias of the map
+      code: `function f(state, id) { const map = state.replacements; map.set(id, 'p'); }`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            { messageId: 'insertSeenMark', output: `function f(state, id) { const map = state.replacements; state.seenIds.add(id);\nmap.set(id, 'p'); }` },
+          ],
+        },
+      ],
+    },
+    {
+      // settings rename the collections
+      code: `function f(budget, id) { budget.previews.set(id, 'p'); }`,
+      settings: { 'tool-result-guard': { seenSetNames: ['decided'], replacementsMapNames: ['previews'] } },
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [{ messageId: 'insertSeenMark', output: `function f(budget, id) { budget.decided.add(id);\nbudget.previews.set(id, 'p'); }` }],
+        },
+      ],
+    },
+  ],
+});
+
+typedRuleTester.run('mark-seen-before-replacement (type-aware)', rule, {
+  valid: [
+    {
+      code: `import type { BudgetLedger } from './harness-types';
+function f(ledger: BudgetLedger, id: string) { ledger.decided.add(id); ledger.previews.set(id, 'p'); }`,
+      settings: ledgerSettings,
+    },
+    {
+      // without the setting the ledger is not a state
+      code: `import type { BudgetLedger } from './harness-types';
+function f(ledger: BudgetLedger, id: string) { ledger.previews.set(id, 'p'); }`,
+    },
+    {
+      code: `interface ContentReplacementState { seenIds: Set<string>; replacements: Map<string, string> }
+function f(s: ContentReplacementState, id: string) { s.seenIds.add(id); s.replacements.set(id, 'p'); }`,
+    },
+  ],
+  invalid: [
+    {
+      code: `import type { BudgetLedger } from './harness-types';
+function f(ledger: BudgetLedger, id: string) { ledger.previews.set(id, 'p'); }`,
+      settings: ledgerSettings,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `import type { BudgetLedger } from './harness-types';
+function f(ledger: BudgetLedger, id: string) { ledger.decided.add(id);\nledger.previews.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `import type { BudgetLedger } from './harness-types';
+import { persistToolResult } from './harness-types';
+async function f(books: BudgetLedger, id: string, content: string) {
+  const { preview } = await persistToolResult(id, content);
+  books.decided.add(id);
+  books.previews.set(id, preview);
+}`,
+      settings: ledgerSettings,
+      errors: [{ messageId: 'seenMarkAfterPersist', suggestions: 1 }],
+    },
+    {
+      // the other name's marks do not count for this one
+      code: `import type { BudgetLedger } from './harness-types';
+function f(a: BudgetLedger, b: BudgetLedger, id: string) { a.decided.add(id); b.previews.set(id, 'p'); }`,
+      settings: ledgerSettings,
+      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: 1 }],
+    },
+  ],
+});
