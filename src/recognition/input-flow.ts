@@ -81,6 +81,8 @@ export interface FlowEnvironment {
 interface Seeds {
   parameters: readonly number[];
   thisMembers: readonly string[];
+  /** Input parameters that hold a URL whose scheme and host the caller fixed. */
+  fixedOriginParameters?: readonly number[];
 }
 
 interface FunctionSummary {
@@ -97,7 +99,8 @@ const summariesBySettings = new WeakMap<RecognitionSettings, WeakMap<FunctionNod
 const inProgress = new WeakMap<FunctionNode, Set<string>>();
 
 function seedKey(seeds: Seeds): string {
-  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}`;
+  const fixed = [...(seeds.fixedOriginParameters ?? [])].sort().join(',');
+  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}`;
 }
 
 /** Nodes of one function unit (its body with nested closures), grouped once. */
@@ -309,59 +312,124 @@ function propagate(unit: FunctionUnit, taint: Taint): boolean {
   return changed;
 }
 
-/** A URL argument whose scheme and host are written in code: an API call, not an arbitrary read. */
-function hasFixedOrigin(node: TSESTree.Node, taint: Taint, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
-  if (depth > 4) return false;
+/** What the fixed-origin check needs to know about the function it looks in. */
+interface OriginScope {
+  taint: Taint;
+  unit: FunctionUnit;
+  file: FileIndex;
+  classNode: ClassNode | undefined;
+  /** Parameters that carry input inside a URL whose origin the caller fixed. */
+  fixedOriginNames: ReadonlySet<string>;
+}
+
+const MAX_ORIGIN_DEPTH = 6;
+
+function stringHead(node: TSESTree.Node): string | undefined {
   const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
+  return undefined;
+}
+
+/** `return` arguments of a function's own body (not of closures inside it). */
+function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const returned: TSESTree.Expression[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+    return undefined;
+  });
+  return returned;
+}
+
+/**
+ * A URL whose scheme and host are written in code — a literal
+ * `https://host/…` head, or a head that comes from code rather than input
+ * (`${this.baseUrl}…`, a helper that builds `https://api…` URLs): an API
+ * call, not an arbitrary read. `property` asks about `value.<property>`
+ * (`request.url` of a returned `{ url, headers }`).
+ */
+function hasFixedOrigin(
+  node: TSESTree.Node,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+  depth = 0,
+  property?: string,
+): boolean {
+  if (depth > MAX_ORIGIN_DEPTH) return false;
+  const target = skipTypeWrappers(node);
+  const { taint, unit, file } = scope;
   switch (target.type) {
     case AST_NODE_TYPES.Literal:
-      return true;
+      return property === undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
       const head = target.quasis[0]?.value.cooked ?? '';
       if (FIXED_ORIGIN.test(head)) return true;
       // `${this.baseUrl}/search?q=${input}`: the origin comes from code.
       const firstExpression = target.expressions[0];
-      const afterFirst = target.quasis[1]?.value.cooked ?? '';
-      return (
-        head === '' &&
-        firstExpression !== undefined &&
-        !taint.has(firstExpression) &&
-        /^[/?#]/.test(afterFirst)
-      );
+      return head === '' && firstExpression !== undefined && !taint.has(firstExpression);
     }
     case AST_NODE_TYPES.BinaryExpression: {
       if (target.operator !== '+') return false;
       let leftmost: TSESTree.Node = target;
       while (leftmost.type === AST_NODE_TYPES.BinaryExpression && leftmost.operator === '+') leftmost = leftmost.left;
-      if (leftmost.type === AST_NODE_TYPES.Literal && typeof leftmost.value === 'string') return FIXED_ORIGIN.test(leftmost.value);
-      return hasFixedOrigin(leftmost, taint, unit, file, depth + 1) && !taint.has(leftmost);
+      const head = stringHead(leftmost);
+      if (head !== undefined) return FIXED_ORIGIN.test(head);
+      return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1);
+    }
+    case AST_NODE_TYPES.ObjectExpression: {
+      if (property === undefined) return false;
+      const value = target.properties.find(
+        (candidate): candidate is TSESTree.Property =>
+          candidate.type === AST_NODE_TYPES.Property && getMemberPath(candidate.key)?.[0] === property,
+      );
+      return value !== undefined && hasFixedOrigin(value.value, scope, environment, depth + 1);
     }
     case AST_NODE_TYPES.NewExpression: {
       const [first, base] = target.arguments;
       if (!first) return false;
-      if (base && !taint.has(base)) {
-        // `new URL('/items/' + id, base)`: a path under a fixed base.
-        const firstTarget = skipTypeWrappers(first);
-        const head =
-          firstTarget.type === AST_NODE_TYPES.TemplateLiteral
-            ? firstTarget.quasis[0]?.value.cooked
-            : firstTarget.type === AST_NODE_TYPES.Literal
-              ? String(firstTarget.value)
-              : undefined;
-        if (typeof head === 'string' && head.startsWith('/')) return true;
-      }
-      return hasFixedOrigin(first, taint, unit, file, depth + 1);
+      // `new URL('/items/' + id, base)`: a path under a base fixed in code.
+      if (base && !taint.has(base) && stringHead(first)?.startsWith('/')) return true;
+      return hasFixedOrigin(first, scope, environment, depth + 1);
     }
     case AST_NODE_TYPES.MemberExpression: {
-      // `url.href`, `url.toString()` of a fixed URL.
-      return hasFixedOrigin(target.object, taint, unit, file, depth + 1);
+      // `url.href` of a fixed URL, `request.url` of a built request.
+      const name = target.computed ? undefined : getMemberPath(target.property)?.[0];
+      return hasFixedOrigin(target.object, scope, environment, depth + 1, name);
     }
+    case AST_NODE_TYPES.AwaitExpression:
+      return hasFixedOrigin(target.argument, scope, environment, depth + 1, property);
     case AST_NODE_TYPES.CallExpression: {
       const callee = target.callee;
-      if (callee.type === AST_NODE_TYPES.MemberExpression && target.arguments.length === 0) {
-        return hasFixedOrigin(callee.object, taint, unit, file, depth + 1);
+      // `url.toString()` of a fixed URL.
+      if (callee.type === AST_NODE_TYPES.MemberExpression && target.arguments.length === 0 && property === undefined) {
+        const method = getMemberPath(callee.property)?.[0];
+        if (method === 'toString' || method === 'toJSON') return hasFixedOrigin(callee.object, scope, environment, depth + 1);
       }
-      return false;
+      // `this.buildUrl(input)`: every URL the helper returns has a fixed origin.
+      const resolved = resolveCallee(target, file, scope.classNode);
+      if (!resolved) return false;
+      const returned = returnedExpressions(resolved.fn);
+      if (returned.length === 0) return false;
+      const calleeTaint = new Taint([]);
+      seedParameters(
+        resolved.fn,
+        target.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+        calleeTaint,
+      );
+      const calleeUnit = unitOf(resolved.fn);
+      for (let round = 0; round < 50 && propagate(calleeUnit, calleeTaint); round += 1) {
+        // Until nothing new is tainted.
+      }
+      const calleeScope: OriginScope = {
+        taint: calleeTaint,
+        unit: calleeUnit,
+        file: resolved.file,
+        classNode: resolved.classNode,
+        fixedOriginNames: new Set(),
+      };
+      return returned.every((expression) => hasFixedOrigin(expression, calleeScope, environment, depth + 1, property));
     }
     case AST_NODE_TYPES.Identifier: {
       const initialisers = unit.declarators.filter(
@@ -370,11 +438,13 @@ function hasFixedOrigin(node: TSESTree.Node, taint: Taint, unit: FunctionUnit, f
       const reassigned = unit.assignments.some(
         (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
       );
-      if (initialisers.length === 1 && !reassigned && initialisers[0]!.init) {
-        return hasFixedOrigin(initialisers[0]!.init, taint, unit, file, depth + 1);
+      if (reassigned) return false;
+      if (initialisers.length === 0 && scope.fixedOriginNames.has(target.name)) return property === undefined;
+      if (initialisers.length === 1 && initialisers[0]!.init) {
+        return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property);
       }
       const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;
-      return constant ? hasFixedOrigin(constant, taint, unit, file, depth + 1) : false;
+      return constant ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
     }
     default:
       return false;
@@ -459,6 +529,11 @@ function analyzeFunction(
     // Until nothing new is tainted.
   }
 
+  const fixedOriginNames = new Set<string>();
+  for (const index of seeds.fixedOriginParameters ?? []) {
+    for (const name of collectBindingNames(fn.params[index])) fixedOriginNames.add(name);
+  }
+  const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
   const findings: ReadFinding[] = [];
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
@@ -467,7 +542,7 @@ function analyzeFunction(
       if (
         argument &&
         taint.has(argument) &&
-        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, taint, unit, file))
+        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
       }
@@ -481,9 +556,14 @@ function analyzeFunction(
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
     if (!callee) continue;
     const sameClass = isThisCall && callee.classNode === classNode;
+    // A URL whose origin is fixed here stays fixed in the helper; it only
+    // exempts URL readers there, never file reads.
+    const fixedOriginParameters = taintedArguments.filter((index) =>
+      hasFixedOrigin(call.arguments[index]!, scope, environment),
+    );
     const inner = analyzeFunction(
       callee.fn,
-      { parameters: taintedArguments, thisMembers: sameClass ? [...taint.thisMembers] : [] },
+      { parameters: taintedArguments, thisMembers: sameClass ? [...taint.thisMembers] : [], fixedOriginParameters },
       callee.file,
       callee.classNode,
       environment,
