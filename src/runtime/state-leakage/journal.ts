@@ -73,10 +73,11 @@ export interface LoadedJournal {
 }
 
 /**
- * Reads a journal for resume. Complete, verified lines are kept; a broken last
- * line is cut off the file (saved beside it as `<path>.broken-line-<n>`) so new
- * records do not get glued to it. A broken line anywhere else is corruption:
- * throws, because guessing would hide lost receipts.
+ * Reads a journal for resume. Complete, verified lines are kept; a last line
+ * cut short by a crash (no newline, does not parse) is cut off the file (saved
+ * beside it as `<path>.broken-line-<n>`) so new records do not get glued to it.
+ * A complete line that does not verify (edited, dropped, reordered) is
+ * corruption: throws, because guessing would hide lost or altered receipts.
  */
 export function loadJournal(path: string): LoadedJournal {
   if (!existsSync(path)) return { records: [], brokenLastLine: null };
@@ -90,7 +91,9 @@ export function loadJournal(path: string): LoadedJournal {
     const newline = bytes.indexOf(0x0a, offset);
     const end = newline === -1 ? bytes.length : newline;
     const text = bytes.subarray(offset, end).toString('utf8');
-    const isLast = newline === -1 || newline === bytes.length - 1;
+    // Records are written as one buffer ending in a newline, so a crash leaves a line *without* one.
+    // A complete line that fails to verify was altered afterwards: that is corruption, not a crash.
+    const cutShort = newline === -1;
     let parsed: unknown;
     let problem: string | null;
     try {
@@ -100,12 +103,12 @@ export function loadJournal(path: string): LoadedJournal {
       problem = newline === -1 ? 'the line is cut short (no newline: the writer stopped mid-record)' : `not valid JSON (${(error as Error).message})`;
     }
     if (problem !== null) {
-      if (!isLast) {
+      if (!cutShort) {
         throw new LedgerJournalError(
           'LEDGER_CORRUPTED',
           path,
-          `Invocation ledger ${path} is corrupted at line ${lineNumber} (${problem}) and more records follow it. ` +
-            'Receipts after it cannot be trusted; inspect the file, or move it aside to start a new ledger.',
+          `Invocation ledger ${path} is corrupted at line ${lineNumber} (${problem}). ` +
+            'Receipts from there on cannot be trusted; inspect the file, or move it aside to start a new ledger.',
         );
       }
       const savedTo = `${path}.broken-line-${lineNumber}`;

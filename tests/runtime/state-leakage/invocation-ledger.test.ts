@@ -1,0 +1,452 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CacheCarrier,
+  ClientFactoryCarrier,
+  CookieJarCarrier,
+  defineStatefulTool,
+  digestOfJson,
+  InvocationLedger,
+  InvocationRefusedError,
+  LedgerJournalError,
+  SessionRateLimit,
+  StateScopeMismatchError,
+  StateVerdict,
+  type InvocationRecord,
+  type LedgerPolicy,
+  type PythonJsonValue,
+} from '../../../src/index.js';
+
+const relaxed: LedgerPolicy = { requireIsolationForCritical: false, maxSessionUsageRatio: 1 };
+
+function cookieTool(scope: 'isolated' | 'session' | 'agent') {
+  const jar = new CookieJarCarrier({ name: 'browser-cookies', scope });
+  return defineStatefulTool({
+    toolId: 'browser_session',
+    stateScope: scope,
+    carriers: { jar },
+    invoke(input: { url: string; login?: string[] }, state) {
+      const before = state.jar.cookieHeader('example.com');
+      if (input.login !== undefined) state.jar.set({ name: 'sid', value: `v-${input.login.join('+')}`, domain: 'example.com', scopes: input.login });
+      return `${input.url} cookies=[${before}]`;
+    },
+  });
+}
+
+const signature = (record: InvocationRecord) => record.receipts.state_leakage_detection_signature;
+
+describe('InvocationLedger verdicts', () => {
+  it('a tool without state is STATELESS_TOOL and has no delta', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({ toolId: 'echo', invoke: (input: string) => input.toUpperCase() });
+    const { result, record } = await ledger.invoke(tool, 'hi');
+    expect(result).toBe('HI');
+    expect(signature(record)).toMatchObject({ gate: 'stateless', verdict: StateVerdict.STATELESS_TOOL, outcome: 'ran' });
+    expect(record.receipts.invocation_state_delta_signature.stateDeltaHash).toBeNull();
+    expect(record.receipts.tool_state_scope_receipt).toMatchObject({ hasSessionState: false, isolationPolicy: 'ISOLATED', carriers: [] });
+  });
+
+  it('session scope: call 4 sees three prior deltas and is flagged (WARN), calls 2-3 see the cookie', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = cookieTool('session');
+    const records: InvocationRecord[] = [];
+    const results: unknown[] = [];
+    for (let call = 1; call <= 4; call += 1) {
+      const { result, record } = await ledger.invoke(tool, { url: `/page/${call}`, login: ['read'] });
+      results.push(result);
+      records.push(record);
+    }
+    expect(results[0]).toBe('/page/1 cookies=[]');
+    expect(results[1]).toBe('/page/2 cookies=[sid=v-read]');
+    expect(records.map((record) => signature(record).priorStateDeltas.length)).toEqual([0, 1, 2, 3]);
+    expect(records.map((record) => signature(record).gate)).toEqual(['isolated', 'isolated', 'isolated', 'accumulated-deltas']);
+    expect(signature(records[3]!).directive).toBe('WARN: 3 prior state deltas accumulated for browser_session.');
+    expect(records[3]!.warnings).toContain('WARN: 3 prior state deltas accumulated for browser_session.');
+    expect(records[0]!.receipts.invocation_isolation_policy_receipt.isolationPolicy).toBe('SESSION_SHARED');
+  });
+
+  it('isolated scope: four calls, each with a fresh jar and no prior deltas', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = cookieTool('isolated');
+    for (let call = 1; call <= 4; call += 1) {
+      const { result, record } = await ledger.invoke(tool, { url: '/p', login: ['read'] });
+      expect(result).toBe('/p cookies=[]');
+      expect(signature(record)).toMatchObject({ gate: 'isolated', priorStateDeltas: [], verdict: StateVerdict.ISOLATED_INVOCATIONS });
+      expect(record.receipts.invocation_state_delta_signature.changes).toHaveLength(1);
+    }
+  });
+
+  it('isolation required for critical tools: a session-shared tool is refused before it runs', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, requireIsolationForCritical: true } });
+    let ran = false;
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
+    const tool = defineStatefulTool({ toolId: 'pay', carriers: { jar }, invoke: () => (ran = true) });
+    const refusal = await ledger.invoke(tool, undefined).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InvocationRefusedError);
+    expect((refusal as InvocationRefusedError).code).toBe('INVOCATION_REFUSED');
+    expect(signature((refusal as InvocationRefusedError).record)).toMatchObject({ gate: 'isolation-policy', outcome: 'refused' });
+    expect(ran).toBe(false);
+    expect(ledger.records).toHaveLength(1);
+    // A tool marked non-critical is exempt.
+    await ledger.invoke({ ...tool, critical: false }, undefined);
+    expect(ran).toBe(true);
+  });
+
+  it('onLeakage: warn runs the call and records the HALT directive as a warning', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, requireIsolationForCritical: true, onLeakage: 'warn' } });
+    const { record } = await ledger.invoke(cookieTool('session'), { url: '/x' });
+    expect(record.outcome).toBe('ran');
+    expect(record.warnings).toEqual(['HALT: Policy requires isolation but tool is SESSION_SHARED.']);
+  });
+
+  it('a declared scope narrower than a carrier is a configuration error', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'agent' });
+    const tool = defineStatefulTool({ toolId: 't', stateScope: 'session', carriers: { jar }, invoke: () => 1 });
+    await expect(ledger.invoke(tool, undefined)).rejects.toThrow(StateScopeMismatchError);
+    await expect(ledger.invoke(tool, undefined)).rejects.toThrow(/Declare stateScope 'agent'/);
+  });
+
+  it('agent scope: state and its deltas follow the agent into a new session', async () => {
+    const tool = cookieTool('agent');
+    const first = InvocationLedger.open({ sessionId: 's1', agentId: 'bot', policy: relaxed });
+    await first.invoke(tool, { url: '/a', login: ['read'] });
+    const second = InvocationLedger.open({ sessionId: 's2', agentId: 'bot', policy: relaxed });
+    const { result, record } = await second.invoke(tool, { url: '/b' });
+    expect(result).toBe('/b cookies=[sid=v-read]');
+    expect(signature(record).priorStateDeltas).toHaveLength(1);
+    expect(record.receipts.tool_state_scope_receipt.isolationPolicy).toBe('AGENT_SHARED');
+  });
+});
+
+describe('auth scope widening', () => {
+  it('a credential whose scope widened since the previous call of the tool is a leakage verdict, not a pass', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = cookieTool('session');
+    await ledger.invoke(tool, { url: '/login', login: ['read'] });
+    const escalate = await ledger.invoke(tool, { url: '/admin-op', login: ['admin', 'read'] });
+    expect(escalate.record.receipts.invocation_state_delta_signature.changes[0]).toMatchObject({ widened: true, previousScopes: ['read'] });
+    const refusal = (await ledger.invoke(tool, { url: '/next' }).catch((error: unknown) => error)) as InvocationRefusedError;
+    expect(refusal).toBeInstanceOf(InvocationRefusedError);
+    const leak = signature(refusal.record);
+    expect(leak.gate).toBe('auth-scope');
+    expect(leak.verdict).toBe(StateVerdict.STATE_LEAKAGE_DETECTED);
+    expect(leak.directive).toBe('HALT: Auth scope widened since the previous call of browser_session: sid@example.com/ gained admin.');
+    expect(leak.authScopeWidenings).toEqual([
+      { carrier: 'browser-cookies', credential: 'sid@example.com/', from: ['read'], to: ['admin', 'read'], added: ['admin'] },
+    ]);
+    expect(leak.manifestDigest).toBe(
+      digestOfJson({ invocation: 's/3', tool: 'browser_session', type: 'AUTH_SCOPE_WIDENED', widened: leak.authScopeWidenings as unknown as PythonJsonValue }),
+    );
+    // Refused again until the session takes charge of the state.
+    await expect(ledger.invoke(tool, { url: '/next' })).rejects.toThrow(InvocationRefusedError);
+    ledger.resetState(tool);
+    const { result } = await ledger.invoke(tool, { url: '/next' });
+    expect(result).toBe('/next cookies=[]');
+  });
+
+  it('escalation by another tool sharing the jar is caught on this tool\'s first call', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, onLeakage: 'warn' } });
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
+    const login = defineStatefulTool({
+      toolId: 'login',
+      carriers: { jar },
+      invoke(_input: undefined, state) {
+        state.jar.set({ name: 'token', value: 'a', scopes: ['read'] });
+        state.jar.set({ name: 'token', value: 'b', scopes: ['read', 'write'] });
+      },
+    });
+    const reader = defineStatefulTool({ toolId: 'reader', carriers: { jar }, invoke: () => 'ok' });
+    await ledger.invoke(login, undefined);
+    const { record } = await ledger.invoke(reader, undefined);
+    expect(signature(record).gate).toBe('auth-scope');
+    expect(signature(record).authScopeWidenings[0]?.added).toEqual(['write']);
+    expect(record.outcome).toBe('ran');
+  });
+
+  it('a new credential at its creation scope is not a widening', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = cookieTool('session');
+    await ledger.invoke(tool, { url: '/1', login: ['read'] });
+    const { record } = await ledger.invoke(tool, { url: '/2' });
+    expect(signature(record).authScopeWidenings).toEqual([]);
+  });
+
+  it('session limit outranks auth widening (gate order)', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio: 0.5 } });
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
+    const limit = new SessionRateLimit({ name: 'api', limit: 4 });
+    const tool = defineStatefulTool({
+      toolId: 't',
+      carriers: { jar },
+      sessionLimit: limit,
+      invoke(input: string[], state) {
+        state.jar.set({ name: 'c', value: 'v', scopes: input });
+      },
+    });
+    await ledger.invoke(tool, ['a']);
+    await ledger.invoke(tool, ['a', 'b']).catch(() => undefined);
+    const refusal = (await ledger.invoke(tool, []).catch((error: unknown) => error)) as InvocationRefusedError;
+    expect(signature(refusal.record).gate).toBe('session-limit');
+  });
+});
+
+describe('stale cache surfacing', () => {
+  it('a stale hit is returned and marked in the leakage signature and warnings', async () => {
+    let now = 0;
+    const cache = new CacheCarrier({ name: 'prices', scope: 'session', ttlMs: 60_000, now: () => now });
+    const tool = defineStatefulTool({
+      toolId: 'price_lookup',
+      carriers: { cache },
+      invoke: (sku: string, state) => state.cache.getOrLoad(sku, () => `price-of-${sku}@${now}`),
+    });
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    expect((await ledger.invoke(tool, 'A')).result).toBe('price-of-A@0');
+    cache.noteUnderlyingChange('A');
+    now = 10;
+    const { result, record } = await ledger.invoke(tool, 'A');
+    expect(result).toBe('price-of-A@0');
+    expect(signature(record).staleCacheReturns).toEqual([
+      { carrier: 'prices', key: 'A', reason: 'changed-since-stored', ageMs: 10, ttlMs: 60_000, handling: 'served' },
+    ]);
+    expect(record.warnings.some((warning) => warning.startsWith('Stale cache return from prices for "A"'))).toBe(true);
+    now = 70_001;
+    const third = await ledger.invoke(tool, 'A');
+    expect(signature(third.record).staleCacheReturns[0]?.reason).toBe('changed-since-stored');
+  });
+});
+
+describe('session limit transparency', () => {
+  it('reports usage before each call and refuses the call that would reach the ceiling', async () => {
+    const limit = new SessionRateLimit({ name: 'search-api', limit: 4 });
+    const tool = defineStatefulTool({ toolId: 'search', stateScope: 'isolated', sessionLimit: limit, invoke: (query: string) => `results for ${query}` });
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio: 1 } });
+    const before: number[] = [];
+    for (let call = 1; call <= 3; call += 1) {
+      before.push(ledger.sessionLimitReport(tool)!.usageRatioBefore);
+      const { record } = await ledger.invoke(tool, `q${call}`);
+      expect(record.receipts.invocation_isolation_policy_receipt.sessionLimit).toMatchObject({ usedBefore: call - 1, limit: 4 });
+    }
+    expect(before).toEqual([0, 0.25, 0.5]);
+    expect(ledger.sessionLimitReport(tool)).toMatchObject({ usageRatioBefore: 0.75, usageRatioAfter: 1, remainingAfter: 0 });
+    const refusal = (await ledger.invoke(tool, 'q4').catch((error: unknown) => error)) as InvocationRefusedError;
+    expect(refusal).toBeInstanceOf(InvocationRefusedError);
+    expect(signature(refusal.record)).toMatchObject({ verdict: StateVerdict.SESSION_LIMIT_EXHAUSTED, directive: 'HALT: Session usage 100.00% >= 100.00%.' });
+    expect(refusal.message).toMatch(/Plan around the session budget/);
+    expect(ledger.sessionLimitReport(tool)!.usedBefore).toBe(3);
+  });
+
+  it('onSessionLimit: warn spends the budget and records the warning', async () => {
+    const limit = new SessionRateLimit({ name: 'api', limit: 3 });
+    const tool = defineStatefulTool({ toolId: 'search', sessionLimit: limit, invoke: () => 'ok' });
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio: 2 / 3, onSessionLimit: 'warn' } });
+    await ledger.invoke(tool, undefined);
+    const { record } = await ledger.invoke(tool, undefined);
+    expect(record.outcome).toBe('ran');
+    expect(record.warnings).toEqual(['HALT: Session usage 66.67% >= 66.67%.']);
+    expect(record.receipts.invocation_state_delta_signature.changes).toEqual([
+      { kind: 'counter-incremented', carrier: 'api', counter: 'session-usage', by: 1, value: 2 },
+    ]);
+  });
+});
+
+describe('receipts', () => {
+  it('every receipt digest is SHA-256 of Python-style sorted JSON without the digest', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 'séance-中文-😀', policy: relaxed });
+    const { record } = await ledger.invoke(cookieTool('session'), { url: '/', login: ['read'] });
+    for (const receipt of Object.values(record.receipts)) {
+      const { digest, ...body } = receipt as unknown as Record<string, PythonJsonValue>;
+      expect(digest).toBe(digestOfJson(body));
+    }
+    expect(Object.keys(record.receipts).sort()).toEqual([
+      'invocation_isolation_policy_receipt',
+      'invocation_state_delta_signature',
+      'state_leakage_detection_signature',
+      'tool_state_scope_receipt',
+    ]);
+    expect(JSON.parse(JSON.stringify(record))).toEqual(record);
+  });
+
+  it('a tool that throws is recorded as failed, with the state it changed, and the error propagates', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
+    const tool = defineStatefulTool({
+      toolId: 'flaky',
+      carriers: { jar },
+      invoke(_input: undefined, state) {
+        state.jar.set({ name: 'half', value: 'done' });
+        throw new Error('network down');
+      },
+    });
+    await expect(ledger.invoke(tool, undefined)).rejects.toThrow('network down');
+    expect(ledger.records[0]).toMatchObject({ outcome: 'failed', error: 'Error: network down' });
+    expect(ledger.records[0]!.receipts.invocation_state_delta_signature.stateDeltaHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('noteStateChange puts state the ledger cannot see into the delta', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({
+      toolId: 'counter',
+      stateScope: 'session',
+      invoke: (_input: undefined, _state, call) => call.noteStateChange('incremented this.calls'),
+    });
+    await ledger.invoke(tool, undefined);
+    const { record } = await ledger.invoke(tool, undefined);
+    expect(signature(record).priorStateDeltas).toHaveLength(1);
+    expect(record.receipts.invocation_state_delta_signature.changes).toEqual([
+      { kind: 'declared-change', carrier: 'counter', description: 'incremented this.calls' },
+    ]);
+  });
+
+  it('wrap returns only the result and records the call', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const clients = new ClientFactoryCarrier({ name: 'db', scope: 'isolated', create: () => ({ query: (sql: string) => sql.length }) });
+    const run = ledger.wrap(defineStatefulTool({ toolId: 'sql', carriers: { clients }, invoke: (sql: string, state) => state.clients.get().query(sql) }));
+    expect(await run('select 1', { invocationId: 'toolu_01' })).toBe(8);
+    expect(ledger.records[0]?.invocationId).toBe('toolu_01');
+  });
+});
+
+describe('JSONL journal and resume', () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'ledger-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  async function runCalls(path: string, count: number, limit: SessionRateLimit) {
+    const ledger = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered' });
+    const tool = defineStatefulTool({ toolId: 'search', sessionLimit: limit, invoke: (query: string) => query });
+    for (let call = 0; call < count; call += 1) await ledger.invoke(tool, `q${call}`);
+    ledger.close();
+    return tool;
+  }
+
+  it('appends one sealed line per record, owner-only, and reloads them on resume', async () => {
+    const path = join(folder, 'nested', 'ledger.jsonl');
+    await runCalls(path, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(['ledger-opened', 'invocation', 'invocation', 'invocation']);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // A fresh process: a new limiter object learns the spent budget from the journal.
+    const limit = new SessionRateLimit({ name: 'api', limit: 10 });
+    const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(resumed.resumeReport).toEqual({ resumed: true, recordsLoaded: 4, invocationsLoaded: 3, brokenLastLine: null });
+    const tool = defineStatefulTool({ toolId: 'search', sessionLimit: limit, invoke: (query: string) => query });
+    expect(resumed.sessionLimitReport(tool)?.usedBefore).toBe(3);
+    const { record } = await resumed.invoke(tool, 'next');
+    expect(record.sequence).toBe(4);
+    expect(record.invocationId).toBe('s1/4');
+    expect(resumed.records).toHaveLength(4);
+  });
+
+  it('a truncated last line: complete lines are kept, the broken one is reported, saved and cut off', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const intact = readFileSync(path);
+    const lastLineStart = intact.subarray(0, intact.length - 1).lastIndexOf(0x0a) + 1;
+    truncateSync(path, lastLineStart + 40);
+    const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    const broken = resumed.resumeReport.brokenLastLine;
+    expect(broken).toMatchObject({ lineNumber: 3, byteOffset: lastLineStart, byteLength: 40 });
+    expect(broken?.reason).toMatch(/cut short/);
+    expect(readFileSync(broken!.savedTo!).length).toBe(40);
+    expect(resumed.records).toHaveLength(1);
+    // The journal continues cleanly after the kept lines.
+    await resumed.invoke(defineStatefulTool({ toolId: 'echo', invoke: () => 1 }), undefined);
+    resumed.close();
+    const again = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(again.resumeReport.brokenLastLine).toBeNull();
+    expect(again.records.map((record) => record.toolId)).toEqual(['search', 'echo']);
+  });
+
+  it('a complete last record missing only its newline is kept', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+    truncateSync(path, statSync(path).size - 1);
+    const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(resumed.resumeReport).toMatchObject({ invocationsLoaded: 1, brokenLastLine: null });
+    resumed.close();
+    expect(InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path }).records).toHaveLength(1);
+  });
+
+  it('a damaged line in the middle is corruption: refused with the line number', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines[2] = lines[2]!.replace('"sequence":2', '"sequence":9');
+    writeFileSync(path, lines.join('\n'));
+    const opening = () => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(opening).toThrow(LedgerJournalError);
+    expect(opening).toThrow(/corrupted at line 3 \(its recordDigest does not match/);
+  });
+
+  it('a dropped line breaks the chain', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines.splice(2, 1);
+    writeFileSync(path, lines.join('\n'));
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(/previousRecordDigest/);
+  });
+
+  it('an altered last line that still ends in a newline is corruption, not a crash', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"sequence":2/, '"sequence":3'));
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(/corrupted at line 3/);
+  });
+
+  it('refuses a journal from another session', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+    expect(() => InvocationLedger.open({ sessionId: 'other', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_SESSION_MISMATCH' }),
+    );
+  });
+
+  it('a closed ledger refuses calls before the tool runs', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: join(folder, 'l.jsonl') });
+    ledger.close();
+    let ran = false;
+    await expect(ledger.invoke(defineStatefulTool({ toolId: 't', invoke: () => (ran = true) }), undefined)).rejects.toThrow(
+      expect.objectContaining({ code: 'LEDGER_CLOSED' }),
+    );
+    expect(ran).toBe(false);
+  });
+
+  it('garbage appended after a crash is treated as the broken last line', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+    appendFileSync(path, '{"type":"invocation","seq');
+    const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(resumed.resumeReport.brokenLastLine?.text).toBe('{"type":"invocation","seq');
+    expect(resumed.records).toHaveLength(1);
+  });
+
+  const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
+  // Runs where python3 exists (the project's machines); proves a Python service can verify our journal.
+  it.runIf(pythonAvailable)('Python verifies every receipt digest and the record chain from the JSONL', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    const ledger = InvocationLedger.open({ sessionId: 'séance-😀', policy: relaxed, journalPath: path });
+    const tool = cookieTool('session');
+    for (const login of [['read'], ['read'], ['lecture-é', 'read']]) await ledger.invoke(tool, { url: '/中文', login }).catch(() => undefined);
+    ledger.close();
+    const script = [
+      'import hashlib, json, sys',
+      'h = lambda o: hashlib.sha256(json.dumps(o, sort_keys=True).encode("utf-8")).hexdigest()',
+      'prev = None; count = 0',
+      'for line in open(sys.argv[1], encoding="utf-8"):',
+      '    rec = json.loads(line); d = rec.pop("recordDigest")',
+      '    assert rec["previousRecordDigest"] == prev and h(rec) == d, rec["type"]',
+      '    prev = d',
+      '    for name, receipt in rec.get("receipts", {}).items():',
+      '        r = dict(receipt); rd = r.pop("digest"); assert h(r) == rd, name; count += 1',
+      'print(count)',
+    ].join('\n');
+    expect(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' }).trim()).toBe('12');
+  });
+});
