@@ -1,4 +1,5 @@
 import type { ForkableState, SeenId } from '../types/brands.js';
+import type { PersistedResultArgument } from '../types/replacement.js';
 import {
   FateFrozenError,
   NotAReplacementStateError,
@@ -288,6 +289,12 @@ export function markSeen(state: ReplacementState, toolUseId: string): SeenId {
  * the identical replacement again is a no-op; a different one throws
  * `FateFrozenError`.
  */
+export function recordReplacement<Persisted extends PersistedToolResult | string>(
+  state: ReplacementState,
+  seenId: SeenId,
+  persisted: PersistedResultArgument<Persisted>,
+): ReplacementRecord;
+// The signature above is the public one: a string gets a compile error naming store.persist.
 export function recordReplacement(
   state: ReplacementState,
   seenId: SeenId,

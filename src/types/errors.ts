@@ -1,3 +1,5 @@
+import { PERSISTENCE_NEEDS_OWNED_SESSION } from './messages.js';
+
 /** Codes of `ToolClassificationError`, one per mistake `defineTool` catches. */
 export type ToolClassificationErrorCode =
   | 'ERR_TOOL_NOT_AN_OBJECT'
@@ -19,4 +21,24 @@ export class ToolClassificationError extends TypeError {
     super(message);
     this.code = code;
   }
+}
+
+/**
+ * Thrown by `requireOwnedSession` and `persistForOwnedSession` for a query
+ * source that does not own a storage root (the run-time twin of the compile
+ * error on `OwnedQuerySourceArgument`).
+ */
+export class SessionNotOwnedError extends TypeError {
+  override readonly name = 'SessionNotOwnedError';
+  readonly code = 'ERR_SESSION_NOT_OWNED' as const;
+  readonly querySource: unknown;
+
+  constructor(querySource: unknown) {
+    super(`Query source ${describeQuerySource(querySource)}: ${PERSISTENCE_NEEDS_OWNED_SESSION}`);
+    this.querySource = querySource;
+  }
+}
+
+function describeQuerySource(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : `(${value === null ? 'null' : typeof value})`;
 }

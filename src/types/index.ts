@@ -16,5 +16,11 @@ export {
   type ToolClassification,
   type ToolReads,
 } from './define-tool.js';
-export { ToolClassificationError, type ToolClassificationErrorCode } from './errors.js';
+export {
+  SessionNotOwnedError,
+  ToolClassificationError,
+  type ToolClassificationErrorCode,
+} from './errors.js';
+export type { ForkEntryPoint, ForkOptions } from './fork.js';
+export { persistForOwnedSession, requireOwnedSession, type OwnedQuerySourceArgument } from './owned-session.js';
 export type { ClassifiedTool, PersistableTool, SelfReadingTool } from './tool-interfaces.js';

@@ -29,6 +29,10 @@ export const REPLACEMENT_NEEDS_SEEN_ID =
 export const REPLACEMENT_NEEDS_PERSISTED_PREVIEW =
   "Pass the preview returned by await store.persist(id, content) (ToolResultStore.persist): a replacement is recorded only after persistence succeeded";
 
+/** `recordReplacement` given a string where the whole persisted result belongs. */
+export const REPLACEMENT_NEEDS_PERSISTED_RESULT =
+  "Pass the { path, size, preview } that await store.persist(id, content) resolved to (ToolResultStore.persist), not a string: a replacement is recorded only after persistence succeeded";
+
 /** A fork or resume given the parent's live state (seed 002). */
 export const FORK_NEEDS_CLONED_STATE =
   "Pass cloneReplacementState(state) to a fork or subagent (reconstructReplacementState(...) on resume), never the parent's live state: a shared state flips decisions between parent and child";

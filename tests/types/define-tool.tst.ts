@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'tstyche';
-declare const UNBOUNDED: import('../../src/index.js').Unbounded;
 import {
   defineTool,
-
+  UNBOUNDED,
   type ClassifiedTool,
   type SelfReadingTool,
   type ToolReads,

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'tstyche';
-import { defineTool, type ClassifiedTool, type PersistableTool, type SelfReadingTool, type Unbounded } from '../../src/index.js';
-declare const UNBOUNDED: Unbounded;
+import { defineTool, UNBOUNDED, type ClassifiedTool, type PersistableTool, type SelfReadingTool } from '../../src/index.js';
 
 describe('class-based tools: implements SelfReadingTool / PersistableTool', () => {
   test('a self-reading class with UNBOUNDED compiles', () => {
