@@ -68,6 +68,12 @@ export interface RawRecognitionSettings {
   cloneFunctions?: string[];
   /** Extra type names that are a replacement state in type-aware mode (seed 002). */
   stateTypeNames?: string[];
+  /** Extra classes whose `new` creates a state carrier (seed 003; `CookieJar` and any `…Client` always count). */
+  stateCarrierConstructors?: string[];
+  /** Extra calls that create a state carrier (seed 003; default `axios.create`, `got.extend`, `ky.create`, `ky.extend`). */
+  stateCarrierFactories?: string[];
+  /** Extra methods that mutate the object they are called on (seed 003; default `set`, `add`, `push`, `delete`, `clear`, …). */
+  stateMutationMethods?: string[];
 }
 
 export interface RecognitionSettings {
@@ -85,6 +91,9 @@ export interface RecognitionSettings {
   replacementsMapNames: readonly string[];
   cloneFunctions: readonly string[];
   stateTypeNames: readonly string[];
+  stateCarrierConstructors: readonly string[];
+  stateCarrierFactories: readonly string[];
+  stateMutationMethods: readonly string[];
 }
 
 const FS_MODULES = ['fs', 'fs/promises', 'fs-extra', 'graceful-fs'];
@@ -143,6 +152,12 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   replacementsMapNames: ['replacements'],
   cloneFunctions: ['cloneReplacementState', 'reconstructReplacementState', 'structuredClone'],
   stateTypeNames: ['ReplacementState', 'ContentReplacementState'],
+  stateCarrierConstructors: ['CookieJar', 'MemoryCookieStore', 'FileCookieStore'],
+  stateCarrierFactories: ['axios.create', 'got.extend', 'ky.create', 'ky.extend', 'fetchCookie', 'makeFetchCookie'],
+  stateMutationMethods: [
+    'set', 'add', 'push', 'pop', 'shift', 'unshift', 'splice', 'delete', 'clear', 'sort', 'reverse', 'fill', 'copyWithin',
+    'setCookie', 'setCookieSync', 'removeAllCookies', 'removeAllCookiesSync',
+  ],
 };
 
 function normalizeReader(reader: ReaderSpec): NormalizedReaderSpec {
@@ -218,6 +233,9 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
     replacementsMapNames: merge('replacementsMapNames'),
     cloneFunctions: merge('cloneFunctions'),
     stateTypeNames: merge('stateTypeNames'),
+    stateCarrierConstructors: merge('stateCarrierConstructors'),
+    stateCarrierFactories: merge('stateCarrierFactories'),
+    stateMutationMethods: merge('stateMutationMethods'),
   };
 }
 
