@@ -23,4 +23,5 @@ export {
 } from './errors.js';
 export type { ForkEntryPoint, ForkOptions } from './fork.js';
 export { persistForOwnedSession, requireOwnedSession, type OwnedQuerySourceArgument } from './owned-session.js';
+export type { PersistedResultArgument } from './replacement.js';
 export type { ClassifiedTool, PersistableTool, SelfReadingTool } from './tool-interfaces.js';
