@@ -9,7 +9,7 @@ import type { RuleFinding, Transform, TransformOptions, UnresolvedSite } from '.
  * pass fixes what the rule still reports; a transform that has not settled
  * after this many passes is a bug, reported as an error rather than looping.
  */
-const MAX_PASSES_PER_TRANSFORM = 8;
+const MAX_PASSES_PER_TRANSFORM = 20;
 
 export type FileStatus = 'ok' | 'unchanged' | 'skipped' | 'error';
 

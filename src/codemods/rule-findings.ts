@@ -114,7 +114,8 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     }
     const config = [
       {
-        files: ['**/*'],
+        // A universal '**/*' alone matches nothing in flat config; every file we lint has an extension.
+        files: ['**/*.*'],
         plugins: { [PLUGIN_NAMESPACE]: { rules: this.wrappedRules } },
         languageOptions: {
           parser: typescriptParser,
@@ -159,8 +160,31 @@ function locationOf(report: CapturedReport): { start: number; end: number; line:
   };
 }
 
-function textEditOf(fix: { range: readonly [number, number]; text: string } | undefined): TextEdit | undefined {
-  return fix ? { start: fix.range[0], end: fix.range[1], text: fix.text } : undefined;
+type Range = readonly [number, number];
+type RangedThing = { range: Range };
+
+/** ESLint's fixer API, recording splices instead of merging them. */
+const splitFixer = {
+  insertTextAfter: (thing: RangedThing, text: string): TextEdit => ({ start: thing.range[1], end: thing.range[1], text }),
+  insertTextAfterRange: (range: Range, text: string): TextEdit => ({ start: range[1], end: range[1], text }),
+  insertTextBefore: (thing: RangedThing, text: string): TextEdit => ({ start: thing.range[0], end: thing.range[0], text }),
+  insertTextBeforeRange: (range: Range, text: string): TextEdit => ({ start: range[0], end: range[0], text }),
+  remove: (thing: RangedThing): TextEdit => ({ start: thing.range[0], end: thing.range[1], text: '' }),
+  removeRange: (range: Range): TextEdit => ({ start: range[0], end: range[1], text: '' }),
+  replaceText: (thing: RangedThing, text: string): TextEdit => ({ start: thing.range[0], end: thing.range[1], text }),
+  replaceTextRange: (range: Range, text: string): TextEdit => ({ start: range[0], end: range[1], text }),
+};
+
+/** Runs a rule's fix function with the splitting fixer; `undefined` when it offers nothing. */
+function splitFix(fix: unknown): TextEdit[] | undefined {
+  if (typeof fix !== 'function') return undefined;
+  const produced: unknown = (fix as (fixer: typeof splitFixer) => unknown)(splitFixer);
+  if (produced === null || produced === undefined) return undefined;
+  const edits =
+    typeof produced === 'object' && Symbol.iterator in produced
+      ? [...(produced as Iterable<TextEdit | null>)].filter((edit): edit is TextEdit => edit !== null)
+      : [produced as TextEdit];
+  return edits.length > 0 ? edits : undefined;
 }
 
 /**
@@ -185,11 +209,13 @@ function pairMessagesWithReports(
         location.column === message.column,
     );
     const match = index === -1 ? undefined : unpaired.splice(index, 1)[0];
-    const suggestions: RuleSuggestion[] = (message.suggestions ?? []).map((suggestion) => ({
-      messageId: suggestion.messageId,
-      description: suggestion.desc,
-      fix: textEditOf(suggestion.fix)!,
-    }));
+    const suggestions: RuleSuggestion[] = [];
+    for (const suggestion of match?.report.descriptor.suggest ?? []) {
+      const edits = splitFix(suggestion.fix);
+      if (!edits) continue;
+      const described = message.suggestions?.find((candidate) => candidate.messageId === suggestion.messageId);
+      suggestions.push({ messageId: suggestion.messageId, description: described?.desc ?? '', edits });
+    }
     findings.push({
       ruleName,
       messageId: message.messageId,
@@ -199,7 +225,7 @@ function pairMessagesWithReports(
       line: message.line,
       column: message.column,
       data: match?.report.descriptor.data,
-      fix: textEditOf(message.fix),
+      fix: message.fix ? (splitFix(match?.report.descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }]) : undefined,
       suggestions,
     });
   }

@@ -140,3 +140,78 @@ function firstStatementStart(sourceFile: SourceFile): number {
   if (next) return next.getStart(true);
   return index > 0 ? statements[index - 1]!.getEnd() : sourceFile.getEnd();
 }
+
+/** The node a rule reported: the one spanning exactly the reported range, else the innermost at its start. */
+export function nodeAtRange(sourceFile: SourceFile, start: number, end: number): Node | undefined {
+  return sourceFile.getDescendantAtStartWithWidth(start, end - start) ?? sourceFile.getDescendantAtPos(start);
+}
+
+/** The statement that holds `node` directly in a statement list (a block, a case clause, the file). */
+export function statementInListOf(node: Node): Node | undefined {
+  let current: Node | undefined = node;
+  while (current) {
+    const parent: Node | undefined = current.getParent();
+    if (!parent) return undefined;
+    if ((Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isModuleBlock(parent)) && Node.isStatement(current)) {
+      return current;
+    }
+    if (Node.isFunctionLikeDeclaration(current) || Node.isArrowFunction(current) || Node.isClassDeclaration(current) || Node.isClassExpression(current)) {
+      // Statements inside a nested function are not the outer list's.
+      if (!Node.isStatement(current)) return undefined;
+    }
+    current = parent;
+  }
+  return undefined;
+}
+
+/**
+ * Where a statement's own text starts: its comments on the lines above it
+ * (they describe it and move with it), else the statement itself.
+ */
+export function startWithOwnComments(statement: Node): number {
+  const text = statement.getSourceFile().getFullText();
+  const comments = statement.getLeadingCommentRanges();
+  for (const comment of comments) {
+    // A comment is the statement's own when nothing but indentation precedes it on its line.
+    const lineStart = text.lastIndexOf('\n', comment.getPos() - 1) + 1;
+    if (/^[ \t]*$/.test(text.slice(lineStart, comment.getPos()))) return comment.getPos();
+  }
+  return statement.getStart();
+}
+
+/**
+ * The range that removes a statement with its own comments and its line
+ * break, so no blank line is left where it was; `undefined` when it shares a
+ * line with other code (then it is not removed at all).
+ */
+export function wholeLinesOf(statement: Node): { start: number; end: number } | undefined {
+  const text = statement.getSourceFile().getFullText();
+  const start = startWithOwnComments(statement);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (!/^[ \t]*$/.test(text.slice(lineStart, start))) return undefined;
+  const newline = text.indexOf('\n', statement.getEnd());
+  const lineEnd = newline === -1 ? text.length : newline + 1;
+  const rest = text.slice(statement.getEnd(), newline === -1 ? text.length : newline);
+  if (!/^[ \t]*(?:\/\/.*)?\r?$/.test(rest)) return undefined;
+  return { start: lineStart, end: lineEnd };
+}
+
+/** Re-indents the lines after the first from `from` to `to` (a moved block keeps its shape). */
+export function reindent(text: string, from: string, to: string): string {
+  return text
+    .split('\n')
+    .map((line, index) => (index > 0 && line.startsWith(from) ? to + line.slice(from.length) : line))
+    .join('\n');
+}
+
+/** A `// TODO(tool-result-guard): …` line above `statement`, unless one is there already. */
+export const TODO_MARKER = 'TODO(tool-result-guard)';
+
+export function todoCommentEdit(statement: Node, message: string): TextEdit | undefined {
+  const alreadyMarked = statement.getLeadingCommentRanges().some((comment) => comment.getText().includes(TODO_MARKER));
+  if (alreadyMarked) return undefined;
+  const sourceFile = statement.getSourceFile();
+  const start = startWithOwnComments(statement);
+  const indentation = indentationAt(sourceFile, start);
+  return { start, end: start, text: `// ${TODO_MARKER}: ${message}${newlineOf(sourceFile)}${indentation}` };
+}

@@ -20,15 +20,20 @@ export interface RuleFinding {
   column: number;
   /** The `data` the rule passed to `context.report`, which the message was built from. */
   data: Readonly<Record<string, unknown>> | undefined;
-  /** The rule's autofix, already computed by ESLint. */
-  fix: TextEdit | undefined;
+  /**
+   * The rule's autofix as its separate splices (ESLint would merge them into
+   * one edit spanning everything in between; kept apart, they stay minimal
+   * and do not collide with other edits).
+   */
+  fix: readonly TextEdit[] | undefined;
   suggestions: readonly RuleSuggestion[];
 }
 
 export interface RuleSuggestion {
   messageId: string | undefined;
   description: string;
-  fix: TextEdit;
+  /** The suggestion's splices, kept apart like `RuleFinding.fix`. */
+  edits: readonly TextEdit[];
 }
 
 /** Settings every transform may read. */

@@ -34,7 +34,7 @@ export function strictFindings(ruleName: string, text: string, filePath: string)
   const ruleId = `${PLUGIN_NAMESPACE}/${ruleName}`;
   const entry = strict.rules[ruleId];
   if (entry === undefined) throw new Error(`${ruleId} is not in configs.strict`);
-  const config = { ...strict, files: ['**/*'], rules: { [ruleId]: entry } };
+  const config = { ...strict, files: ['**/*.*'], rules: { [ruleId]: entry } };
   const messages = linter.verify(text, [config] as unknown as Linter.Config[], { filename: filePath });
   const fatal = messages.find((message) => message.fatal);
   if (fatal) throw new Error(`${filePath}: ${fatal.message}`);

@@ -1,10 +1,25 @@
 import type { Transform } from '../transform.js';
+import { applyRuleSuggestions } from './rule-suggestions.js';
 
+/**
+ * `mark-seen`: the seed-002 rule "never write the replacements map without
+ * the seen mark; mark before awaiting persistence". The rule knows the seen
+ * set of the same state and the id expression; its suggestions insert
+ * `seenIds.add(id)` before the write, or move a late mark before the await.
+ */
 export const markSeen: Transform = {
   name: 'mark-seen',
-  description: 'TODO',
+  description: 'seenIds.add(id) before replacements.set(id, …), and before the awaited persist when it came after',
   ruleName: 'mark-seen-before-replacement',
-  run() {
-    return { edits: [], unresolved: [] };
+  run({ findings }) {
+    return applyRuleSuggestions(
+      findings,
+      {
+        replacementWithoutSeenMark: ['insertSeenMark'],
+        replacementWithoutSeenMarkOnSomePaths: ['insertSeenMark'],
+        seenMarkAfterPersist: ['moveSeenMarkBeforePersist'],
+      },
+      (finding) => `${finding.message} (not fixed automatically: the mark cannot be placed before this point safely)`,
+    );
   },
 };

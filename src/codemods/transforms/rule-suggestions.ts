@@ -1,0 +1,24 @@
+import type { RuleFinding, TextEdit, TransformOutput, UnresolvedSite } from '../transform.js';
+
+/**
+ * For transforms whose edit is exactly what the rule suggests: for each
+ * finding, the edits of the suggestion named for its message (or of its
+ * autofix), else an unresolved site, so every finding is either fixed or
+ * listed for a human.
+ */
+export function applyRuleSuggestions(
+  findings: readonly RuleFinding[],
+  suggestionFor: Readonly<Record<string, readonly string[]>>,
+  whyUnresolved: (finding: RuleFinding) => string,
+): TransformOutput {
+  const edits: TextEdit[] = [];
+  const unresolved: UnresolvedSite[] = [];
+  for (const finding of findings) {
+    const wanted = suggestionFor[finding.messageId ?? ''] ?? [];
+    const suggestion = finding.suggestions.find((candidate) => wanted.includes(candidate.messageId ?? ''));
+    const chosen = suggestion?.edits ?? finding.fix;
+    if (chosen) edits.push(...chosen);
+    else unresolved.push({ line: finding.line, column: finding.column, reason: whyUnresolved(finding) });
+  }
+  return { edits, unresolved };
+}

@@ -1,0 +1,231 @@
+// Spawns the built bin, as a user or a CI job would, for each flag and exit status.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(repositoryRoot, 'dist', 'cli.js');
+const packageVersion = (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+beforeAll(() => {
+  // `npm test` builds first; a lone `vitest run tests/codemods` builds here.
+  if (!existsSync(bin)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repositoryRoot, stdio: 'inherit' });
+});
+
+const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
+
+// Reads whatever path the model names.
+export class ReadFileTool {
+  readonly name = 'read_file';
+  readonly maxResultSizeChars = 100_000;
+
+  async call(params: { file_path: string }) {
+    return readFile(params.file_path, 'utf8');
+  }
+}
+`;
+
+const CLASSIFIED_TOOL = `export class BashTool {
+  readonly name = 'bash';
+  readonly maxResultSizeChars = 30_000;
+
+  async call(params: { command: string }) {
+    return params.command.toUpperCase();
+  }
+}
+`;
+
+const UNPARSEABLE = `export class Broken {
+  readonly name = 'broken'
+  call( {
+`;
+
+const temporaryDirectories: string[] = [];
+afterEach(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function workspace(files: Record<string, string>): string {
+  const directory = mkdtempSync(join(tmpdir(), 'trg-cli-'));
+  temporaryDirectories.push(directory);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(directory, path)), { recursive: true });
+    writeFileSync(join(directory, path), text);
+  }
+  return directory;
+}
+
+function run(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const read = (directory: string, path: string): string => readFileSync(join(directory, path), 'utf8');
+
+describe('tool-result-guard CLI', () => {
+  it('--help prints usage with every transform and exits 0', () => {
+    const result = run(['--help'], repositoryRoot);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Usage: tool-result-guard migrate');
+    for (const name of ['classify-tools', 'sentinel-first', 'mark-seen', 'clone-on-fork', 'declare-state-scope']) {
+      expect(result.stdout).toContain(name);
+    }
+  });
+
+  it('--version prints the package version', () => {
+    const result = run(['--version'], repositoryRoot);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(packageVersion);
+  });
+
+  it('exits 1 with a clear message on an unknown option, command or transform', () => {
+    const directory = workspace({ 'src/a.ts': CLASSIFIED_TOOL });
+    const unknownOption = run(['migrate', 'src', '--frobnicate'], directory);
+    expect(unknownOption.status).toBe(1);
+    expect(unknownOption.stderr).toMatch(/--frobnicate/);
+    const unknownCommand = run(['mgirate', 'src'], directory);
+    expect(unknownCommand.status).toBe(1);
+    expect(unknownCommand.stderr).toMatch(/Unknown command "mgirate"/);
+    const unknownTransform = run(['migrate', 'src', '--transform', 'nope'], directory);
+    expect(unknownTransform.status).toBe(1);
+    expect(unknownTransform.stderr).toMatch(/Unknown transform "nope".*classify-tools/);
+    const noInput = run(['migrate'], directory);
+    expect(noInput.status).toBe(1);
+    expect(noInput.stderr).toMatch(/Nothing to migrate/);
+    const missingPath = run(['migrate', 'does-not-exist'], directory);
+    expect(missingPath.status).toBe(1);
+    expect(missingPath.stderr).toMatch(/No such file or folder: does-not-exist/);
+    const badMax = run(['migrate', 'src', '--default-max-chars', 'lots'], directory);
+    expect(badMax.status).toBe(1);
+    expect(badMax.stderr).toMatch(/--default-max-chars/);
+  });
+
+  it('migrate writes the changes, prints a summary, exits 0; a second run changes nothing', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL, 'src/bash.ts': CLASSIFIED_TOOL });
+    const first = run(['migrate', 'src'], directory);
+    expect(first.status).toBe(0);
+    expect(read(directory, 'src/read-file.ts')).toContain('readonly maxResultSizeChars = Infinity;');
+    expect(read(directory, 'src/bash.ts')).toBe(CLASSIFIED_TOOL);
+    expect(first.stdout).toMatch(/2 files scanned, 1 changed, 1 unchanged, 0 skipped, 0 errors \(\d+\.\d\d s\)/);
+    expect(first.stdout).toMatch(/Edits per transform: classify-tools 1, sentinel-first 0, mark-seen 0, clone-on-fork 0, declare-state-scope 0/);
+    const second = run(['migrate', 'src'], directory);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/2 files scanned, 0 changed, 2 unchanged/);
+  });
+
+  it('--dry-run prints a unified diff, writes nothing and exits 2; exits 0 when nothing would change', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL });
+    const result = run(['migrate', 'src', '--dry-run'], directory);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('--- a/src/read-file.ts');
+    expect(result.stdout).toContain('+++ b/src/read-file.ts');
+    expect(result.stdout).toContain('-  readonly maxResultSizeChars = 100_000;');
+    expect(result.stdout).toContain('+  readonly maxResultSizeChars = Infinity;');
+    expect(result.stdout).toMatch(/Dry run: 1 files scanned, 1 would change/);
+    expect(read(directory, 'src/read-file.ts')).toBe(SELF_READING_TOOL);
+    // The jscodeshift spelling works too.
+    expect(run(['migrate', 'src', '--dry'], directory).status).toBe(2);
+    const clean = workspace({ 'src/bash.ts': CLASSIFIED_TOOL });
+    expect(run(['migrate', 'src', '--dry-run'], clean).status).toBe(0);
+  });
+
+  it('the dry-run diff applies with `git apply` and gives what a real run writes', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL });
+    const patch = run(['migrate', 'src', '--dry-run'], directory).stdout.split(/\nDry run:/)[0]!;
+    writeFileSync(join(directory, 'changes.patch'), `${patch}\n`);
+    execFileSync('git', ['apply', '--unsafe-paths', 'changes.patch'], { cwd: directory });
+    const applied = read(directory, 'src/read-file.ts');
+    writeFileSync(join(directory, 'src/read-file.ts'), SELF_READING_TOOL);
+    run(['migrate', 'src'], directory);
+    expect(applied).toBe(read(directory, 'src/read-file.ts'));
+  });
+
+  it('--list prints only the changed paths', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL, 'src/bash.ts': CLASSIFIED_TOOL });
+    const result = run(['migrate', 'src', '--dry-run', '--list'], directory);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('src/read-file.ts\n');
+  });
+
+  it('--json prints the machine report', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL, 'src/broken.ts': UNPARSEABLE });
+    const result = run(['migrate', 'src', '--json'], directory);
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as {
+      dryRun: boolean;
+      files: { path: string; status: string; edits: Record<string, number>; reason?: string }[];
+      summary: { scanned: number; changed: number; skipped: number; errors: number; editsByTransform: Record<string, number> };
+    };
+    expect(report.dryRun).toBe(false);
+    expect(report.summary).toMatchObject({ scanned: 2, changed: 1, skipped: 1, errors: 0 });
+    expect(report.summary.editsByTransform['classify-tools']).toBe(1);
+    expect(report.files.find((file) => file.path === 'src/read-file.ts')).toMatchObject({ status: 'ok', edits: { 'classify-tools': 1 } });
+    expect(report.files.find((file) => file.path === 'src/broken.ts')?.status).toBe('skipped');
+  });
+
+  it('skips and reports a file that does not parse, leaving it untouched; --fail-on-error makes that exit 1', () => {
+    const directory = workspace({ 'src/broken.ts': UNPARSEABLE, 'src/read-file.ts': SELF_READING_TOOL });
+    const result = run(['migrate', 'src'], directory);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/skipped src\/broken\.ts: .*broken\.ts:\d+:\d+/);
+    expect(read(directory, 'src/broken.ts')).toBe(UNPARSEABLE);
+    expect(read(directory, 'src/read-file.ts')).toContain('Infinity');
+    const strict = run(['migrate', 'src', '--fail-on-error'], workspace({ 'src/broken.ts': UNPARSEABLE }));
+    expect(strict.status).toBe(1);
+  });
+
+  it('exits 1 when a file cannot be written, and leaves it as it was', () => {
+    if (process.getuid?.() === 0) return; // root writes through read-only folders; nothing to show there
+    const directory = workspace({ 'locked/read-file.ts': SELF_READING_TOOL });
+    chmodSync(join(directory, 'locked'), 0o555);
+    try {
+      const result = run(['migrate', 'locked'], directory);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/error locked\/read-file\.ts/);
+      expect(read(directory, 'locked/read-file.ts')).toBe(SELF_READING_TOOL);
+    } finally {
+      chmodSync(join(directory, 'locked'), 0o755);
+    }
+  });
+
+  it('--silent prints nothing and still sets the exit status', () => {
+    const directory = workspace({ 'src/read-file.ts': SELF_READING_TOOL });
+    const result = run(['migrate', 'src', '--dry-run', '--silent'], directory);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('');
+  });
+
+  it('-p migrates the files of a tsconfig; --extensions and --ignore-pattern filter folders and globs', () => {
+    const directory = workspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/read-file.ts': SELF_READING_TOOL,
+      'other/read-file.ts': SELF_READING_TOOL,
+      'src/generated/read-file.ts': SELF_READING_TOOL,
+      'src/legacy.mjs': 'export const x = 1;\n',
+    });
+    const project = run(['migrate', '-p', 'tsconfig.json', '--dry-run', '--list', '--ignore-pattern', 'src/generated/**'], directory);
+    expect(project.status).toBe(2);
+    expect(project.stdout).toBe('src/read-file.ts\n');
+    const onlyMjs = run(['migrate', 'src', 'other', '--extensions', 'mjs', '--json'], directory);
+    expect((JSON.parse(onlyMjs.stdout) as { files: { path: string }[] }).files.map((file) => file.path)).toEqual(['src/legacy.mjs']);
+    const glob = run(['migrate', '**/read-file.ts', '--dry-run', '--list', '--ignore-pattern', '**/generated/**'], directory);
+    expect(glob.stdout.split('\n').filter(Boolean).sort()).toEqual(['other/read-file.ts', 'src/read-file.ts']);
+    const missingProject = run(['migrate', '-p', 'nope/tsconfig.json'], directory);
+    expect(missingProject.status).toBe(1);
+    expect(missingProject.stderr).toMatch(/No tsconfig at/);
+  });
+
+  it('--transform runs only the named transforms; --default-max-chars sets the finite default', () => {
+    const directory = workspace({ 'src/bash.ts': CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '') });
+    const other = run(['migrate', 'src', '--transform', 'mark-seen', '--dry-run'], directory);
+    expect(other.status).toBe(0);
+    const classify = run(['migrate', 'src', '-t', 'classify-tools', '--default-max-chars', '20000'], directory);
+    expect(classify.status).toBe(0);
+    expect(read(directory, 'src/bash.ts')).toMatch(/maxResultSizeChars = 20000/);
+  });
+});
