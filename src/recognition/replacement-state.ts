@@ -39,9 +39,18 @@ const PERSIST_QUESTION_PATTERN = /^(is|has|should|can|get|was|did)[A-Z_]/;
 export const RUNTIME_MODULE = 'tool-result-guard';
 export const RUNTIME_CLONE_FUNCTION = 'cloneReplacementState';
 
-/** A call on the seen set (`add`, `has`) or the replacements map (`set`). */
+/** The runtime's own functions for the two writes: `markSeen(state, id)`, `recordReplacement(state, seenId, persisted)`. */
+export const RUNTIME_MARK_SEEN = 'markSeen';
+export const RUNTIME_RECORD_REPLACEMENT = 'recordReplacement';
+
+/**
+ * A call on the seen set (`add`, `has`) or the replacements map (`set`), or
+ * the runtime's `markSeen(state, id)` / `recordReplacement(state, id, …)`.
+ */
 export interface StateCollectionCall {
   call: TSESTree.CallExpression;
+  /** `method` for `state.seenIds.add(id)`, `runtime` for `markSeen(state, id)`. */
+  form: 'method' | 'runtime';
   /** The set or map expression the method is called on: `state.seenIds`. */
   collection: TSESTree.Expression;
   /** Text of the object holding the collection (`state`, `this.state`), '' for a bare `seenIds`. */
@@ -249,7 +258,17 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     if (!id || id.type === AST_NODE_TYPES.SpreadElement) return undefined;
     const classified = classifyCollection(member.object);
     if (classified?.kind !== kind) return undefined;
-    return { call, collection: member.object, base: classified.base, id, idKey: idKeyOf(id) };
+    return { call, form: 'method', collection: member.object, base: classified.base, id, idKey: idKeyOf(id) };
+  }
+
+  /** `markSeen(state, id)` / `recordReplacement(state, id, persisted)` of the runtime. */
+  function runtimeCall(call: TSESTree.CallExpression, functionName: string): StateCollectionCall | undefined {
+    if (getCalleeLastName(call) !== functionName) return undefined;
+    const [state, id] = call.arguments;
+    if (!state || !id || state.type === AST_NODE_TYPES.SpreadElement || id.type === AST_NODE_TYPES.SpreadElement) {
+      return undefined;
+    }
+    return { call, form: 'runtime', collection: state, base: tokensOf(state), id, idKey: idKeyOf(id) };
   }
 
   // ---- ids --------------------------------------------------------------------
@@ -315,6 +334,11 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
       const element = forOfElementKey(target, depth);
       if (element !== undefined) return element;
       const initializer = constInitializerOf(target);
+      // const seen = markSeen(state, id): the SeenId is the id.
+      if (initializer?.type === AST_NODE_TYPES.CallExpression && getCalleeLastName(initializer) === RUNTIME_MARK_SEEN) {
+        const markedId = initializer.arguments[1];
+        if (markedId && markedId.type !== AST_NODE_TYPES.SpreadElement) return idKey(markedId, depth + 1);
+      }
       if (
         initializer &&
         (initializer.type === AST_NODE_TYPES.Identifier || initializer.type === AST_NODE_TYPES.MemberExpression)
@@ -502,6 +526,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   }
 
   function seenSetTextFor(write: StateCollectionCall): string | undefined {
+    if (write.form === 'runtime') return undefined;
     const collection = unwrapChain(write.collection);
     // Renamed pairs line up: the n-th map name goes with the n-th seen-set name.
     const mapName = collection.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(collection.property, collection.computed) : undefined;
@@ -534,9 +559,9 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   return {
     settings,
     hasTypeInformation,
-    seenMark: (call) => collectionCall(call, 'add', 'seen'),
+    seenMark: (call) => collectionCall(call, 'add', 'seen') ?? runtimeCall(call, RUNTIME_MARK_SEEN),
     seenCheck: (call) => collectionCall(call, 'has', 'seen'),
-    replacementWrite: (call) => collectionCall(call, 'set', 'replacements'),
+    replacementWrite: (call) => collectionCall(call, 'set', 'replacements') ?? runtimeCall(call, RUNTIME_RECORD_REPLACEMENT),
     seenSetTextFor,
     idKeyOf,
     persistenceCall,

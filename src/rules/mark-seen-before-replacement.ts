@@ -264,7 +264,7 @@ export default createRule<Options, MessageIds>({
       if (!lateOnSomePath) return;
       const owner = facts.currentCodePathNode();
       const persisted = owner ? awaitedPersistence.get(owner)?.get(mark.idKey) : undefined;
-      const seenText = sourceCode.getText(mark.collection);
+      const seenText = mark.form === 'method' ? sourceCode.getText(mark.collection) : `markSeen(${sourceCode.getText(mark.collection)}, …)`;
       const idText = sourceCode.getText(mark.id);
       const data = { seen: seenText, id: idText, callee: persisted?.calleeName ?? 'persist', stateName: mark.base };
       const awaitStatement = persisted ? unconditionalStatementOf(persisted.awaitNode) : undefined;
