@@ -290,12 +290,10 @@ function recogniseTypedObject(
   if (!hasInvocationMember(object, settings)) return undefined;
   const parent = object.parent;
   // Objects handed to a factory or constructor are recognised there.
-  if (
-    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
-    parent.arguments.includes(object)
-  ) {
-    return undefined;
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(object)) {
+    if (recogniseMcpRegistration(parent) ?? recogniseFactoryCall(parent, settings)) return undefined;
   }
+  if (parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings)) return undefined;
   const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
   if (!isToolTypeName(typeName, settings)) return undefined;
   return {

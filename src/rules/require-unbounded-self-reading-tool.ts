@@ -57,6 +57,12 @@ function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree
   return /^\s*/.exec(line)?.[0] ?? '';
 }
 
+/** Is `node` the first thing on its line (a layout with one member per line)? */
+function startsOwnLine(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
+  const before = sourceCode.getTokenBefore(node, { includeComments: true });
+  return !before || before.loc.end.line < node.loc.start.line;
+}
+
 /** Adds `text` as the last property of an object literal, keeping its layout. */
 function insertProperty(
   fixer: TSESLint.RuleFixer,
@@ -66,8 +72,7 @@ function insertProperty(
 ): TSESLint.RuleFix {
   const last = object.properties[object.properties.length - 1];
   if (!last) return fixer.replaceText(object, `{ ${text} }`);
-  const multiline = object.loc.start.line !== object.loc.end.line;
-  const separator = multiline ? `\n${indentationOf(sourceCode, last)}` : ' ';
+  const separator = startsOwnLine(sourceCode, last) ? `\n${indentationOf(sourceCode, last)}` : ' ';
   const after = sourceCode.getTokenAfter(last);
   if (after?.value === ',') return fixer.insertTextAfter(after, `${separator}${text},`);
   return fixer.insertTextAfter(last, `,${separator}${text}`);
@@ -93,10 +98,10 @@ function buildFix(
     return (fixer) => {
       const openBrace = sourceCode.getFirstToken(host.body)!;
       const firstMember = host.body.body[0];
-      const indentation = firstMember
-        ? indentationOf(sourceCode, firstMember)
-        : `${indentationOf(sourceCode, host)}  `;
-      return fixer.insertTextAfter(openBrace, `\n${indentation}${MEMBER} = ${UNBOUNDED_TEXT};`);
+      const member = `${MEMBER} = ${UNBOUNDED_TEXT};`;
+      if (firstMember && !startsOwnLine(sourceCode, firstMember)) return fixer.insertTextAfter(openBrace, ` ${member}`);
+      const indentation = firstMember ? indentationOf(sourceCode, firstMember) : `${indentationOf(sourceCode, host)}  `;
+      return fixer.insertTextAfter(openBrace, `\n${indentation}${member}`);
     };
   }
   if (definition.isMcpRegistration) {

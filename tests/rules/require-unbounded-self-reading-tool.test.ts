@@ -1,0 +1,461 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { type InvalidTestCase, RuleTester } from '@typescript-eslint/rule-tester';
+
+import rule, { type MessageIds, type Options } from '../../src/rules/require-unbounded-self-reading-tool.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const crossFile = path.join(fixtures, 'self-reading', 'tool.ts');
+const typedDirectory = path.join(fixtures, 'self-reading-typed');
+const typedFile = path.join(typedDirectory, 'file.ts');
+
+type ReadError = {
+  toolName: string;
+  readCall: string;
+  resource?: 'path' | 'URL' | 'resource';
+  declared?: string;
+  /** The suggestion's edit: replace the first occurrence of [0] with [1]. */
+  fix: [string, string];
+};
+
+/** An invalid case with complete message data and the suggestion's exact output. */
+function invalid(
+  code: string,
+  errors: ReadError[],
+  extra: Pick<InvalidTestCase<MessageIds, Options>, 'filename' | 'settings' | 'options'> = {},
+): InvalidTestCase<MessageIds, Options> {
+  return {
+    code,
+    ...extra,
+    errors: errors.map(({ toolName, readCall, resource = 'path', declared, fix }) => {
+      if (!code.includes(fix[0])) throw new Error(`fix anchor not in code: ${fix[0]}`);
+      return {
+        messageId: declared === undefined ? 'missingUnbounded' : 'finiteBound',
+        data: { toolName, readCall, resource, declared: declared ?? 'without a value' },
+        suggestions: [{ messageId: 'setUnbounded', output: code.replace(fix[0], fix[1]) }],
+      };
+    }),
+  };
+}
+
+const ruleTester = new RuleTester();
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedDirectory } },
+});
+
+ruleTester.run('require-unbounded-self-reading-tool', rule, {
+  valid: [
+    // Every shape, declared Infinity / POSITIVE_INFINITY / UNBOUNDED / a const bound to one.
+    `import { readFile } from 'node:fs/promises';
+     export const FileRead = buildTool({ name: 'Read', maxResultSizeChars: Infinity,
+       async call(input) { return readFile(input.file_path, 'utf8'); } });`,
+    `import fs from 'node:fs';
+     export default defineTool({ name: 'read', maxResultSizeChars: Number.POSITIVE_INFINITY,
+       execute: async ({ path }) => fs.promises.readFile(path, 'utf8') });`,
+    `import { UNBOUNDED } from 'tool-result-guard';
+     const readTool = tool({ description: 'read', maxResultSizeChars: UNBOUNDED,
+       execute: async (args) => (await fetch(args.url)).text() });`,
+    `const NEVER_PERSIST = Infinity;
+     createTool({ id: 'read', maxResultSizeChars: NEVER_PERSIST, execute: async (input) => readFileSync(input.path) });`,
+    `Tool.define('read', { maxResultSizeChars: Infinity as Unbounded, async execute(params) { return readTextFile(params.path); } });`,
+    `class FileReadTool { maxResultSizeChars = Infinity; async call(input) { return fs.readFile(input.path); } }`,
+    `class WebFetch extends BaseTool { static readonly maxResultSizeChars = Infinity; async run({ url }) { return (await fetch(url)).text(); } }`,
+    `class ReadResource extends StructuredTool { get maxResultSizeChars() { return UNBOUNDED; } async _call(input) { return this.client.readResource({ uri: input.uri }); } }`,
+    `server.registerTool('read_text_file', { description: 'read', _meta: { 'anthropic/maxResultSizeChars': Infinity } },
+       async (args) => ({ content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }));`,
+    `server.registerTool('fetch_url', { maxResultSizeChars: Infinity }, async ({ url }) => (await fetch(url)).text());`,
+    `new DynamicStructuredTool({ name: 'read', maxResultSizeChars: Infinity, func: async (input) => readFile(input.path, 'utf8') });`,
+    `const readTool: Tool = { name: 'read', maxResultSizeChars: Infinity, async call(input) { return readFile(input.path); } };`,
+    // A subclass inherits the classification of its base in the same file.
+    `class BaseReadTool extends BaseTool { maxResultSizeChars = Infinity; }
+     class NotebookReadTool extends BaseReadTool { async call(input) { return readFile(input.notebook_path); } }`,
+    // Reads nothing the model chose: fixed paths, module constants, __dirname joins.
+    `const CONFIG = '/etc/agent/config.json';
+     buildTool({ name: 'Config', maxResultSizeChars: 10_000, async call() { return readFile(CONFIG, 'utf8'); } });`,
+    `defineTool({ name: 'Help', maxResultSizeChars: 20_000, async execute(input) { return readFile(path.join(__dirname, 'help.md'), 'utf8'); } });`,
+    // The input is only a context/options object in the second parameter.
+    `buildTool({ name: 'Status', maxResultSizeChars: 5_000, async call(input, context) { return readFile(context.statusFile, 'utf8'); } });`,
+    // A URL whose scheme and host are fixed in code is an API call.
+    `buildTool({ name: 'Items', maxResultSizeChars: 50_000, async call({ id }) { return (await fetch(\`https://api.example.com/items/\${id}\`)).json(); } });`,
+    `class BraveSearch extends Tool { async _call(input) {
+       const searchUrl = new URL(\`https://api.search.brave.com/res/v1/web/search?q=\${encodeURIComponent(input)}\`);
+       return (await fetch(searchUrl, { headers: this.headers })).json(); } }`,
+    `class Wiki extends Tool { baseUrl = 'https://en.wikipedia.org/w/api.php';
+       async _call(query) { const params = new URLSearchParams({ search: query }); return (await fetch(\`\${this.baseUrl}?\${params}\`)).json(); } }`,
+    `class SearchApi extends Tool {
+       buildUrl(q) { return \`https://www.searchapi.io/api/v1/search?\${new URLSearchParams({ q })}\`; }
+       async _call(input) { return (await fetch(this.buildUrl(input))).json(); } }`,
+    `import axios from 'axios';
+     buildTool({ name: 'Weather', maxResultSizeChars: 1000, async call({ city }) { return axios.get('https://api.weather.test/v1?city=' + city); } });`,
+    // Not tools at all.
+    `async function readAnything(p) { return readFile(p, 'utf8'); }`,
+    `class FileCache { async call(input) { return readFile(input.path); } }`,
+    `const handlers = { execute: async (input) => readFile(input.path) };`,
+    // `fetch` as a method of something else is not the global fetch.
+    `buildTool({ name: 'Channel', maxResultSizeChars: 1000, async call(input) { return this.client.channels.fetch(input.channelId); } });`,
+    // Writers and listers are not readers.
+    `import fs from 'node:fs/promises';
+     buildTool({ name: 'Write', maxResultSizeChars: 1000, async call(input) { await fs.writeFile(input.path, input.content); return 'ok'; } });`,
+    `import { readdir } from 'node:fs/promises';
+     server.registerTool('list_directory', { description: 'ls' }, async (args) => ({ content: (await readdir(args.path)).join('\\n') }));`,
+    // requireClassification off: an unclassified tool that reads nothing is fine.
+    `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); } });`,
+    // Cross-file: helpers that do not read, or read fixed paths.
+    {
+      code: `import { describePath, loadTemplate } from './helpers.js';
+        buildTool({ name: 'Describe', maxResultSizeChars: 100, async call(input) { await loadTemplate(input.name); return describePath(input.path); } });`,
+      filename: crossFile,
+    },
+    {
+      code: `import { writeFileContent } from './lib.js';
+        buildTool({ name: 'Write', maxResultSizeChars: 100, async call(input) { await writeFileContent(input.path, input.text); } });`,
+      filename: crossFile,
+    },
+    // Unparseable and recursive modules are unknown, never a crash.
+    {
+      code: `import { readBroken } from './broken.js';
+        buildTool({ name: 'Broken', maxResultSizeChars: 100, async call(input) { return readBroken(input.path); } });`,
+      filename: crossFile,
+    },
+    {
+      code: `import { pingPong } from './recursive.js';
+        buildTool({ name: 'PingPong', maxResultSizeChars: 100, async call(input) { return pingPong(input.path); } });`,
+      filename: crossFile,
+    },
+    // Settings can add readers; unlisted helpers of packages stay unknown.
+    `import { loadBlob } from 'blob-store';
+     buildTool({ name: 'Blob', maxResultSizeChars: 100, async call(input) { return loadBlob(input.key); } });`,
+  ],
+  invalid: [
+    {
+      code: `import { readFile } from 'node:fs/promises';
+export const FileRead = buildTool({
+  name: 'Read',
+  async call(input) {
+    return readFile(input.file_path, 'utf8');
+  },
+});`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'Read', readCall: '`readFile`', resource: 'path', declared: 'without a value' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { readFile } from 'node:fs/promises';
+export const FileRead = buildTool({
+  name: 'Read',
+  async call(input) {
+    return readFile(input.file_path, 'utf8');
+  },
+  maxResultSizeChars: Infinity,
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    invalid(
+      `import * as fs from 'fs';
+defineTool({ name: 'read', maxResultSizeChars: 100_000, execute: async ({ path }) => fs.readFileSync(path, 'utf8') });`,
+      [{ toolName: 'read', readCall: '`fs.readFileSync`', declared: '100_000', fix: ['100_000', 'Infinity'] }],
+    ),
+    // `tool` with `fetch` of a URL built from input.
+    invalid(
+      `const webFetch = tool({ description: 'fetch', execute: async (args) => { const target = new URL(args.url); return (await fetch(target)).text(); } });`,
+      [{ toolName: 'webFetch', readCall: '`fetch`', resource: 'URL', fix: ['text(); } }', 'text(); }, maxResultSizeChars: Infinity }'] }],
+    ),
+    invalid(
+      `createTool({ id: 'read', execute: async ({ context }) => readFile(path.resolve(process.cwd(), context.path)) });`,
+      [{ toolName: '<anonymous>', readCall: '`readFile`', fix: ['context.path)) }', 'context.path)), maxResultSizeChars: Infinity }'] }],
+    ),
+    // Tool.define with the name first.
+    invalid(
+      `Tool.define('read', { async execute(params) { const { filePath } = params; return fs.promises.readFile(filePath); } });`,
+      [{ toolName: 'read', readCall: '`fs.promises.readFile`', fix: ['readFile(filePath); } }', 'readFile(filePath); }, maxResultSizeChars: Infinity }'] }],
+    ),
+    invalid(
+      `new DynamicStructuredTool({ name: 'read_file', func: async (input) => readFile(input.path, 'utf8') });`,
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), maxResultSizeChars: Infinity }"] }],
+    ),
+    invalid(
+      `const t = new DynamicTool({ name: 'fetch', func: async (url) => (await fetch(url)).text() });`,
+      [{ toolName: 'fetch', readCall: '`fetch`', resource: 'URL', fix: ['.text() }', '.text(), maxResultSizeChars: Infinity }'] }],
+    ),
+    // MCP registerTool: the fix goes into the config's `_meta`; the read is in a same-file helper.
+    invalid(
+      `server.registerTool('read_text_file', { description: 'read' }, async (args) => {
+  const validPath = await validatePath(args.path);
+  return { content: [{ type: 'text', text: await readFileContent(validPath) }] };
+});
+async function readFileContent(p) { return fs.readFile(p, 'utf-8'); }`,
+      [
+        {
+          toolName: 'read_text_file',
+          readCall: '`readFileContent` (→ fs.readFile)',
+          fix: ["{ description: 'read' }", "{ description: 'read', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+    // An existing `_meta` gets the key; a finite one is replaced.
+    invalid(`server.registerTool('read_media', { _meta: { owner: 'fs' } }, async ({ path }) => readFile(path));`, [
+      { toolName: 'read_media', readCall: '`readFile`', fix: ["owner: 'fs' }", "owner: 'fs', 'anthropic/maxResultSizeChars': Infinity }"] },
+    ]),
+    invalid(
+      `server.registerTool('read_media', { _meta: { 'anthropic/maxResultSizeChars': 50000 } }, async ({ path }) => readFile(path));`,
+      [{ toolName: 'read_media', readCall: '`readFile`', declared: '50000', fix: ['50000', 'Infinity'] }],
+    ),
+    // server.tool with a named handler; paths mapped through a callback. The annotations object hosts `_meta`.
+    invalid(
+      `const readMany = async (args) => Promise.all(args.paths.map((p) => readFile(p, 'utf8')));
+server.tool('read_multiple_files', 'Read files', { paths: z.array(z.string()) }, readMany);`,
+      [
+        {
+          toolName: 'read_multiple_files',
+          readCall: '`readFile`',
+          fix: ['z.array(z.string()) }', "z.array(z.string()), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+    // `: Tool` annotation; the resource is carried in an object literal.
+    invalid(
+      `const readResourceTool: Tool = { name: 'read_resource', async call(input) { return client.readResource({ uri: input.uri }); } };`,
+      [
+        {
+          toolName: 'read_resource',
+          readCall: '`client.readResource`',
+          resource: 'resource',
+          fix: ['input.uri }); } }', 'input.uri }); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
+    ),
+    invalid(
+      `export const notebookRead = { name: 'NotebookRead', maxResultSizeChars: 30_000, async call({ notebook_path }) { return readFile(notebook_path); } } satisfies ToolDef;`,
+      [{ toolName: 'NotebookRead', readCall: '`readFile`', declared: '30_000', fix: ['30_000', 'Infinity'] }],
+    ),
+    // A class with the member, finite: the value is replaced.
+    invalid(
+      `class FileReadTool {
+  maxResultSizeChars = 100_000;
+  async call(input) { return readFile(input.file_path); }
+}`,
+      [{ toolName: 'FileReadTool', readCall: '`readFile`', declared: '100_000', fix: ['100_000', 'Infinity'] }],
+    ),
+    // A class extending a *Tool base without the member: the fix inserts one.
+    invalid(
+      `class ReadFile extends StructuredTool {
+  name = 'read_file';
+  async _call(input) {
+    const abs = path.join(this.root, input.path);
+    return readFile(abs, 'utf8');
+  }
+}`,
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['StructuredTool {\n', 'StructuredTool {\n  maxResultSizeChars = Infinity;\n'] }],
+    ),
+    // gemini-cli: createInvocation builds an invocation class whose execute reads fields derived from `params`.
+    invalid(
+      `class ReadFileToolInvocation extends BaseToolInvocation {
+  constructor(config, params) {
+    super(params);
+    this.config = config;
+    this.resolvedPath = path.resolve(this.config.getTargetDir(), this.params.file_path);
+  }
+  async execute(signal) {
+    const text = await this.readIt(this.resolvedPath);
+    return { llmContent: text };
+  }
+  async readIt(p) { return fs.promises.readFile(p, 'utf8'); }
+}
+export class ReadFileTool extends BaseDeclarativeTool {
+  createInvocation(params, messageBus) { return new ReadFileToolInvocation(this.config, params, messageBus); }
+}`,
+      [
+        {
+          toolName: 'ReadFileTool',
+          readCall: '`this.readIt` (→ fs.promises.readFile)',
+          fix: ['BaseDeclarativeTool {\n', 'BaseDeclarativeTool {\n  maxResultSizeChars = Infinity;\n'],
+        },
+      ],
+    ),
+    // gemini-cli's web_fetch: execute → this.method() → a helper → fetch of a URL from this.params.
+    invalid(
+      `class WebFetchInvocation extends BaseToolInvocation {
+  constructor(context, params) { super(params); this.context = context; }
+  async fetchDirect(signal) { const url = new URL(this.params.url).href; return fetchWithTimeout(url, 1000, { signal }); }
+  async execute({ abortSignal }) { return this.fetchDirect(abortSignal); }
+}
+async function fetchWithTimeout(url, timeout, options) { return fetch(url, options); }
+class WebFetchTool extends BaseDeclarativeTool { createInvocation(params) { return new WebFetchInvocation(this.context, params); } }`,
+      [
+        {
+          toolName: 'WebFetchTool',
+          readCall: '`this.fetchDirect` (→ fetchWithTimeout → fetch)',
+          resource: 'URL',
+          fix: ['BaseDeclarativeTool { createInvocation', 'BaseDeclarativeTool { maxResultSizeChars = Infinity; createInvocation'],
+        },
+      ],
+    ),
+    // A URL whose host comes from input is arbitrary, even with a fixed path after it.
+    invalid(
+      `buildTool({ name: 'Proxy', async call({ host }) { return (await fetch(\`https://\${host}/index.html\`)).text(); } });`,
+      [{ toolName: 'Proxy', readCall: '`fetch`', resource: 'URL', fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'] }],
+    ),
+    // http(s), undici, got, ky under aliases and default imports.
+    invalid(
+      `import https from 'node:https';
+buildTool({ name: 'Get', async call(input) { return new Promise((resolve) => https.get(input.url, resolve)); } });`,
+      [{ toolName: 'Get', readCall: '`https.get`', resource: 'URL', fix: ['resolve)); } }', 'resolve)); }, maxResultSizeChars: Infinity }'] }],
+    ),
+    invalid(
+      `import { request as undiciRequest } from 'undici';
+import got from 'got';
+import ky from 'ky';
+buildTool({ name: 'A', async call(input) { return undiciRequest(input.url); } });
+buildTool({ name: 'B', async call(input) { return got(input.url).text(); } });
+buildTool({ name: 'C', async call(input) { return ky.get(input.url).text(); } });`,
+      [
+        { toolName: 'A', readCall: '`undiciRequest`', resource: 'URL', fix: ['undiciRequest(input.url); } }', 'undiciRequest(input.url); }, maxResultSizeChars: Infinity }'] },
+        { toolName: 'B', readCall: '`got`', resource: 'URL', fix: ['got(input.url).text(); } }', 'got(input.url).text(); }, maxResultSizeChars: Infinity }'] },
+        { toolName: 'C', readCall: '`ky.get`', resource: 'URL', fix: ['ky.get(input.url).text(); } }', 'ky.get(input.url).text(); }, maxResultSizeChars: Infinity }'] },
+      ],
+    ),
+    // require() with destructuring and an alias; loops and collections carry input.
+    invalid(
+      `const { createReadStream: openStream } = require('fs');
+buildTool({ name: 'Cat', async call(input) {
+  const files = [];
+  for (const entry of input.entries) files.push(entry.path);
+  return files.map((f) => openStream(f));
+} });`,
+      [{ toolName: 'Cat', readCall: '`openStream`', fix: ['openStream(f));\n} }', 'openStream(f));\n}, maxResultSizeChars: Infinity }'] }],
+    ),
+    // A let-bound "constant" is not the sentinel.
+    invalid(
+      `let LIMIT = Infinity;
+buildTool({ name: 'Read', maxResultSizeChars: LIMIT, async call(input) { return readFile(input.path); } });`,
+      [{ toolName: 'Read', readCall: '`readFile`', declared: 'LIMIT', fix: ['maxResultSizeChars: LIMIT', 'maxResultSizeChars: Infinity'] }],
+    ),
+    // requireClassification: every tool must say what it is.
+    {
+      code: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); } });`,
+      options: [{ requireClassification: true }],
+      errors: [{ messageId: 'unclassified', data: { toolName: 'Clock' } }],
+    },
+    {
+      code: `class Bash extends BaseTool { async call(input) { return exec(input.command); } }`,
+      options: [{ requireClassification: true }],
+      errors: [{ messageId: 'unclassified', data: { toolName: 'Bash' } }],
+    },
+    // Settings add readers, factories, invocation names and base classes.
+    invalid(
+      `import { loadBlob } from 'blob-store';
+makeAgentTool({ name: 'Blob', perform: async (input) => loadBlob(input.key) });`,
+      [{ toolName: 'Blob', readCall: '`loadBlob`', resource: 'resource', fix: ['loadBlob(input.key) }', 'loadBlob(input.key), maxResultSizeChars: Infinity }'] }],
+      {
+        settings: {
+          'tool-result-guard': {
+            readers: [{ name: 'loadBlob', module: 'blob-store', kind: 'resource' }],
+            toolFactories: ['makeAgentTool'],
+            invocationNames: ['perform'],
+          },
+        },
+      },
+    ),
+    invalid(
+      `class Reader extends AgentBase { async call(input) { return readFile(input.path); } }`,
+      [{ toolName: 'Reader', readCall: '`readFile`', fix: ['AgentBase { async', 'AgentBase { maxResultSizeChars = Infinity; async'] }],
+      { settings: { 'tool-result-guard': { toolBaseClasses: ['AgentBase'] } } },
+    ),
+    // Cross-file without type information.
+    invalid(
+      `import { loadDocument } from './helpers.js';
+buildTool({ name: 'Read', async call(input) { return loadDocument(input.path); } });`,
+      [{ toolName: 'Read', readCall: '`loadDocument` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      { filename: crossFile },
+    ),
+    // Through a barrel, a renamed re-export, and a second helper hop.
+    invalid(
+      `import { readDocument, loadViaHelper } from './barrel/index.js';
+buildTool({ name: 'A', async call(input) { return readDocument(input.path); } });
+buildTool({ name: 'B', async call(input) { return loadViaHelper(input.path); } });`,
+      [
+        { toolName: 'A', readCall: '`readDocument` (→ readFile)', fix: ['readDocument(input.path); } }', 'readDocument(input.path); }, maxResultSizeChars: Infinity }'] },
+        {
+          toolName: 'B',
+          readCall: '`loadViaHelper` (→ loadDocument → readFile)',
+          fix: ['loadViaHelper(input.path); } }', 'loadViaHelper(input.path); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
+      { filename: crossFile },
+    ),
+    // A namespace import of a directory (index.ts), a .js module, an arrow export.
+    invalid(
+      `import * as helpers from './barrel';
+import { readFileContent } from './lib.js';
+buildTool({ name: 'A', async call(input) { return helpers.fetchPage(input.url); } });
+buildTool({ name: 'B', async call(input) { return readFileContent(input.path); } });`,
+      [
+        {
+          toolName: 'A',
+          readCall: '`helpers.fetchPage` (→ fetch)',
+          resource: 'URL',
+          fix: ['fetchPage(input.url); } }', 'fetchPage(input.url); }, maxResultSizeChars: Infinity }'],
+        },
+        {
+          toolName: 'B',
+          readCall: '`readFileContent` (→ fs.readFile)',
+          fix: ['readFileContent(input.path); } }', 'readFileContent(input.path); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
+      { filename: crossFile },
+    ),
+    // Recursion in the helper is bounded; the read is still found.
+    invalid(
+      `import { walkUp } from './recursive.js';
+buildTool({ name: 'Up', async call(input) { return walkUp(input.path, 0); } });`,
+      [{ toolName: 'Up', readCall: '`walkUp` (→ readFile)', fix: ['0); } }', '0); }, maxResultSizeChars: Infinity }'] }],
+      { filename: crossFile },
+    ),
+  ],
+});
+
+typedRuleTester.run('require-unbounded-self-reading-tool (type-aware)', rule, {
+  valid: [
+    {
+      code: `import { formatOnly } from '@lib/read.js';
+buildTool({ name: 'Format', maxResultSizeChars: 100, async call(input: { path: string }) { return formatOnly(input.path); } });`,
+      filename: typedFile,
+    },
+    {
+      code: `import { store } from './reader-service.js';
+buildTool({ name: 'Label', maxResultSizeChars: 100, async call(input: { path: string }) { return store.label(input.path); } });`,
+      filename: typedFile,
+    },
+  ],
+  invalid: [
+    // A tsconfig path alias: only the checker knows where `@lib/read.js` is.
+    invalid(
+      `import { readThrough } from '@lib/read.js';
+buildTool({ name: 'Alias', async call(input: { path: string }) { return readThrough(input.path); } });`,
+      [{ toolName: 'Alias', readCall: '`readThrough` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      { filename: typedFile },
+    ),
+    // A method on a typed receiver declared in another file.
+    invalid(
+      `import { store } from './reader-service.js';
+buildTool({ name: 'Load', async call(input: { path: string }) { return store.load(input.path); } });`,
+      [{ toolName: 'Load', readCall: '`store.load` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      { filename: typedFile },
+    ),
+    // An object literal recognised by its contextual type alone.
+    invalid(
+      `interface Tool { name: string; call(input: { path: string }): Promise<string>; maxResultSizeChars?: number }
+function register(tool: Tool): void { void tool; }
+import { readFile } from 'node:fs/promises';
+register({ name: 'Ctx', async call(input) { return readFile(input.path, 'utf8'); } });`,
+      [{ toolName: 'Ctx', readCall: '`readFile`', fix: ["'utf8'); } }", "'utf8'); }, maxResultSizeChars: Infinity }"] }],
+      { filename: typedFile },
+    ),
+  ],
+});
