@@ -49,7 +49,7 @@ export function matchReader(
   const lastName = getCalleeLastName(call);
   const inModule = path ? pathWithinModule(path, file.imports) : undefined;
   for (const spec of settings.readers) {
-    let matched = false;
+    let matched: boolean;
     if (spec.module !== undefined) {
       matched = inModule !== undefined && inModule.module === spec.module && moduleMemberMatches(inModule.members, spec.name);
     } else if (GLOBAL_ONLY_READERS.has(spec.name)) {
