@@ -1,5 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 
+import declareToolStateScope from './declare-tool-state-scope.js';
 import requireUnboundedSelfReadingTool from './require-unbounded-self-reading-tool.js';
 
 /**
@@ -8,4 +9,5 @@ import requireUnboundedSelfReadingTool from './require-unbounded-self-reading-to
  */
 export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {
   'require-unbounded-self-reading-tool': requireUnboundedSelfReadingTool,
+  'declare-tool-state-scope': declareToolStateScope,
 };

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import { Linter } from 'eslint';
+import * as typescriptParser from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+
+import rule from '../../src/rules/declare-tool-state-scope.js';
+
+const ruleTester = new RuleTester();
+
+const mutates = 'mutatesOutlivingState' as const;
+const uses = 'usesSharedCarrier' as const;
+
+ruleTester.run('declare-tool-state-scope', rule, {
+  valid: [
+    // declared scopes, every shape
+    `let calls = 0; export const t = buildTool({ name: 'a', stateScope: 'session', async call(input) { calls++; return 'x'; } });`,
+    `const cache = new Map(); export class CachedTool extends BaseTool { stateScope = 'agent' as const; async execute(input) { cache.set(input.k, 1); } }`,
+    `const jar = new CookieJar(); server.registerTool('browse', { description: 'd', _meta: { 'anthropic/stateScope': 'session' } }, async (args) => { await jar.setCookie(args.c, args.u); return { content: [] }; });`,
+    `let n = 0; export const t = defineTool({ name: 't', stateScope: 'isolated', execute: async () => { n += 1; } });`,
+    `const seen = new Set(); export const t = tool(async (input) => { seen.add(input.id); return 'ok'; }, { name: 't', schema: {}, stateScope: 'session' });`,
+    `class Base extends BaseTool { static stateScope = 'session'; } const seen = []; class Child extends Base { async call(input) { seen.push(input); } }`,
+    `const SCOPE = 'session'; let n = 0; export const t = buildTool({ name: 'a', stateScope: SCOPE, async call() { n++; } });`,
+    // stateless tools
+    `export const t = buildTool({ name: 'a', async call(input) { const r = await fetch(input.url); return r.text(); } });`,
+    // reading module state is not reported
+    `const cache = new Map(); const LIMIT = 5; export const t = buildTool({ name: 'a', async call(input) { return cache.get(input.k) ?? String(LIMIT); } });`,
+    `const config = { retries: 3 }; export const t = defineTool({ name: 'a', execute: async () => config.retries + 1 });`,
+    // locals created inside the invocation are not state
+    `export const t = buildTool({ name: 'a', async call(input) { const jar = new CookieJar(); await jar.setCookie('a=b', input.url); const seen = new Set(); seen.add(1); let n = 0; n++; const o = {}; o.x = 1; return String(n); } });`,
+    `export const t = buildTool({ name: 'a', async call(input) { const client = axios.create({ baseURL: input.base }); return client.get('/'); } });`,
+    // the input parameter is per call: normalising it is fine
+    `export const t = buildTool({ name: 'a', async call(input) { input.path = input.path.trim(); input = { ...input }; return input.path; } });`,
+    // imported bindings and injected objects that are only read or called
+    `import { client } from './client.js'; export const t = buildTool({ name: 'a', async call(input) { return client.get(input.url); } });`,
+    `export class Q extends BaseTool { constructor(private readonly http: HttpClient) { super(); } async call(input) { return this.http.get(input.url); } }`,
+    `export function makeTools(http) { return [buildTool({ name: 'a', async call(input) { return http.get(input.url); } })]; }`,
+    // a Map created outside but only read; a carrier-like name that is not created here
+    `import { jar } from './jar.js'; export const t = buildTool({ name: 'a', async call(input) { return jar.getCookieString(input.url); } });`,
+    // `this` in a nested plain function is not the tool
+    `export class T extends BaseTool { async call(input) { const helper = { n: 0, bump() { this.n++; } }; helper.bump(); return 'x'; } }`,
+    // gemini-style invocation classes are built per call: their fields die with the call
+    `class ReadInvocation { constructor(config, params) { this.config = config; this.params = params; } async execute() { this.started = Date.now(); this.attempts = 0; this.attempts++; return 'x'; } }
+     export class ReadTool extends BaseDeclarativeTool { maxResultSizeChars = 10; createInvocation(params) { return new ReadInvocation(this.config, params); } }`,
+    // not a tool
+    `let calls = 0; export function helper() { calls++; }`,
+    `const cache = new Map(); export const handlers = { run() { cache.set(1, 2); } };`,
+    // MCP handler without state
+    `server.tool('echo', { text: z.string() }, async ({ text }) => ({ content: [{ type: 'text', text }] }));`,
+    // a client created inside a helper called per invocation is not module state
+    `function makeClient() { return new OpenAIClient(); } export const t = buildTool({ name: 'a', async call(input) { return makeClient().send(input); } });`,
+    // assignments to locals that shadow module names
+    `let n = 0; export const t = buildTool({ name: 'a', async call(input) { let n = 1; n++; return String(n); } });`,
+  ],
+  invalid: [
+    // module-level let assigned
+    {
+      code: `let requests = 0; export const t = buildTool({ name: 'browse', async call(input) { requests += 1; return 'x'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'browse', action: 'assigns', state: 'module-level `requests`' } }],
+    },
+    {
+      code: `let calls = 0; export const t = buildTool({ name: 'a', async call() { calls++; } });`,
+      errors: [{ messageId: mutates, line: 1, column: 71, endColumn: 78 }],
+    },
+    {
+      code: `let client; export const t = defineTool({ name: 'a', execute: async (input) => { client ??= new ApiClient(); return client.get(input); } });`,
+      errors: [{ messageId: mutates }],
+    },
+    // module-level collections mutated: set, add, push, delete, clear, index assignment
+    {
+      code: `const cache = new Map(); export const t = buildTool({ name: 'pages', async call(input) { cache.set(input.url, 'x'); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'pages', action: 'calls `.set()` on', state: 'module-level `cache`' } }],
+    },
+    {
+      code: `const seen = new Set(); export class SeenTool extends BaseTool { async execute(input) { seen.add(input.id); } }`,
+      errors: [{ messageId: mutates, data: { tool: 'SeenTool', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+    },
+    {
+      code: `const history = []; export const t = tool(async (input) => { history.push(input); return 'ok'; }, { name: 'log', schema: {} });`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      code: `const sessions = new Map(); server.registerTool('logout', { description: 'd' }, async (args) => { sessions.delete(args.id); sessions.clear(); return { content: [] }; });`,
+      errors: [{ messageId: mutates }, { messageId: mutates }],
+    },
+    {
+      code: `const tokens = {}; export const t = buildTool({ name: 'login', async call(input) { tokens[input.user] = input.token; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'login', action: 'assigns a property of', state: 'module-level `tokens`' } }],
+    },
+    {
+      code: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; delete state.last; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level `state`' } }, { messageId: mutates }],
+    },
+    {
+      code: `const defaults = {}; export const t = buildTool({ name: 'a', async call(input) { Object.assign(defaults, input); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'passes to `Object.assign`', state: 'module-level `defaults`' } }],
+    },
+    // instance fields assigned through this
+    {
+      code: `export class CounterTool extends BaseTool { calls = 0; async call(input) { this.calls += 1; return String(this.calls); } }`,
+      errors: [{ messageId: mutates, data: { tool: 'CounterTool', action: 'assigns', state: 'instance field `this.calls`' } }],
+    },
+    {
+      code: `export class CacheTool extends BaseTool { cache = new Map(); async call(input) { this.cache.set(input.k, 1); } }`,
+      errors: [{ messageId: mutates, data: { tool: 'CacheTool', action: 'calls `.set()` on', state: 'instance field `this.cache`' } }],
+    },
+    {
+      code: `export class Q extends BaseTool { constructor(private readonly store: Store) { super(); } async call(input) { this.store.items.push(input); } }`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      code: `export const t: Tool = { name: 'typed', async execute(input) { this.lastInput = input; } };`,
+      errors: [{ messageId: mutates, data: { tool: 'typed', action: 'assigns', state: 'property `lastInput` of the tool object' } }],
+    },
+    // closure variables of a factory
+    {
+      code: `export function createTools() { let calls = 0; const seen = new Set(); return [buildTool({ name: 'a', async call(input) { calls++; seen.add(input.id); } })]; }`,
+      errors: [
+        { messageId: mutates, data: { tool: 'a', action: 'assigns', state: '`calls`, a variable of the enclosing function `createTools`' } },
+        { messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: '`seen`, a variable of the enclosing function `createTools`' } },
+      ],
+    },
+    {
+      code: `export const makeTool = (cache) => new DynamicStructuredTool({ name: 'dyn', schema: {}, func: async (input) => { cache.set(input.k, input.v); return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'dyn', action: 'calls `.set()` on', state: '`cache`, a parameter of the enclosing function `makeTool`' } }],
+    },
+    // imported bindings mutated
+    {
+      code: `import { registry } from './registry.js'; export const t = buildTool({ name: 'reg', async call(input) { registry.set(input.k, input.v); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'reg', action: 'calls `.set()` on', state: 'imported `registry`' } }],
+    },
+    // process-wide globals
+    {
+      code: `export const t = buildTool({ name: 'env', async call(input) { process.env.API_TOKEN = input.token; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'env', action: 'assigns a property of', state: 'the process-wide global `process.env.API_TOKEN`' } }],
+    },
+    // cookie jars and clients created outside the invocation, used inside
+    {
+      code: `const jar = new CookieJar(); export const t = buildTool({ name: 'browse', async call(input) { return fetchWithJar(jar, input.url); } });`,
+      errors: [{ messageId: uses, data: { tool: 'browse', carrier: 'cookie jar', name: 'jar', where: 'at module level' } }],
+    },
+    {
+      code: `const http = axios.create({ withCredentials: true }); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data });`,
+      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'client', name: 'http', where: 'at module level' } }],
+    },
+    {
+      code: `export function createSearch(options) { const client = new SearchClient(options); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
+      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'client', name: 'client', where: 'in the enclosing function `createSearch`' } }],
+    },
+    {
+      code: `export class BrowserTool extends BaseTool { private jar = new CookieJar(); async call(input) { return this.jar.getCookieString(input.url); } }`,
+      errors: [{ messageId: uses, data: { tool: 'BrowserTool', carrier: 'cookie jar', name: 'this.jar', where: 'in an instance field' } }],
+    },
+    {
+      code: `export class ApiTool extends BaseTool { constructor() { super(); this.client = got.extend({ prefixUrl: 'https://x' }); } async call(input) { return this.client.get(input.p); } }`,
+      errors: [{ messageId: uses }],
+    },
+    // a mutated carrier is reported once, at the mutation
+    {
+      code: `const jar = new CookieJar(); server.tool('login', { user: z.string() }, async (args) => { await jar.setCookie('sid=' + args.user, 'https://x'); return { content: [] }; });`,
+      errors: [{ messageId: mutates, data: { tool: 'login', action: 'calls `.setCookie()` on', state: 'module-level `jar`' } }],
+    },
+    // Tool.define and createTool shapes; arrays destructured
+    {
+      code: `let last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; } });`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      code: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); } });`,
+      errors: [{ messageId: mutates }, { messageId: mutates }],
+    },
+    // nested callbacks inside the invocation still run during the call
+    {
+      code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { input.items.forEach((item) => cache.set(item.id, item)); } });`,
+      errors: [{ messageId: mutates }],
+    },
+    // an invalid declared value
+    {
+      code: `export const t = buildTool({ name: 'a', stateScope: 'global', async call() {} });`,
+      errors: [{ messageId: 'invalidStateScope', data: { value: '"global"' } }],
+    },
+    // settings add carrier constructors and mutation methods
+    {
+      code: `const pool = new ConnectionPool(); const counter = makeCounter(); export const t = buildTool({ name: 'db', async call(input) { counter.inc(); return pool.query(input.sql); } });`,
+      settings: { 'tool-result-guard': { stateCarrierConstructors: ['ConnectionPool'], stateMutationMethods: ['inc'] } },
+      errors: [{ messageId: mutates }, { messageId: uses, data: { tool: 'db', carrier: 'state carrier', name: 'pool', where: 'at module level' } }],
+    },
+  ],
+});
+
+describe('declare-tool-state-scope on the bundled example', () => {
+  it('reports the browser-session tool at each mutation of its module state', () => {
+    const file = fileURLToPath(new URL('../../examples/agent-harness/src/tools/browser-session.ts', import.meta.url));
+    const linter = new Linter();
+    const messages = linter.verify(
+      readFileSync(file, 'utf8'),
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: typescriptParser },
+          plugins: { 'tool-result-guard': { rules: { 'declare-tool-state-scope': rule } } },
+          rules: { 'tool-result-guard/declare-tool-state-scope': 'error' },
+        },
+      ],
+      { filename: file },
+    );
+    expect(messages.every((message) => message.ruleId === 'tool-result-guard/declare-tool-state-scope')).toBe(true);
+    const states = messages.map((message) => /module-level `(\w+)`/.exec(message.message)?.[1]);
+    expect(new Set(states)).toEqual(new Set(['requestsThisSession', 'cookieJar', 'pageCache']));
+    expect(messages.every((message) => message.message.includes("Tool 'browser_session'"))).toBe(true);
+  });
+});
