@@ -56,6 +56,8 @@ export interface RawRecognitionSettings {
   ownedSessionChecks?: string[];
   /** Extra override lookups (function names or dotted callees). */
   overrideLookups?: string[];
+  /** Extra query-source prefixes of sessions that own a storage root (default `repl_main_thread`, `agent:`). */
+  ownedQuerySourcePrefixes?: string[];
   /** Extra fork/subagent/resume callees (seed 002). */
   forkCallees?: string[];
   /** Extra names of replacement-state variables (seed 002). */
@@ -85,6 +87,7 @@ export interface RecognitionSettings {
   persistenceCalls: readonly string[];
   ownedSessionChecks: readonly string[];
   overrideLookups: readonly string[];
+  ownedQuerySourcePrefixes: readonly string[];
   forkCallees: readonly string[];
   stateNames: readonly string[];
   seenSetNames: readonly string[];
@@ -144,6 +147,7 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   persistenceCalls: ['persistToolResult', 'maybePersistLargeToolResult', 'store.persist'],
   ownedSessionChecks: ['shouldPersistForSession'],
   overrideLookups: ['getFeatureValue', 'getDynamicConfig', 'getFlag', 'variation', 'isEnabled'],
+  ownedQuerySourcePrefixes: ['repl_main_thread', 'agent:'],
   forkCallees: ['fork', 'forkAgent', 'spawnSubagent', 'runSubagent', 'resume', 'resumeSession'],
   // Not `state`: too common a name (redux-saga's `fork(saga, state)`); a
   // variable named otherwise counts through its type or its `.seenIds` use.
@@ -227,6 +231,7 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
     persistenceCalls: merge('persistenceCalls'),
     ownedSessionChecks: merge('ownedSessionChecks'),
     overrideLookups: merge('overrideLookups'),
+    ownedQuerySourcePrefixes: merge('ownedQuerySourcePrefixes'),
     forkCallees: merge('forkCallees'),
     stateNames: merge('stateNames'),
     seenSetNames: merge('seenSetNames'),
