@@ -103,3 +103,4 @@ export {
   isToolTypeName,
   recogniseToolDefinition,
 } from './tool-definitions.js';
+export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';

@@ -5,11 +5,10 @@ import {
   type RecognitionContext,
   type ToolDefinition,
   type ToolMember,
-  MCP_META_PREFIX,
-  findMcpMetaObject,
   findToolMember,
   getInvocation,
   getRecognitionContext,
+  insertToolMemberFix,
   isClassNode,
   isUnboundedValue,
   readsInputChosenResource,
@@ -18,10 +17,12 @@ import {
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [{ requireClassification?: boolean }];
-export type MessageIds = 'missingUnbounded' | 'finiteBound' | 'unclassified' | 'setUnbounded';
+export type MessageIds = 'missingUnbounded' | 'finiteBound' | 'unclassified' | 'setUnbounded' | 'setFiniteLimit';
 
 const MEMBER = 'maxResultSizeChars';
 const UNBOUNDED_TEXT = 'Infinity';
+/** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod's `--default-max-chars` replaces it. */
+const FINITE_DEFAULT_TEXT = '50_000';
 
 const RESOURCE_WORDS: Record<ReadFinding['readerKind'], string> = {
   file: 'path',
@@ -52,32 +53,6 @@ function inheritedMember(
   return findToolMember(baseDefinition, MEMBER) ?? inheritedMember(baseDefinition, recognition, depth + 1);
 }
 
-function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
-  const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-  return /^\s*/.exec(line)?.[0] ?? '';
-}
-
-/** Is `node` the first thing on its line (a layout with one member per line)? */
-function startsOwnLine(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): boolean {
-  const before = sourceCode.getTokenBefore(node, { includeComments: true });
-  return !before || before.loc.end.line < node.loc.start.line;
-}
-
-/** Adds `text` as the last property of an object literal, keeping its layout. */
-function insertProperty(
-  fixer: TSESLint.RuleFixer,
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  object: TSESTree.ObjectExpression,
-  text: string,
-): TSESLint.RuleFix {
-  const last = object.properties[object.properties.length - 1];
-  if (!last) return fixer.replaceText(object, `{ ${text} }`);
-  const separator = startsOwnLine(sourceCode, last) ? `\n${indentationOf(sourceCode, last)}` : ' ';
-  const after = sourceCode.getTokenAfter(last);
-  if (after?.value === ',') return fixer.insertTextAfter(after, `${separator}${text},`);
-  return fixer.insertTextAfter(last, `,${separator}${text}`);
-}
-
 function buildFix(
   definition: ToolDefinition,
   member: ToolMember | undefined,
@@ -92,27 +67,7 @@ function buildFix(
     return (fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${UNBOUNDED_TEXT}`);
   }
   if (member) return undefined;
-  const host = definition.host;
-  if (!host) return undefined;
-  if (isClassNode(host)) {
-    return (fixer) => {
-      const openBrace = sourceCode.getFirstToken(host.body)!;
-      const firstMember = host.body.body[0];
-      const member = `${MEMBER} = ${UNBOUNDED_TEXT};`;
-      if (firstMember && !startsOwnLine(sourceCode, firstMember)) return fixer.insertTextAfter(openBrace, ` ${member}`);
-      const indentation = firstMember ? indentationOf(sourceCode, firstMember) : `${indentationOf(sourceCode, host)}  `;
-      return fixer.insertTextAfter(openBrace, `\n${indentation}${member}`);
-    };
-  }
-  if (definition.isMcpRegistration) {
-    const meta = findMcpMetaObject(definition);
-    const metaEntry = `'${MCP_META_PREFIX}${MEMBER}': ${UNBOUNDED_TEXT}`;
-    return (fixer) =>
-      meta
-        ? insertProperty(fixer, sourceCode, meta, metaEntry)
-        : insertProperty(fixer, sourceCode, host, `_meta: { ${metaEntry} }`);
-  }
-  return (fixer) => insertProperty(fixer, sourceCode, host, `${MEMBER}: ${UNBOUNDED_TEXT}`);
+  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode);
 }
 
 export default createRule<Options, MessageIds>({
@@ -134,6 +89,7 @@ export default createRule<Options, MessageIds>({
       unclassified:
         "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: `Infinity` when it reads paths, URLs or resources the model chooses, a finite limit otherwise.",
       setUnbounded: 'Set maxResultSizeChars to Infinity (never persist this tool’s results).',
+      setFiniteLimit: 'Declare a finite maxResultSizeChars ({{limit}}): large results of this tool may be persisted.',
     },
     schema: [
       {
@@ -166,7 +122,13 @@ export default createRule<Options, MessageIds>({
       const toolName = definition.name ?? '<anonymous>';
       if (!finding) {
         if (requireClassification && !member) {
-          context.report({ node: definition.reportNode, messageId: 'unclassified', data: { toolName } });
+          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode);
+          context.report({
+            node: definition.reportNode,
+            messageId: 'unclassified',
+            data: { toolName },
+            suggest: fix ? [{ messageId: 'setFiniteLimit', data: { limit: FINITE_DEFAULT_TEXT }, fix }] : [],
+          });
         }
         return;
       }

@@ -340,12 +340,43 @@ buildTool({ name: 'Read', maxResultSizeChars: LIMIT, async call(input) { return 
     {
       code: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); } });`,
       options: [{ requireClassification: true }],
-      errors: [{ messageId: 'unclassified', data: { toolName: 'Clock' } }],
+      errors: [
+        {
+          messageId: 'unclassified',
+          data: { toolName: 'Clock' },
+          // The finite default the codemod's classify-tools transform builds on.
+          suggestions: [
+            {
+              messageId: 'setFiniteLimit',
+              data: { limit: '50_000' },
+              output: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); }, maxResultSizeChars: 50_000 });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `class Bash extends BaseTool { async call(input) { return exec(input.command); } }`,
       options: [{ requireClassification: true }],
-      errors: [{ messageId: 'unclassified', data: { toolName: 'Bash' } }],
+      errors: [
+        {
+          messageId: 'unclassified',
+          data: { toolName: 'Bash' },
+          suggestions: [
+            {
+              messageId: 'setFiniteLimit',
+              data: { limit: '50_000' },
+              output: `class Bash extends BaseTool { maxResultSizeChars = 50_000; async call(input) { return exec(input.command); } }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `server.tool('clock', async () => ({ content: [] }));`,
+      options: [{ requireClassification: true }],
+      // Nowhere to declare it without a config object: reported, no suggestion.
+      errors: [{ messageId: 'unclassified', data: { toolName: 'clock' }, suggestions: [] }],
     },
     // Settings add readers, factories, invocation names and base classes.
     invalid(
