@@ -99,6 +99,8 @@ export interface ReplacementStateRecognizer {
   isForkCall(call: CallLike): boolean;
   /** A clone or reconstruction call: `cloneReplacementState(s)`, `structuredClone(s)`, `s.clone()`. */
   isCloneCall(node: TSESTree.Node): boolean;
+  /** A clone call, or a `const` that holds one (`const child = cloneReplacementState(s)`). */
+  isClonedValue(node: TSESTree.Node): boolean;
   /** A function whose job is to copy or rebuild a state (its writes re-apply frozen decisions). */
   isCloneOrReconstructFunction(functionNode: TSESTree.Node): boolean;
   /**
@@ -466,6 +468,14 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     return lastName === 'clone' && target.callee.type !== AST_NODE_TYPES.Identifier;
   }
 
+  function isClonedValue(node: TSESTree.Node): boolean {
+    const target = unwrapChain(node);
+    if (isCloneCall(target)) return true;
+    if (target.type !== AST_NODE_TYPES.Identifier) return false;
+    const initializer = constInitializerOf(target);
+    return initializer !== undefined && isCloneCall(initializer);
+  }
+
   function isForkCall(call: CallLike): boolean {
     if (isCloneCall(call)) return false;
     const lastName = getCalleeLastName(call);
@@ -501,7 +511,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
       const variable = variableOf(target);
       const initializer = constInitializerOf(target);
       // A clone kept in a variable is the fork's own copy.
-      if (initializer && isCloneCall(initializer)) return false;
+      if (isClonedValue(target)) return false;
       if (initializer && initializer.type === AST_NODE_TYPES.CallExpression) {
         if (CREATE_STATE_PATTERN.test(getCalleeLastName(initializer) ?? '')) return true;
       }
@@ -569,6 +579,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     persistenceCallsIn,
     isForkCall,
     isCloneCall,
+    isClonedValue,
     isCloneOrReconstructFunction,
     isLiveState,
     cloneFunctionInScope,

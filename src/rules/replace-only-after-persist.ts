@@ -140,14 +140,16 @@ export default createRule<Options, MessageIds>({
     }
 
     function checkReplacementWrite(write: StateCollectionCall): void {
-      const data = {
-        map: write.form === 'method' ? sourceCode.getText(write.collection) : `recordReplacement(${sourceCode.getText(write.collection)}, …)`,
-        id: sourceCode.getText(write.id),
-        stateName: write.base,
-      };
+      const map =
+        write.form === 'method'
+          ? sourceCode.getText(write.collection)
+          : `recordReplacement(${sourceCode.getText(write.collection)}, …)`;
+      const id = sourceCode.getText(write.id);
+      // `stateName` is not in the messages: it is structured data for the codemods that read the reports.
+      const dataFor = (callee: string): Record<string, string> => ({ map, id, callee, stateName: write.base });
       const failed = failedPersistenceAround(write);
       if (failed) {
-        context.report({ node: write.call, messageId: 'replacementAfterFailedPersist', data: { ...data, callee: failed.calleeName } });
+        context.report({ node: write.call, messageId: 'replacementAfterFailedPersist', data: dataFor(failed.calleeName) });
         return;
       }
       const owner = facts.currentCodePathNode();
@@ -161,7 +163,7 @@ export default createRule<Options, MessageIds>({
       context.report({
         node: write.call,
         messageId: awaited ? 'replacementBeforePersist' : 'persistNotAwaited',
-        data: { ...data, callee: (awaited ?? firstPersist).calleeName },
+        data: dataFor((awaited ?? firstPersist).calleeName),
       });
     }
 

@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+
+import { getCalleeName, getCalleeLastName, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
+import {
+  CLONE_FUNCTION_PATTERN,
+  createReplacementStateRecognizer,
+  RUNTIME_CLONE_FUNCTION,
+  RUNTIME_MODULE,
+} from '../recognition/replacement-state.js';
+import { createRule } from '../util/create-rule.js';
+
+export type Options = [];
+export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapWithModuleClone';
+
+/** Where a relative import may live on disk: `./state.js` is written for `./state.ts`. */
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
+const EXPORTED_CLONE_FUNCTION = /export\s+(?:async\s+)?(?:function\s*\*?\s*|const\s+|let\s+)(clone\w*State)\b/;
+
+const exportedCloneByFile = new Map<string, string | undefined>();
+
+/** The `clone…State` function a local module exports, read from its source once per lint run. */
+function exportedCloneFunctionOf(file: string): string | undefined {
+  if (exportedCloneByFile.has(file)) return exportedCloneByFile.get(file);
+  let found: string | undefined;
+  if (existsSync(file)) found = EXPORTED_CLONE_FUNCTION.exec(readFileSync(file, 'utf8'))?.[1];
+  exportedCloneByFile.set(file, found);
+  return found;
+}
+
+function resolveRelativeModule(fromFile: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const withoutScriptExtension = base.replace(/\.(?:m|c)?js$/, '');
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((extension) => `${withoutScriptExtension}${extension}`),
+    ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
+  ];
+  return candidates.find((candidate) => /\.[cm]?[jt]sx?$/.test(candidate) && existsSync(candidate));
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'clone-state-on-fork',
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Require the replacement state handed to a fork, subagent or resume to be a clone or reconstruction, never the live object',
+      recommended: 'recommended',
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    messages: {
+      stateSharedWithFork:
+        '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state. Pass a clone (`{{cloneFunction}}({{stateName}})`), or a reconstruction on resume: a shared state lets parent and child decide for each other and breaks the prompt cache.',
+      wrapWithRuntimeClone: "Wrap with `cloneReplacementState(…)` from 'tool-result-guard'.",
+      wrapWithModuleClone: "Wrap with `{{cloneFunction}}(…)` from '{{module}}'.",
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const recognizer = createReplacementStateRecognizer(context);
+    const program = sourceCode.ast;
+    const isModule = program.sourceType === 'module';
+    const carrierNames = new Set(recognizer.settings.stateNames);
+
+    const imports = program.body.filter(
+      (statement): statement is TSESTree.ImportDeclaration => statement.type === AST_NODE_TYPES.ImportDeclaration,
+    );
+
+    /** A plain reference (not a call or literal): what can be the live object. */
+    function isReference(node: TSESTree.Node): boolean {
+      const target = skipTypeWrappers(node);
+      if (target.type === AST_NODE_TYPES.ConditionalExpression) return isReference(target.consequent) || isReference(target.alternate);
+      if (target.type === AST_NODE_TYPES.LogicalExpression) return isReference(target.left) || isReference(target.right);
+      if (target.type === AST_NODE_TYPES.ChainExpression) return isReference(target.expression);
+      return target.type === AST_NODE_TYPES.Identifier ? target.name !== 'undefined' : target.type === AST_NODE_TYPES.MemberExpression;
+    }
+
+    /** Fixes that add `name` from `module` to the imports, merging into an existing value import. */
+    function importFixes(fixer: TSESLint.RuleFixer, name: string, module: string): TSESLint.RuleFix[] {
+      const existing = imports.find(
+        (declaration) => declaration.source.value === module && declaration.importKind !== 'type',
+      );
+      if (existing?.specifiers.some((specifier) => specifier.local.name === name)) return [];
+      const named = existing?.specifiers.filter(
+        (specifier): specifier is TSESTree.ImportSpecifier => specifier.type === AST_NODE_TYPES.ImportSpecifier,
+      );
+      const lastNamed = named?.at(-1);
+      if (lastNamed) return [fixer.insertTextAfter(lastNamed, `, ${name}`)];
+      const defaultSpecifier = existing?.specifiers.find(
+        (specifier) => specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier,
+      );
+      if (defaultSpecifier && existing?.specifiers.length === 1) return [fixer.insertTextAfter(defaultSpecifier, `, { ${name} }`)];
+      const statement = `import { ${name} } from '${module}';`;
+      const lastImport = imports.at(-1);
+      if (lastImport) return [fixer.insertTextAfter(lastImport, `\n${statement}`)];
+      const first = program.body[0];
+      return first ? [fixer.insertTextBefore(first, `${statement}\n`)] : [fixer.insertTextAfterRange([0, 0], `${statement}\n`)];
+    }
+
+    /** `import * as guard from 'tool-result-guard'` already gives `guard.cloneReplacementState`. */
+    function runtimeNamespace(): string | undefined {
+      for (const declaration of imports) {
+        if (declaration.source.value !== RUNTIME_MODULE || declaration.importKind === 'type') continue;
+        const namespace = declaration.specifiers.find(
+          (specifier) => specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier,
+        );
+        if (namespace) return namespace.local.name;
+      }
+      return undefined;
+    }
+
+    /** A `clone…State` exported by a local module this file already imports from (the harness's own state module). */
+    function localModuleClone(): { name: string; module: string } | undefined {
+      const filename = context.filename;
+      if (!path.isAbsolute(filename)) return undefined;
+      for (const declaration of imports) {
+        const specifier = declaration.source.value;
+        if (!specifier.startsWith('.')) continue;
+        const importsState = declaration.specifiers.some((imported) => /State/.test(imported.local.name));
+        if (!importsState) continue;
+        const file = resolveRelativeModule(filename, specifier);
+        const name = file ? exportedCloneFunctionOf(file) : undefined;
+        if (name) return { name, module: specifier };
+      }
+      return undefined;
+    }
+
+    /** Replaces the value (or shorthand property) with `clone(value)`. */
+    function wrapFix(fixer: TSESLint.RuleFixer, value: TSESTree.Node, property: TSESTree.Property | undefined, clone: string): TSESLint.RuleFix {
+      const text = sourceCode.getText(value);
+      if (property?.shorthand) return fixer.replaceText(property, `${sourceCode.getText(property.key)}: ${clone}(${text})`);
+      return fixer.replaceText(value, `${clone}(${text})`);
+    }
+
+    function report(call: TSESTree.CallExpression | TSESTree.NewExpression, value: TSESTree.Node, property: TSESTree.Property | undefined): void {
+      const inScope = recognizer.cloneFunctionInScope(call);
+      const namespace = runtimeNamespace();
+      const runtimeClone = namespace ? `${namespace}.${RUNTIME_CLONE_FUNCTION}` : RUNTIME_CLONE_FUNCTION;
+      const data = {
+        stateName: sourceCode.getText(value),
+        callee: getCalleeName(call) ?? getCalleeLastName(call) ?? 'fork',
+        cloneFunction: inScope ?? RUNTIME_CLONE_FUNCTION,
+        property: property ? (getStaticKeyName(property.key, property.computed) ?? '') : '',
+      };
+      const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
+      if (!inScope && isModule) {
+        const local = localModuleClone();
+        if (local && CLONE_FUNCTION_PATTERN.test(local.name)) {
+          suggest.push({
+            messageId: 'wrapWithModuleClone',
+            data: { ...data, cloneFunction: local.name, module: local.module },
+            fix: (fixer) => [wrapFix(fixer, value, property, local.name), ...importFixes(fixer, local.name, local.module)],
+          });
+        }
+        suggest.push({
+          messageId: 'wrapWithRuntimeClone',
+          data,
+          fix: (fixer) => [
+            wrapFix(fixer, value, property, runtimeClone),
+            ...(namespace ? [] : importFixes(fixer, RUNTIME_CLONE_FUNCTION, RUNTIME_MODULE)),
+          ],
+        });
+      }
+      context.report({
+        node: property ?? value,
+        messageId: 'stateSharedWithFork',
+        data,
+        ...(inScope ? { fix: (fixer: TSESLint.RuleFixer) => wrapFix(fixer, value, property, inScope) } : {}),
+        suggest,
+      });
+    }
+
+    function checkObject(call: TSESTree.CallExpression | TSESTree.NewExpression, object: TSESTree.ObjectExpression, depth: number): void {
+      for (const member of object.properties) {
+        if (member.type === AST_NODE_TYPES.SpreadElement) {
+          const spread = skipTypeWrappers(member.argument);
+          if (spread.type === AST_NODE_TYPES.ObjectExpression && depth < 4) checkObject(call, spread, depth + 1);
+          continue;
+        }
+        const value = member.value;
+        const inner = skipTypeWrappers(value);
+        if (inner.type === AST_NODE_TYPES.ObjectExpression) {
+          if (depth < 4) checkObject(call, inner, depth + 1);
+          continue;
+        }
+        if (recognizer.isClonedValue(value) || !isReference(value)) continue;
+        const key = getStaticKeyName(member.key, member.computed);
+        const carriesState = key !== undefined && carrierNames.has(key);
+        if (carriesState || recognizer.isLiveState(value)) report(call, value, member);
+      }
+    }
+
+    function checkCall(call: TSESTree.CallExpression | TSESTree.NewExpression): void {
+      if (!recognizer.isForkCall(call)) return;
+      for (const argument of call.arguments) {
+        if (argument.type === AST_NODE_TYPES.SpreadElement) continue;
+        const target = skipTypeWrappers(argument);
+        if (target.type === AST_NODE_TYPES.ObjectExpression) {
+          checkObject(call, target, 0);
+          continue;
+        }
+        if (recognizer.isClonedValue(argument) || !isReference(argument)) continue;
+        if (recognizer.isLiveState(argument)) report(call, argument, undefined);
+      }
+    }
+
+    return { CallExpression: checkCall, NewExpression: checkCall };
+  },
+});
