@@ -83,11 +83,34 @@ describe('defineTool: correct uses compile and keep their types', () => {
     expect(reader).type.toBeAssignableTo<SelfReadingTool>();
   });
 
+  test('a generic wrapper over classified tools keeps the exact type', () => {
+    function withAudit<Tool extends SelfReadingTool>(tool: Tool): Tool & { readonly audited: true } {
+      return Object.assign(tool, { audited: true as const });
+    }
+    const audited = withAudit(defineTool({ name: 'web_fetch', reads: 'url', maxResultSizeChars: UNBOUNDED }));
+    expect(audited.reads).type.toBe<'url'>();
+    expect(audited.audited).type.toBe<true>();
+    // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+    withAudit({ name: 'web_fetch', reads: 'url', maxResultSizeChars: 50_000 });
+  });
+
+  test('an `as any` argument compiles: the run-time check is what catches it', () => {
+    const fromJavaScript: any = { name: 'read_file', reads: 'path', maxResultSizeChars: 100_000 };
+    // A type error here would fail this file; none is expected.
+    defineTool(fromJavaScript);
+  });
+
   test('a class instance', () => {
     class ListDirectoryTool {
       readonly name = 'list_directory';
       readonly reads = 'none';
       readonly maxResultSizeChars = 20_000;
+      #calls = 0;
+      private readonly root = '/';
+      list(): string {
+        this.#calls += 1;
+        return `${this.root} (${this.#calls})`;
+      }
     }
     expect(defineTool(new ListDirectoryTool())).type.toBe<ListDirectoryTool>();
   });
