@@ -4,7 +4,7 @@ export interface CorpusEntry {
   readonly version: string;
   readonly integrity: string;
   /** Folders inside the package whose code the tests lint. */
-  readonly lint: readonly string[];
+  readonly lint: string[];
   /** The package ships TypeScript sources (linted with type information too). */
   readonly typescript?: boolean;
 }
