@@ -4,6 +4,7 @@ import cloneStateOnFork from './clone-state-on-fork.js';
 import declareToolStateScope from './declare-tool-state-scope.js';
 import markSeenBeforeReplacement from './mark-seen-before-replacement.js';
 import replaceOnlyAfterPersist from './replace-only-after-persist.js';
+import persistOnlyOwnedSessions from './persist-only-owned-sessions.js';
 import requireUnboundedSelfReadingTool from './require-unbounded-self-reading-tool.js';
 import sentinelBeforeOverride from './sentinel-before-override.js';
 
@@ -14,6 +15,7 @@ import sentinelBeforeOverride from './sentinel-before-override.js';
 export const rules: Record<string, TSESLint.RuleModule<string, readonly unknown[]>> = {
   'require-unbounded-self-reading-tool': requireUnboundedSelfReadingTool,
   'sentinel-before-override': sentinelBeforeOverride,
+  'persist-only-owned-sessions': persistOnlyOwnedSessions,
   'declare-tool-state-scope': declareToolStateScope,
   'mark-seen-before-replacement': markSeenBeforeReplacement,
   'replace-only-after-persist': replaceOnlyAfterPersist,
