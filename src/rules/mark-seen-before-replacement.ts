@@ -97,12 +97,12 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       replacementWithoutSeenMark:
-        '`{{map}}.set({{id}}, …)` stores a replacement for an id never marked seen. Call `{{seen}}.add({{id}})` first: the next turn would treat the id as fresh and may persist the same content again.',
+        '`{{write}}` stores a replacement for an id never marked seen. Call `{{mark}}` first: the next turn would treat the id as fresh and may persist the same content again.',
       replacementWithoutSeenMarkOnSomePaths:
-        '`{{map}}.set({{id}}, …)` is not preceded by `{{seen}}.add({{id}})` on every path. Mark the id seen on every path before storing its replacement, or the next turn may judge it again.',
+        '`{{write}}` is not preceded by `{{mark}}` on every path. Mark the id seen on every path before storing its replacement, or the next turn may judge it again.',
       seenMarkAfterPersist:
-        '`{{seen}}.add({{id}})` first runs after awaiting `{{callee}}(…)`. Mark the id seen before the await: meanwhile a concurrent pass sees the id as fresh and persists it again.',
-      insertSeenMark: 'Insert `{{seen}}.add({{id}})` before this write.',
+        '`{{mark}}` first runs after awaiting `{{callee}}(…)`. Mark the id seen before the await: meanwhile a concurrent pass sees the id as fresh and persists it again.',
+      insertSeenMark: 'Insert `{{mark}}` before this write.',
       moveSeenMarkBeforePersist: 'Mark `{{id}}` seen before awaiting `{{callee}}(…)`.',
     },
     schema: [],
@@ -204,9 +204,16 @@ export default createRule<Options, MessageIds>({
       if (owner && recognizer.isCloneOrReconstructFunction(owner)) return;
       const seenText = recognizer.seenSetTextFor(write);
       const idText = sourceCode.getText(write.id);
+      const stateText = sourceCode.getText(write.collection);
+      // `map`, `seen` and `stateName` are structured data for the codemods that read the reports.
       const data = {
-        map: sourceCode.getText(write.collection),
-        seen: seenText ?? 'seenIds',
+        write: write.form === 'method' ? `${stateText}.set(${idText}, …)` : `recordReplacement(${stateText}, ${idText}, …)`,
+        mark:
+          write.form === 'method'
+            ? `${seenText ?? 'seenIds'}.add(${idText})`
+            : `markSeen(${stateText}, ${idText})`,
+        map: stateText,
+        seen: seenText ?? '',
         id: idText,
         stateName: write.base,
       };
@@ -264,9 +271,15 @@ export default createRule<Options, MessageIds>({
       if (!lateOnSomePath) return;
       const owner = facts.currentCodePathNode();
       const persisted = owner ? awaitedPersistence.get(owner)?.get(mark.idKey) : undefined;
-      const seenText = mark.form === 'method' ? sourceCode.getText(mark.collection) : `markSeen(${sourceCode.getText(mark.collection)}, …)`;
+      const collectionText = sourceCode.getText(mark.collection);
       const idText = sourceCode.getText(mark.id);
-      const data = { seen: seenText, id: idText, callee: persisted?.calleeName ?? 'persist', stateName: mark.base };
+      const data = {
+        mark: mark.form === 'method' ? `${collectionText}.add(${idText})` : `markSeen(${collectionText}, ${idText})`,
+        seen: mark.form === 'method' ? collectionText : '',
+        id: idText,
+        callee: persisted?.calleeName ?? 'persist',
+        stateName: mark.base,
+      };
       const awaitStatement = persisted ? unconditionalStatementOf(persisted.awaitNode) : undefined;
       const markStatement = mark.call.parent;
       const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];

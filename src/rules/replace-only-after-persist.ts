@@ -30,11 +30,11 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       replacementBeforePersist:
-        '`{{map}}.set({{id}}, …)` can run before `{{callee}}(…)` has persisted {{id}}. Store the preview only after awaiting the persistence on every path: if the write fails, the model is shown a path to nothing.',
+        '`{{write}}` can run before `{{callee}}(…)` has persisted {{id}}. Store the preview only after awaiting the persistence on every path: if the write fails, the model is shown a path to nothing.',
       persistNotAwaited:
-        '`{{map}}.set({{id}}, …)` stores a preview while `{{callee}}(…)` is never awaited. Await the persistence and store the preview after it succeeded.',
+        '`{{write}}` stores a preview while `{{callee}}(…)` is never awaited. Await the persistence and store the preview after it succeeded.',
       replacementAfterFailedPersist:
-        '`{{map}}.set({{id}}, …)` runs after `{{callee}}(…)` failed. Leave a result whose persistence failed inline (it stays seen); never store a preview of a file that was not written.',
+        '`{{write}}` runs after `{{callee}}(…)` failed. Leave a result whose persistence failed inline (it stays seen); never store a preview of a file that was not written.',
     },
     schema: [],
   },
@@ -140,13 +140,11 @@ export default createRule<Options, MessageIds>({
     }
 
     function checkReplacementWrite(write: StateCollectionCall): void {
-      const map =
-        write.form === 'method'
-          ? sourceCode.getText(write.collection)
-          : `recordReplacement(${sourceCode.getText(write.collection)}, …)`;
+      const map = sourceCode.getText(write.collection);
       const id = sourceCode.getText(write.id);
-      // `stateName` is not in the messages: it is structured data for the codemods that read the reports.
-      const dataFor = (callee: string): Record<string, string> => ({ map, id, callee, stateName: write.base });
+      const writeText = write.form === 'method' ? `${map}.set(${id}, …)` : `recordReplacement(${map}, ${id}, …)`;
+      // `map`, `id` and `stateName` are structured data for the codemods that read the reports.
+      const dataFor = (callee: string): Record<string, string> => ({ write: writeText, map, id, callee, stateName: write.base });
       const failed = failedPersistenceAround(write);
       if (failed) {
         context.report({ node: write.call, messageId: 'replacementAfterFailedPersist', data: dataFor(failed.calleeName) });

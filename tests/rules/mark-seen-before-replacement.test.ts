@@ -47,6 +47,9 @@ ruleTester.run('mark-seen-before-replacement', rule, {
     `function f(state, id) { return; state.replacements.set(id, 'p'); }`,
     // switch where every case marks
     `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; default: state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+    // the runtime's functions: the SeenId from markSeen is the id
+    `async function f(state, store, id, content) { const seen = markSeen(state, id); recordReplacement(state, seen, await store.persist(id, content)); }`,
+    `async function f(state, store, id, content) { markSeen(state, id); const persisted = await store.persist(id, content); recordReplacement(state, id, persisted); }`,
     // settings rename the collections
     {
       code: `function f(budget, id) { budget.decided.add(id); budget.previews.set(id, 'p'); }`,
@@ -219,7 +222,13 @@ state.replacements.set(id, 'p'); }` }] }],
       errors: [
         {
           messageId: 'seenMarkAfterPersist',
-          data: { seen: 'state.seenIds', id: 'block.toolUseId', callee: 'maybePersistLargeResult', stateName: 'state' },
+          data: {
+            mark: 'state.seenIds.add(block.toolUseId)',
+            seen: 'state.seenIds',
+            id: 'block.toolUseId',
+            callee: 'maybePersistLargeResult',
+            stateName: 'state',
+          },
           suggestions: [
             {
               messageId: 'moveSeenMarkBeforePersist',
@@ -293,6 +302,37 @@ await persistToolResult(block.id, block.content); } }` }] }],
           messageId: 'replacementWithoutSeenMark',
           suggestions: [
             { messageId: 'insertSeenMark', output: `function f(state, id) { const map = state.replacements; state.seenIds.add(id);\nmap.set(id, 'p'); }` },
+          ],
+        },
+      ],
+    },
+    {
+      // the runtime's functions: a record without markSeen (no suggestion: the runtime's types ask for a SeenId)
+      code: `function f(state, id, persisted) { recordReplacement(state, id, persisted); }`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          data: { write: 'recordReplacement(state, id, …)', mark: 'markSeen(state, id)', map: 'state', seen: '', id: 'id', stateName: 'state' },
+        },
+      ],
+    },
+    {
+      code: `async function f(state, store, id, content) {
+  const persisted = await store.persist(id, content);
+  markSeen(state, id);
+}`,
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          data: { mark: 'markSeen(state, id)', seen: '', id: 'id', callee: 'store.persist', stateName: 'state' },
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `async function f(state, store, id, content) {
+  markSeen(state, id);
+  const persisted = await store.persist(id, content);
+}`,
+            },
           ],
         },
       ],

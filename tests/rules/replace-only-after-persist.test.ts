@@ -55,7 +55,13 @@ ruleTester.run('replace-only-after-persist', rule, {
       errors: [
         {
           messageId: 'persistNotAwaited',
-          data: { map: 'state.replacements', id: 'block.toolUseId', callee: 'maybePersistLargeResult', stateName: 'state' },
+          data: {
+            write: 'state.replacements.set(block.toolUseId, …)',
+            map: 'state.replacements',
+            id: 'block.toolUseId',
+            callee: 'maybePersistLargeResult',
+            stateName: 'state',
+          },
         },
       ],
     },
@@ -71,7 +77,7 @@ ruleTester.run('replace-only-after-persist', rule, {
     {
       // a floating promise
       code: `function f(state, id, content) { store.persist(id, content); state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'persistNotAwaited', data: { map: 'state.replacements', id: 'id', callee: 'store.persist', stateName: 'state' } }],
+      errors: [{ messageId: 'persistNotAwaited', data: { write: 'state.replacements.set(id, …)', map: 'state.replacements', id: 'id', callee: 'store.persist', stateName: 'state' } }],
     },
     {
       // .then without using its result
@@ -148,7 +154,7 @@ ruleTester.run('replace-only-after-persist', rule, {
     {
       // the runtime's function, before the awaited persistence
       code: `async function f(state, store, id, content) { const seen = markSeen(state, id); const pending = store.persist(id, content); recordReplacement(state, seen, fake); await pending; }`,
-      errors: [{ messageId: 'replacementBeforePersist', data: { map: 'recordReplacement(state, …)', id: 'seen', callee: 'store.persist', stateName: 'state' } }],
+      errors: [{ messageId: 'replacementBeforePersist', data: { write: 'recordReplacement(state, seen, …)', map: 'state', id: 'seen', callee: 'store.persist', stateName: 'state' } }],
     },
     {
       // bare names and a settings-listed persistence call
