@@ -1,0 +1,289 @@
+// The consumer's view: the package as npm delivers it. Build, `npm pack`,
+// install the tarball into a fresh project next to eslint and typescript from
+// the registry, and use it there the three ways the README promises (ESLint
+// config, compile-time check, codemod CLI), plus the runtime entry's promise
+// to load no tooling. publint and arethetypeswrong check the tarball itself.
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { REPOSITORY_ROOT } from '../../scripts/corpus.mjs';
+import { ensureFreshBuild } from './build.js';
+
+// The versions the package is developed and tested with (package.json devDependencies).
+const ESLINT_VERSION = '10.15.0';
+const TYPESCRIPT_VERSION = '6.0.3';
+
+const workDirectory = mkdtempSync(join(tmpdir(), 'tool-result-guard-e2e-'));
+const consumerDirectory = join(workDirectory, 'consumer');
+let tarball = '';
+let packedFiles: string[] = [];
+
+function run(command: string, args: readonly string[], cwd: string): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+}
+
+function describeRun(result: SpawnSyncReturns<string>): string {
+  return `exit ${result.status}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`;
+}
+
+function writeConsumerFile(relativePath: string, text: string): void {
+  const path = join(consumerDirectory, relativePath);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** A tool factory of the user's own: the rules recognise `tool(...)` by name, without configuration. */
+const TOOL_FACTORY = `export interface ToolDefinition<Input> {
+  name: string;
+  description: string;
+  maxResultSizeChars?: number;
+  execute(input: Input): Promise<string>;
+}
+
+export function tool<Input>(definition: ToolDefinition<Input>): ToolDefinition<Input> {
+  return definition;
+}
+`;
+
+/** Reads whatever path the model asks for, with a finite limit: circular persistence. */
+const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
+
+import { tool } from './tool-factory.js';
+
+export const readFileTool = tool({
+  name: 'read_file',
+  description: 'Reads a file from the workspace.',
+  maxResultSizeChars: 100_000,
+  async execute(input: { path: string }) {
+    return readFile(input.path, 'utf8');
+  },
+});
+`;
+
+/** The same tool, classified correctly. */
+const UNBOUNDED_READING_TOOL = `import { readFile } from 'node:fs/promises';
+
+import { tool } from './tool-factory.js';
+
+export const viewFileTool = tool({
+  name: 'view_file',
+  description: 'Shows a file from the workspace.',
+  maxResultSizeChars: Infinity,
+  async execute(input: { path: string }) {
+    return readFile(input.path, 'utf8');
+  },
+});
+`;
+
+/** Calls a fixed API: not a self-reading tool, a finite limit is right. */
+const API_TOOL = `import { tool } from './tool-factory.js';
+
+export const weatherTool = tool({
+  name: 'weather',
+  description: 'Current weather for a city.',
+  maxResultSizeChars: 20_000,
+  async execute(input: { city: string }) {
+    const response = await fetch(\`https://api.example.com/weather?city=\${encodeURIComponent(input.city)}\`);
+    return response.text();
+  },
+});
+`;
+
+// The consumer has no @types/node: the typed files declare the reader they use.
+const DECLARED_READER = 'declare function readTextFile(path: string): Promise<string>;';
+
+const CLASSIFIED_DEFINE_TOOL = `import { UNBOUNDED, defineTool } from 'tool-result-guard';
+
+${DECLARED_READER}
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  reads: 'path',
+  maxResultSizeChars: UNBOUNDED,
+  async call(input: { path: string }) {
+    return readTextFile(input.path);
+  },
+});
+
+export const searchTool = defineTool({
+  name: 'search',
+  reads: 'none',
+  maxResultSizeChars: 50_000,
+  async call(input: { query: string }) {
+    return \`results for \${input.query}\`;
+  },
+});
+`;
+
+const MISCLASSIFIED_DEFINE_TOOL = `import { defineTool } from 'tool-result-guard';
+
+${DECLARED_READER}
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  reads: 'path',
+  maxResultSizeChars: 100_000,
+  async call(input: { path: string }) {
+    return readTextFile(input.path);
+  },
+});
+`;
+
+/**
+ * Node's module hooks see every ESM resolution; CommonJS loads land in
+ * Module._cache. Between them, any load of the tooling packages shows up.
+ */
+const FORBID_TOOLING_HOOKS = `const TOOLING = /\\/node_modules\\/(eslint|typescript|ts-morph|@ts-morph|@typescript-eslint|espree|diff|tinyglobby)\\//;
+export async function resolve(specifier, context, nextResolve) {
+  const resolved = await nextResolve(specifier, context);
+  if (TOOLING.test(resolved.url)) throw new Error('tool-result-guard loaded tooling at run time: ' + resolved.url);
+  return resolved;
+}
+`;
+
+const IMPORT_RUNTIME_SCRIPT = `import Module, { register } from 'node:module';
+
+register('./forbid-tooling-hooks.mjs', import.meta.url);
+const runtime = await import('tool-result-guard');
+const tooling = /\\/node_modules\\/(eslint|typescript|ts-morph|@ts-morph|@typescript-eslint|espree|diff|tinyglobby)\\//;
+const loadedTooling = Object.keys(Module._cache).filter((path) => tooling.test(path));
+console.log(JSON.stringify({ exports: Object.keys(runtime).sort(), loadedTooling }));
+`;
+
+beforeAll(() => {
+  ensureFreshBuild();
+  const packOutput = execFileSync('npm', ['pack', '--json', '--pack-destination', workDirectory], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [packed] = JSON.parse(packOutput) as [{ filename: string; files: { path: string }[] }];
+  tarball = join(workDirectory, packed.filename);
+  packedFiles = packed.files.map((file) => file.path);
+
+  writeConsumerFile('package.json', `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  const install = run(
+    'npm',
+    [
+      'install',
+      tarball,
+      `eslint@${ESLINT_VERSION}`,
+      `typescript@${TYPESCRIPT_VERSION}`,
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+    ],
+    consumerDirectory,
+  );
+  if (install.status !== 0) throw new Error(`npm install in the consumer project failed:\n${describeRun(install)}`);
+
+  writeConsumerFile(
+    'eslint.config.js',
+    `import toolResultGuard from 'tool-result-guard/eslint-plugin';\n\nexport default [toolResultGuard.configs.recommended];\n`,
+  );
+  writeConsumerFile('src/tools/tool-factory.ts', TOOL_FACTORY);
+  writeConsumerFile('src/tools/read-file.ts', SELF_READING_TOOL);
+  writeConsumerFile('src/tools/view-file.ts', UNBOUNDED_READING_TOOL);
+  writeConsumerFile('src/tools/weather.ts', API_TOOL);
+  writeConsumerFile('typed/classified.ts', CLASSIFIED_DEFINE_TOOL);
+  writeConsumerFile('typed/misclassified.ts', MISCLASSIFIED_DEFINE_TOOL);
+  writeConsumerFile('forbid-tooling-hooks.mjs', FORBID_TOOLING_HOOKS);
+  writeConsumerFile('import-runtime.mjs', IMPORT_RUNTIME_SCRIPT);
+}, 600_000);
+
+afterAll(() => {
+  rmSync(workDirectory, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('holds the build, the docs and the README, and no sources, tests or caches', () => {
+    for (const entry of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/eslint-plugin.js', 'dist/codemods/index.js', 'dist/cli.js']) {
+      expect(packedFiles).toContain(entry);
+    }
+    expect(packedFiles.filter((file) => /^(src|tests|scripts|bench|examples|\.cache|node_modules)\//.test(file))).toEqual([]);
+  });
+
+  it('passes publint (strict: warnings count as errors)', () => {
+    const result = run(join(REPOSITORY_ROOT, 'node_modules', '.bin', 'publint'), ['run', tarball, '--strict'], REPOSITORY_ROOT);
+    expect(result.status, describeRun(result)).toBe(0);
+  }, 120_000);
+
+  it('passes arethetypeswrong with the ESM-only profile', () => {
+    const result = run(
+      join(REPOSITORY_ROOT, 'node_modules', '.bin', 'attw'),
+      [tarball, '--profile', 'esm-only', '--format', 'table-flipped'],
+      REPOSITORY_ROOT,
+    );
+    expect(result.status, describeRun(result)).toBe(0);
+  }, 120_000);
+});
+
+describe('installed in a fresh project', () => {
+  it('eslint with configs.recommended reports the self-reading tool with a finite limit, and only it', () => {
+    const result = run('npx', ['--no-install', 'eslint', '--format', 'json', 'src'], consumerDirectory);
+    // 1: lint errors found (2 would be a crash or a config that does not load).
+    expect(result.status, describeRun(result)).toBe(1);
+    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; line: number }[] }[];
+    const findings = results.flatMap((file) =>
+      file.messages.map((message) => ({ file: file.filePath.slice(consumerDirectory.length + 1), ruleId: message.ruleId, line: message.line, message: message.message })),
+    );
+    expect(findings).toEqual([
+      {
+        file: 'src/tools/read-file.ts',
+        ruleId: 'tool-result-guard/require-unbounded-self-reading-tool',
+        line: expect.any(Number),
+        message: expect.stringMatching(/read_file[\s\S]*readFile[\s\S]*Infinity/),
+      },
+    ]);
+  }, 120_000);
+
+  it('tsc compiles correctly classified defineTool calls', () => {
+    const result = run(
+      'npx',
+      ['--no-install', 'tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--skipLibCheck', 'typed/classified.ts'],
+      consumerDirectory,
+    );
+    expect(result.status, describeRun(result)).toBe(0);
+  }, 120_000);
+
+  it('tsc fails on a misclassified defineTool with the documented message', () => {
+    const result = run(
+      'npx',
+      ['--no-install', 'tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--skipLibCheck', '--pretty', 'false', 'typed/misclassified.ts'],
+      consumerDirectory,
+    );
+    expect(result.status, describeRun(result)).not.toBe(0);
+    const errors = result.stdout.split('\n').filter((line) => /error TS\d+:/.test(line));
+    // One error, on the limit, and its text is the instruction (src/types/messages.ts).
+    expect(errors, result.stdout).toHaveLength(1);
+    expect(errors[0]).toMatch(/^typed\/misclassified\.ts\(\d+,\d+\): error TS\d+:/);
+    expect(result.stdout).toContain(
+      'A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED',
+    );
+  }, 120_000);
+
+  it('npx tool-result-guard migrate --dry-run prints a unified diff, writes nothing and exits 2', () => {
+    const before = readFileSync(join(consumerDirectory, 'src/tools/read-file.ts'), 'utf8');
+    const result = run('npx', ['--no-install', 'tool-result-guard', 'migrate', '--dry-run', 'src'], consumerDirectory);
+    expect(result.status, describeRun(result)).toBe(2);
+    expect(result.stdout).toMatch(/^--- .*src\/tools\/read-file\.ts$/m);
+    expect(result.stdout).toMatch(/^\+\+\+ .*src\/tools\/read-file\.ts$/m);
+    expect(result.stdout).toMatch(/^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/m);
+    expect(result.stdout).toMatch(/^-\s+maxResultSizeChars: 100_000,$/m);
+    expect(result.stdout).toMatch(/^\+\s+maxResultSizeChars: Infinity,$/m);
+    expect(readFileSync(join(consumerDirectory, 'src/tools/read-file.ts'), 'utf8')).toBe(before);
+  }, 180_000);
+
+  it('importing tool-result-guard loads no eslint, typescript, ts-morph or other tooling', () => {
+    const result = run(process.execPath, ['import-runtime.mjs'], consumerDirectory);
+    expect(result.status, describeRun(result)).toBe(0);
+    const { exports, loadedTooling } = JSON.parse(result.stdout) as { exports: string[]; loadedTooling: string[] };
+    expect(loadedTooling).toEqual([]);
+    expect(exports).toEqual(expect.arrayContaining(['UNBOUNDED', 'defineTool', 'ToolResultStore', 'getEffectivePersistenceThreshold']));
+  }, 60_000);
+});
