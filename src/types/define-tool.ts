@@ -11,6 +11,7 @@ import {
   EXTERNALLY_BOUNDED_TOOL_UNBOUNDED,
   INVALID_RESULT_LIMIT,
   SELF_READING_TOOL_NOT_UNBOUNDED,
+  TOOL_NEEDS_NAME,
   TOOL_NOT_CLASSIFIED,
 } from './messages.js';
 
@@ -36,56 +37,69 @@ type IsUnbounded<Limit> = [Limit] extends [Unbounded] ? true : false;
 /** A literal that cannot be a limit: zero or negative. */
 type IsNonPositiveLiteral<Limit> = Limit extends number ? (`${Limit}` extends '0' | `-${string}` ? true : false) : false;
 
+declare const instructionKey: unique symbol;
+
 /**
- * The type `maxResultSizeChars` must have for a tool that reads `Reads`,
- * given the declared `Limit`: the limit itself when it is right, else the
- * instruction as a string-literal type, so the compiler's "not assignable
- * to" names what to write. Anything but exactly `'none'` counts as a reader
- * (a union such as `ToolReads` may read); a generic `Reads` or `Limit`
- * stays unresolved, so it is rejected unless it is provably right.
+ * A type that no plain value has, whose only member holds `Text`. Required
+ * of a wrong member (`100_000 & Instruction<…>`), it makes the compiler say
+ * "Type '100000' is not assignable to type 'Instruction<"…">'", printing the
+ * fix. An object, not a string literal, so the intersection with the wrong
+ * value's own literal type never collapses to `never`.
  */
-export type ResultLimitFor<Reads, Limit> = [Reads] extends ['none']
+export interface Instruction<Text extends string> {
+  readonly [instructionKey]: Text;
+}
+
+/**
+ * What is wrong with a tool reading `Reads` whose limit is `Limit`, as an
+ * instruction, or `never` when nothing is. Anything but exactly `'none'`
+ * counts as a reader (a union such as `ToolReads` may read); a generic
+ * `Reads` or `Limit` stays unresolved, so it is rejected unless provably right.
+ */
+export type ResultLimitProblem<Reads, Limit> = [Reads] extends ['none']
   ? IsUnbounded<Limit> extends true
     ? typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED
     : [Limit] extends [number]
       ? IsNonPositiveLiteral<Limit> extends true
         ? typeof INVALID_RESULT_LIMIT
-        : Limit
+        : never
       : typeof INVALID_RESULT_LIMIT
   : IsUnbounded<Limit> extends true
-    ? Limit
+    ? never
     : typeof SELF_READING_TOOL_NOT_UNBOUNDED;
 
-type ReadsOf<Tool> = Tool extends { readonly reads: infer Reads } ? Reads : never;
+/** `{ [Key]: Instruction<Problem> }` when there is a problem, else `unknown` (no demand). */
+type Demand<Key extends string, Problem extends string> = [Problem] extends [never]
+  ? unknown
+  : { readonly [Member in Key]: Instruction<Problem> };
 
-/** The members a tool lacks, each typed as what to add. */
-type MissingClassification<Tool> = ('name' extends keyof Tool ? unknown : { readonly name: string }) &
-  ('reads' extends keyof Tool ? unknown : { readonly reads: typeof TOOL_NOT_CLASSIFIED }) &
-  ('maxResultSizeChars' extends keyof Tool
-    ? unknown
-    : { readonly maxResultSizeChars: ResultLimitFor<ReadsOf<Tool>, undefined> });
+// `name` is demanded, but its type is checked at run time only: in a
+// generic factory it is a type parameter (`name: Name`), and any check on
+// it would stay unresolved and reject a correct tool.
+type NameProblem<Tool> = Tool extends { readonly name: unknown } ? never : typeof TOOL_NEEDS_NAME;
+
+type ReadsProblem<Tool> = Tool extends { readonly reads: ToolReads } ? never : typeof TOOL_NOT_CLASSIFIED;
+
+type LimitProblem<Tool> = Tool extends { readonly maxResultSizeChars: infer Limit }
+  ? ResultLimitProblem<Tool extends { readonly reads: infer Reads } ? Reads : never, Limit>
+  : ResultLimitProblem<Tool extends { readonly reads: infer Reads } ? Reads : never, undefined>;
 
 /**
- * `Tool` as `defineTool` accepts it: `reads` one of `ToolReads`,
- * `maxResultSizeChars` checked against `reads`, missing members demanded.
- * The checks live in a homomorphic mapped type (no intersection with
- * `Tool`'s own members), so TypeScript still infers `Tool` from the
- * argument, and a mismatch is reported on the offending property with the
- * instruction as the type it should have had.
+ * What `defineTool` demands of `Tool` beyond `Tool` itself: nothing
+ * (`unknown`) for a correctly classified tool, else each wrong or missing
+ * member typed as its instruction.
  */
-export type CheckedToolDefinition<Tool> = MissingClassification<Tool> & {
-  [Key in keyof Tool]: Key extends 'reads'
-    ? [Tool[Key]] extends [ToolReads]
-      ? Tool[Key]
-      : typeof TOOL_NOT_CLASSIFIED
-    : Key extends 'maxResultSizeChars'
-      ? ResultLimitFor<ReadsOf<Tool>, Tool[Key]>
-      : Key extends 'name'
-        ? [Tool[Key]] extends [string]
-          ? Tool[Key]
-          : string
-        : Tool[Key];
-};
+export type ToolClassificationDemands<Tool> = Demand<'name', NameProblem<Tool>> &
+  Demand<'reads', ReadsProblem<Tool>> &
+  Demand<'maxResultSizeChars', LimitProblem<Tool>>;
+
+/**
+ * The parameter type of `defineTool`: `Tool` itself (inferred straight from
+ * the argument, so literals, generic methods and class instances with
+ * private members keep their exact types) plus the demands, which take no
+ * part in inference.
+ */
+export type CheckedToolDefinition<Tool> = Tool & NoInfer<ToolClassificationDemands<Tool>>;
 
 const toolReadsValues: ReadonlySet<unknown> = new Set<ToolReads>(['path', 'url', 'resource', 'none']);
 
@@ -111,7 +125,10 @@ export function assertToolClassification(tool: unknown): asserts tool is ToolCla
     throw new ToolClassificationError('ERR_TOOL_NOT_AN_OBJECT', 'defineTool needs a tool object with name, reads and maxResultSizeChars');
   }
   const { name, reads, maxResultSizeChars } = tool as Record<string, unknown>;
-  const label = typeof name === 'string' && name !== '' ? `Tool "${name}"` : 'A tool without a name';
+  if (typeof name !== 'string' || name === '') {
+    throw new ToolClassificationError('ERR_TOOL_WITHOUT_NAME', `A tool with name ${describeValue(name)}: ${TOOL_NEEDS_NAME}`);
+  }
+  const label = `Tool "${name}"`;
   if (!toolReadsValues.has(reads)) {
     throw new ToolClassificationError('ERR_TOOL_NOT_CLASSIFIED', `${label}: ${TOOL_NOT_CLASSIFIED}`);
   }

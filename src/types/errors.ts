@@ -3,6 +3,7 @@ import { PERSISTENCE_NEEDS_OWNED_SESSION } from './messages.js';
 /** Codes of `ToolClassificationError`, one per mistake `defineTool` catches. */
 export type ToolClassificationErrorCode =
   | 'ERR_TOOL_NOT_AN_OBJECT'
+  | 'ERR_TOOL_WITHOUT_NAME'
   | 'ERR_TOOL_NOT_CLASSIFIED'
   | 'ERR_SELF_READING_TOOL_NOT_UNBOUNDED'
   | 'ERR_EXTERNALLY_BOUNDED_TOOL_UNBOUNDED'

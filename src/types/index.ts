@@ -11,9 +11,11 @@ export {
   assertToolClassification,
   defineTool,
   type CheckedToolDefinition,
-  type ResultLimitFor,
+  type Instruction,
+  type ResultLimitProblem,
   type SelfReadingKind,
   type ToolClassification,
+  type ToolClassificationDemands,
   type ToolReads,
 } from './define-tool.js';
 export {

@@ -9,6 +9,9 @@
 export const TOOL_NOT_CLASSIFIED =
   "Classify every tool: add reads: 'path' | 'url' | 'resource' (it reads what the model names; then maxResultSizeChars: UNBOUNDED) or reads: 'none' (then a finite maxResultSizeChars)";
 
+/** `name` is missing or not a string. */
+export const TOOL_NEEDS_NAME = "Give every tool a name: a string (the name the model calls it by, and the key of remote overrides)";
+
 /** A tool that reads a model-chosen path, URL or resource with a finite limit. */
 export const SELF_READING_TOOL_NOT_UNBOUNDED =
   "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from 'tool-result-guard'): with a finite limit its result is persisted and the model reads the persisted file back with the same tool, forever";

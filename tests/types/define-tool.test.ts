@@ -9,6 +9,7 @@ import {
   EXTERNALLY_BOUNDED_TOOL_UNBOUNDED,
   INVALID_RESULT_LIMIT,
   SELF_READING_TOOL_NOT_UNBOUNDED,
+  TOOL_NEEDS_NAME,
   TOOL_NOT_CLASSIFIED,
 } from '../../src/types/messages.js';
 
@@ -90,8 +91,12 @@ describe('defineTool at run time', () => {
     }
   });
 
-  it('labels a nameless tool instead of printing undefined', () => {
-    expect(thrownBy(() => defineUntyped({ reads: 'path', maxResultSizeChars: 5 })).message).toMatch(/^A tool without a name: /);
+  it('rejects a tool without a string name, before anything else', () => {
+    for (const name of [undefined, '', 42, null]) {
+      const error = thrownBy(() => defineUntyped({ name, reads: 'path', maxResultSizeChars: 5 }));
+      expect(error.code).toBe('ERR_TOOL_WITHOUT_NAME');
+      expect(error.message).toContain(TOOL_NEEDS_NAME);
+    }
   });
 
   it('assertToolClassification narrows an unknown value', () => {
