@@ -426,6 +426,9 @@ export default createRule<Options, MessageIds>({
   defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
+    // One report per mutation and state, even when two tools share one invocation function
+    // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.
+    const reported = new Set<string>();
     const check = (node: TSESTree.Node): void => {
       const recognition = getRecognitionContext(context);
       const definition = recogniseToolDefinition(node, recognition.settings, { contextualTypeName: recognition.contextualTypeName });
@@ -442,8 +445,6 @@ export default createRule<Options, MessageIds>({
       const toolName = definition.name ?? 'anonymous tool';
       const invocation = getInvocation(definition, recognition.settings, recognition.file);
       const seenFunctions = new Set<FunctionNode>();
-      // One report per mutation and state: `({ a, b } = next())` names both bindings.
-      const reported = new Set<string>();
       for (const entry of invocation.entries) {
         if (seenFunctions.has(entry.fn)) continue;
         seenFunctions.add(entry.fn);

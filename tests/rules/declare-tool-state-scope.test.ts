@@ -212,3 +212,14 @@ describe('declare-tool-state-scope on the bundled example', () => {
     expect(messages.every((message) => message.message.includes("Tool 'browser_session'"))).toBe(true);
   });
 });
+
+ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
+  valid: [],
+  invalid: [
+    {
+      // Two tools built from one `invoke`: the mutation is reported once.
+      code: `export function toFunctionTool(server, strict) { const byRun = new WeakMap(); async function invoke(input, runContext) { byRun.set(runContext, input); } return strict ? tool({ name: 'a', execute: invoke }) : tool({ name: 'b', execute: invoke }); }`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.set()` on', state: '`byRun`, a variable of the enclosing function `toFunctionTool`' } }],
+    },
+  ],
+});
