@@ -58,7 +58,7 @@ export function migrateText(
   try {
     initialFindings = collector.collect(text, filePath, [...new Set(transforms.map((transform) => transform.ruleName))]);
   } catch (error) {
-    if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.message };
+    if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
     throw error;
   }
   if (initialFindings.length === 0) return { status: 'unchanged', text, edits: {}, unresolved: [] };
@@ -84,7 +84,7 @@ export function migrateText(
             };
           } catch (error) {
             if (error instanceof UnparseableFileError) {
-              return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that does not parse (${error.message}); the file was left as it was` };
+              return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that ${error.reason}; the file was left as it was` };
             }
             throw error;
           }

@@ -15,15 +15,26 @@ type ReportDescriptor = TSESLint.ReportDescriptor<string> & { data?: Record<stri
 export class UnparseableFileError extends Error {
   readonly code = 'UNPARSEABLE';
 
-  constructor(filePath: string, parserMessage: string, line: number, column: number) {
+  constructor(
+    readonly filePath: string,
+    readonly parserMessage: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${filePath}:${line}:${column}: ${parserMessage}`);
     this.name = 'UnparseableFileError';
+  }
+
+  /** Where and why, without the path (reports name the file already). */
+  get reason(): string {
+    return `does not parse (${this.line}:${this.column}: ${this.parserMessage.replace(/^Parsing error: /, '')})`;
   }
 }
 
 interface CapturedReport {
   descriptor: ReportDescriptor;
   sourceCode: TSESLint.SourceCode;
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 }
 
 export interface RuleFindingsCollector {
@@ -77,7 +88,7 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
         const recordingContext = Object.create(context, {
           report: {
             value: (descriptor: ReportDescriptor) => {
-              this.captured.push({ descriptor, sourceCode: context.sourceCode });
+              this.captured.push({ descriptor, sourceCode: context.sourceCode, context });
               context.report(descriptor);
             },
           },
@@ -176,7 +187,7 @@ const splitFixer = {
 };
 
 /** Runs a rule's fix function with the splitting fixer; `undefined` when it offers nothing. */
-function splitFix(fix: unknown): TextEdit[] | undefined {
+export function splitFix(fix: unknown): TextEdit[] | undefined {
   if (typeof fix !== 'function') return undefined;
   const produced: unknown = (fix as (fixer: typeof splitFixer) => unknown)(splitFixer);
   if (produced === null || produced === undefined) return undefined;
@@ -227,6 +238,8 @@ function pairMessagesWithReports(
       data: match?.report.descriptor.data,
       fix: message.fix ? (splitFix(match?.report.descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }]) : undefined,
       suggestions,
+      reportedNode: match && 'node' in match.report.descriptor ? (match.report.descriptor.node as TSESTree.Node) : undefined,
+      ruleContext: match?.report.context,
     });
   }
   return findings;

@@ -1,3 +1,4 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { SourceFile } from 'ts-morph';
 
 /** Replace the text in `[start, end)` with `text` (an insertion when `start === end`). */
@@ -27,6 +28,13 @@ export interface RuleFinding {
    */
   fix: readonly TextEdit[] | undefined;
   suggestions: readonly RuleSuggestion[];
+  /**
+   * The ESTree node the rule reported and the rule's context, for transforms
+   * that ask the recognition core a structural question (which tool owns
+   * this invocation, where its members go) instead of re-deriving it.
+   */
+  reportedNode: TSESTree.Node | undefined;
+  ruleContext: Readonly<TSESLint.RuleContext<string, readonly unknown[]>> | undefined;
 }
 
 export interface RuleSuggestion {

@@ -9,6 +9,12 @@ const UNCLASSIFIED_MESSAGE = 'unclassified';
 /** The value in the rule's suggestion: `Infinity`, or the placeholder finite limit. */
 const SUGGESTED_VALUE = /(?:\bInfinity\b|\b\d[\d_]*\b)(?![\s\S]*(?:\bInfinity\b|\b\d[\d_]*\b))/;
 
+/** `50000` → `50_000`, as limits are written in the seed and by the rule's suggestion. */
+function withDigitSeparators(value: number): string {
+  const digits = String(value);
+  return digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '_');
+}
+
 /**
  * `classify-tools`: gives every tool the rule reports a `maxResultSizeChars`.
  * Where the declaration goes (class field, object property, MCP `_meta`) is
@@ -26,7 +32,7 @@ export const classifyTools: Transform = {
     let unboundedReference: string | undefined;
 
     const valueFor = (finding: RuleFinding): string => {
-      if (!SELF_READING_MESSAGES.has(finding.messageId ?? '')) return String(options.defaultMaxChars);
+      if (!SELF_READING_MESSAGES.has(finding.messageId ?? '')) return withDigitSeparators(options.defaultMaxChars);
       if (!importsToolResultGuard(sourceFile)) return 'Infinity';
       if (unboundedReference === undefined) {
         const { reference, edit } = ensurePackageImport(sourceFile, 'UNBOUNDED');

@@ -16,7 +16,8 @@ export function applyRuleSuggestions(
   for (const finding of findings) {
     const wanted = suggestionFor[finding.messageId ?? ''] ?? [];
     const suggestion = finding.suggestions.find((candidate) => wanted.includes(candidate.messageId ?? ''));
-    const chosen = suggestion?.edits ?? finding.fix;
+    // An autofix is what the rule is sure of; a suggestion is the next best.
+    const chosen = finding.fix ?? suggestion?.edits;
     if (chosen) edits.push(...chosen);
     else unresolved.push({ line: finding.line, column: finding.column, reason: whyUnresolved(finding) });
   }

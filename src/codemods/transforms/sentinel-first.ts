@@ -1,4 +1,9 @@
-import { Node, SyntaxKind, type Block, type IfStatement, type Statement } from 'ts-morph';
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { Node, SyntaxKind, type Block, type Statement } from 'ts-morph';
+
+import { createBindingResolver } from '../../recognition/bindings.js';
+import { exitsUnconditionally, isDeclaredThreshold, notFiniteSubject } from '../../recognition/guards.js';
+import { isFunctionNode, walk } from '../../recognition/index.js';
 
 import {
   indentationAt,
@@ -34,52 +39,28 @@ function withoutWrappers(node: Node): Node {
   return current;
 }
 
-function isInfinityName(node: Node): boolean {
-  const text = withoutWrappers(node).getText();
-  return text === 'Infinity' || text === 'Number.POSITIVE_INFINITY';
-}
-
 /**
- * The value an existing sentinel exit tests, when `statement` is one:
- * `if (!Number.isFinite(x)) return …;` / `!isFinite(x)` / `x === Infinity`,
- * with a `return` or `throw` (braced or not) and no `else`. The rule decides
- * whether a lookup is reached before the sentinel; this only finds the exit
- * the transform moves.
+ * The sentinel exits of the function around the reported lookup, as the
+ * recognition core sees them (the same guards the rule waits for):
+ * `if (!Number.isFinite(declared)) return …;` and its variants, on the
+ * declared threshold, with no `else`.
  */
-function sentinelSubject(statement: IfStatement): Node | undefined {
-  if (statement.getElseStatement()) return undefined;
-  const then = statement.getThenStatement();
-  const exit = Node.isBlock(then) && then.getStatements().length === 1 ? then.getStatements()[0]! : then;
-  if (!Node.isReturnStatement(exit) && !Node.isThrowStatement(exit)) return undefined;
-  const condition = withoutWrappers(statement.getExpression());
-  if (Node.isPrefixUnaryExpression(condition) && condition.getOperatorToken() === SyntaxKind.ExclamationToken) {
-    const operand = withoutWrappers(condition.getOperand());
-    if (!Node.isCallExpression(operand)) return undefined;
-    const callee = operand.getExpression().getText();
-    const [argument] = operand.getArguments();
-    return (callee === 'Number.isFinite' || callee === 'isFinite') && argument ? withoutWrappers(argument) : undefined;
-  }
-  if (Node.isBinaryExpression(condition)) {
-    const operator = condition.getOperatorToken().getKind();
-    if (operator !== SyntaxKind.EqualsEqualsEqualsToken && operator !== SyntaxKind.EqualsEqualsToken) return undefined;
-    if (isInfinityName(condition.getRight())) return withoutWrappers(condition.getLeft());
-    if (isInfinityName(condition.getLeft())) return withoutWrappers(condition.getRight());
-  }
-  return undefined;
-}
-
-/** Every descendant of `root` that belongs to it, not to a function nested in it. */
-function ownDescendants(root: Node): Node[] {
-  const found: Node[] = [];
-  const visit = (node: Node): void => {
-    for (const child of node.getChildren()) {
-      if (isFunctionWithBody(child) || Node.isClassDeclaration(child) || Node.isClassExpression(child)) continue;
-      found.push(child);
-      visit(child);
-    }
-  };
-  visit(root);
-  return found;
+function sentinelExitsAround(finding: RuleFinding): { statement: [number, number]; subject: [number, number] }[] {
+  const context = finding.ruleContext;
+  let fn: TSESTree.Node | undefined = finding.reportedNode;
+  while (fn && !isFunctionNode(fn)) fn = fn.parent;
+  if (!context || !fn || !isFunctionNode(fn)) return [];
+  const resolve = createBindingResolver(context.sourceCode);
+  const exits: { statement: [number, number]; subject: [number, number] }[] = [];
+  const body = fn.body;
+  walk(body, (node) => {
+    if (node !== body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.IfStatement || node.alternate || !exitsUnconditionally(node.consequent)) return undefined;
+    const subject = notFiniteSubject(node.test);
+    if (subject && isDeclaredThreshold(subject, resolve)) exits.push({ statement: node.range, subject: subject.range });
+    return undefined;
+  });
+  return exits;
 }
 
 function parameterNames(fn: FunctionWithBody): Set<string> {
@@ -115,9 +96,7 @@ function isPureReadOf(node: Node, parameters: ReadonlySet<string>): boolean {
   return false;
 }
 
-interface HoistPlan {
-  edits: TextEdit[];
-}
+type HoistPlan = { edits: TextEdit[] } | { unresolved: string };
 
 /**
  * Moves the function's sentinel exit up to where the declared value first
@@ -126,20 +105,23 @@ interface HoistPlan {
  * along when it was declared after the lookups. Lifting a pure check crosses
  * no side effect. Later copies of the exit become redundant and are removed.
  */
-function planHoist(fn: FunctionWithBody, lookups: Node[]): HoistPlan | undefined {
+function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding): HoistPlan {
   const body = fn.getBody();
-  if (!body || !Node.isBlock(body)) return undefined;
+  if (!body || !Node.isBlock(body)) return { unresolved: 'the function has an expression body; add the sentinel exit by hand' };
   const statements = (body as Block).getStatements();
   const topLevelIndex = (node: Node): number => statements.findIndex((statement) => statement.getStart() <= node.getStart() && node.getEnd() <= statement.getEnd());
   const firstLookup = Math.min(...lookups.map(topLevelIndex).filter((index) => index !== -1));
-  if (!Number.isFinite(firstLookup)) return undefined;
+  if (!Number.isFinite(firstLookup)) return { unresolved: 'move the sentinel exit before this override lookup by hand' };
 
-  const guards = ownDescendants(body)
-    .filter((node): node is IfStatement => Node.isIfStatement(node))
-    .map((statement) => ({ statement, subject: sentinelSubject(statement) }))
-    .filter((guard): guard is { statement: IfStatement; subject: Node } => guard.subject !== undefined);
+  const sourceFile = fn.getSourceFile();
+  const guards = sentinelExitsAround(finding)
+    .map((exit) => ({
+      statement: sourceFile.getDescendantAtStartWithWidth(exit.statement[0], exit.statement[1] - exit.statement[0]),
+      subject: withoutWrappers(nodeAtRange(sourceFile, exit.subject[0], exit.subject[1])!),
+    }))
+    .filter((guard): guard is { statement: Node; subject: Node } => !!guard.statement && Node.isIfStatement(guard.statement));
   const guard = guards[0];
-  if (!guard) return undefined;
+  if (!guard) return { unresolved: 'there is no sentinel exit to move: add `if (!Number.isFinite(declared)) return declared;` before this override lookup' };
   const subjectText = guard.subject.getText();
   const parameters = parameterNames(fn);
 
@@ -147,7 +129,7 @@ function planHoist(fn: FunctionWithBody, lookups: Node[]): HoistPlan | undefined
   let movedDeclaration: Statement | undefined;
   const subject = guard.subject;
   if (Node.isIdentifier(subject) && parameters.has(subjectText)) {
-    if (isAssignedIn(fn, subjectText)) return undefined;
+    if (isAssignedIn(fn, subjectText)) return { unresolved: 'the declared value is reassigned in this function: move the sentinel exit by hand' };
     insertionIndex = 0;
   } else if (Node.isIdentifier(subject)) {
     const declarationIndex = statements.findIndex(
@@ -157,7 +139,7 @@ function planHoist(fn: FunctionWithBody, lookups: Node[]): HoistPlan | undefined
         statement.getDeclarations().length === 1 &&
         statement.getDeclarations()[0]!.getName() === subjectText,
     );
-    if (declarationIndex === -1) return undefined;
+    if (declarationIndex === -1) return { unresolved: 'the declared value is not a `const` of this function body: move the sentinel exit by hand' };
     const declaration = statements[declarationIndex]!;
     const initializer = Node.isVariableStatement(declaration) ? declaration.getDeclarations()[0]!.getInitializer() : undefined;
     if (declarationIndex < firstLookup) {
@@ -167,16 +149,15 @@ function planHoist(fn: FunctionWithBody, lookups: Node[]): HoistPlan | undefined
       movedDeclaration = declaration;
     } else {
       // The declared value is computed after other work: moving it could reorder side effects.
-      return undefined;
+      return { unresolved: 'the declared value is only computed after other work here: move the sentinel exit before this lookup by hand' };
     }
   } else if (isPureReadOf(subject, parameters)) {
     insertionIndex = 0;
   } else {
-    return undefined;
+    return { unresolved: 'move the sentinel exit before this override lookup by hand' };
   }
-  if (insertionIndex > firstLookup) return undefined;
+  if (insertionIndex > firstLookup) return { unresolved: 'move the sentinel exit before this override lookup by hand' };
 
-  const sourceFile = fn.getSourceFile();
   const newline = newlineOf(sourceFile);
   const anchor = statements[insertionIndex]!;
   const anchorStart = startWithOwnComments(anchor);
@@ -195,17 +176,13 @@ function planHoist(fn: FunctionWithBody, lookups: Node[]): HoistPlan | undefined
   for (const statement of removals) {
     const parent = statement.getParent();
     // Only an exit that is a statement of its own block can go; `else if (…) return` stays.
-    if (!parent || !Node.isBlock(parent)) return undefined;
+    if (!parent || !Node.isBlock(parent)) return { unresolved: 'the sentinel exit is part of an `else if`: move it by hand' };
     const lines = wholeLinesOf(statement);
-    if (!lines) return undefined;
+    if (!lines) return { unresolved: 'the sentinel exit shares its line with other code: move it by hand' };
     edits.push({ start: lines.start, end: lines.end, text: '' });
   }
   return { edits };
 }
-
-const TODO_MESSAGE =
-  'test the sentinel (`if (!Number.isFinite(declared)) return declared;`) before this override lookup; ' +
-  'the declared value is only known after other work here, so move it by hand.';
 
 /**
  * `sentinel-first`: the seed-000 rule "test the self-bounding sentinel
@@ -231,18 +208,21 @@ export const sentinelFirst: Transform = {
       byFunction.set(fn, group);
     }
     for (const [fn, group] of byFunction) {
-      const plan = fn ? planHoist(fn, group.map(({ node }) => node)) : undefined;
-      if (plan) {
+      const plan: HoistPlan = fn
+        ? planHoist(fn, group.map(({ node }) => node), group[0]!.finding)
+        : { unresolved: 'the lookup is outside any function: add the sentinel exit by hand' };
+      if ('edits' in plan) {
         edits.push(...plan.edits);
         continue;
       }
       const marked = new Set<Node>();
       for (const { finding, node } of group) {
-        unresolved.push({ line: finding.line, column: finding.column, reason: `${finding.message} (left a ${'TODO'} comment: move the sentinel exit by hand)` });
+        unresolved.push({ line: finding.line, column: finding.column, reason: `override lookup before the sentinel exit: ${plan.unresolved}` });
         const statement = statementInListOf(node);
         if (!statement || marked.has(statement)) continue;
         marked.add(statement);
-        const todo = todoCommentEdit(statement, TODO_MESSAGE);
+        const threshold = typeof finding.data?.['threshold'] === 'string' ? finding.data['threshold'] : 'declared';
+        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', threshold)} (seed 000: a remote override must never re-enable persistence for a self-reading tool).`);
         if (todo) edits.push(todo);
       }
     }
