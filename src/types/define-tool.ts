@@ -155,5 +155,5 @@ function describeValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || value === undefined) {
     return String(value);
   }
-  return value === null ? 'null' : `a ${typeof value}`;
+  return value === null ? 'null' : `(${typeof value})`;
 }

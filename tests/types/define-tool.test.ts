@@ -82,7 +82,7 @@ describe('defineTool at run time', () => {
 
   it('names what it got for a limit that is not a number', () => {
     expect(thrownBy(() => defineUntyped({ name: 'bash', reads: 'none', maxResultSizeChars: '30000' })).message).toContain('(got "30000")');
-    expect(thrownBy(() => defineUntyped({ name: 'bash', reads: 'none', maxResultSizeChars: Object.create(null) })).message).toContain('(got a object)');
+    expect(thrownBy(() => defineUntyped({ name: 'bash', reads: 'none', maxResultSizeChars: Object.create(null) })).message).toContain('(got (object))');
   });
 
   it('rejects what is not a tool object', () => {
