@@ -38,6 +38,7 @@
 export {
   type FunctionNode,
   type ClassNode,
+  assignParents,
   collectBindingNames,
   findProperty,
   getCalleeLastName,

@@ -324,8 +324,10 @@ interface OriginScope {
 
 const MAX_ORIGIN_DEPTH = 6;
 
+/** The literal text a string expression starts with: `'/items/' + id` → `/items/`. */
 function stringHead(node: TSESTree.Node): string | undefined {
-  const target = skipTypeWrappers(node);
+  let target = skipTypeWrappers(node);
+  while (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') target = skipTypeWrappers(target.left);
   if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
   if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
   return undefined;

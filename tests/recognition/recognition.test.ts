@@ -1,0 +1,347 @@
+// The recognition core on its own: tool shapes, members, invocations, readers,
+// input flow within and across files, settings, guards.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { parse } from '@typescript-eslint/parser';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import {
+  DEFAULT_RECOGNITION_SETTINGS,
+  InvalidRecognitionSettingsError,
+  assignParents,
+  buildFileIndex,
+  findToolDefinitions,
+  findToolMember,
+  getInvocation,
+  isUnboundedValue,
+  loadModule,
+  matchReader,
+  normalizeRecognitionSettings,
+  readsInputChosenResource,
+  resolveRelativeModule,
+  walk,
+} from '../../src/recognition/index.js';
+import {
+  isDeclaredThreshold,
+  isOverrideLookup,
+  isOwnedSessionTest,
+  isPersistenceCall,
+  notFiniteSubject,
+} from '../../src/recognition/guards.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'rules', 'fixtures', 'self-reading');
+const settings = DEFAULT_RECOGNITION_SETTINGS;
+
+function parseProgram(code: string): TSESTree.Program {
+  const program = parse(code, { range: true, loc: true, sourceType: 'module' }) as TSESTree.Program;
+  assignParents(program);
+  return program;
+}
+
+/** Every tool in `code` with what the core says about it. */
+function analyse(code: string, filePath = path.join(fixtures, 'tool.ts'), recognitionSettings = settings) {
+  const program = parseProgram(code);
+  const file = buildFileIndex(program, filePath);
+  return findToolDefinitions(program, recognitionSettings).map((definition) => {
+    const invocation = getInvocation(definition, recognitionSettings, file);
+    const findings = readsInputChosenResource(invocation, file, { settings: recognitionSettings });
+    return {
+      definition,
+      name: definition.name,
+      shape: definition.shape,
+      entries: invocation.entries.length,
+      reads: findings.map((finding) => [finding.callName, finding.reader, ...finding.via.map((step) => step.name)]),
+      member: findToolMember(definition, 'maxResultSizeChars'),
+      file,
+    };
+  });
+}
+
+const readsOf = (code: string): string[][] => analyse(code).flatMap((tool) => tool.reads);
+
+function firstCall(code: string): { call: TSESTree.CallExpression; program: TSESTree.Program } {
+  const program = parseProgram(code);
+  let call: TSESTree.CallExpression | undefined;
+  walk(program, (node) => {
+    if (!call && node.type === 'CallExpression') call = node;
+  });
+  return { call: call!, program };
+}
+
+describe('tool definitions', () => {
+  it.each([
+    [`buildTool({ name: 'Read', async call(input) {} })`, 'factory', 'Read'],
+    [`defineTool({ name: 'read', execute: async () => 1 })`, 'factory', 'read'],
+    [`const webFetch = tool({ description: 'x', execute: async () => 1 })`, 'factory', 'webFetch'],
+    [`createTool({ id: 'x', execute: async () => 1 })`, 'factory', undefined],
+    [`Tool.define('edit', { async execute() {} })`, 'factory', 'edit'],
+    [`tool(async (input) => input, { name: 'lc', schema })`, 'factory', 'lc'],
+    [`new DynamicStructuredTool({ name: 'd', func: async () => 1 })`, 'constructor', 'd'],
+    [`new FunctionTool({ name: 'f', invoke: async () => 1 })`, 'constructor', 'f'],
+    [`server.registerTool('read_text_file', { description: 'r' }, async () => ({}))`, 'mcp-registration', 'read_text_file'],
+    [`server.tool('echo', 'Echo', async () => ({}))`, 'mcp-registration', 'echo'],
+    [`const t: Tool = { name: 'typed', call: async () => 1 }`, 'typed-object', 'typed'],
+    [`const ts = { name: 'sat', execute: async () => 1 } satisfies ToolDef<Input>`, 'typed-object', 'sat'],
+    [`const list: AgentTool[] = [{ name: 'inList', run: async () => 1 }]`, 'typed-object', 'inList'],
+    [`class Grep { maxResultSizeChars = 20_000; async call() {} }`, 'class', 'Grep'],
+    [`class ReadFile extends StructuredTool { name = 'read_file'; async _call() {} }`, 'class', 'read_file'],
+    [`const Anon = class extends BaseDeclarativeTool {}`, 'class', 'Anon'],
+  ])('recognises %s', (code, shape, name) => {
+    const [tool] = analyse(code);
+    expect(tool?.shape).toBe(shape);
+    expect(tool?.name).toBe(name);
+  });
+
+  it.each([
+    `abstract class BaseTool { maxResultSizeChars = 1; }`,
+    `class ToolInvocation extends BaseToolInvocation {}`,
+    `buildTool({ name: 'no invocation' })`,
+    `const handlers = { execute: async () => 1 }`,
+    `new Map({ run: () => 1 })`,
+    `router.tool`,
+    `items.tool('x')`,
+  ])('leaves %s alone', (code) => {
+    expect(analyse(code)).toEqual([]);
+  });
+
+  it('finds maxResultSizeChars wherever a tool declares it', () => {
+    const value = (code: string) => {
+      const member = analyse(code)[0]?.member;
+      return member && { location: member.location, value: member.value && code.slice(...member.value.range) };
+    };
+    expect(value(`class A extends BaseTool { static maxResultSizeChars = Infinity }`)).toEqual({ location: 'class-member', value: 'Infinity' });
+    expect(value(`class A extends BaseTool { get maxResultSizeChars() { return UNBOUNDED; } }`)).toEqual({ location: 'class-member', value: 'UNBOUNDED' });
+    expect(value(`class A extends BaseTool { constructor() { super(); this.maxResultSizeChars = 5; } }`)).toEqual({
+      location: 'constructor-assignment',
+      value: '5',
+    });
+    expect(value(`buildTool({ maxResultSizeChars: 10, call() {} })`)).toEqual({ location: 'property', value: '10' });
+    expect(value(`server.registerTool('r', { _meta: { 'anthropic/maxResultSizeChars': Infinity } }, h)`)).toEqual({
+      location: 'mcp-meta',
+      value: 'Infinity',
+    });
+    expect(value(`buildTool({ call() {} })`)).toBeUndefined();
+  });
+
+  it('classifies the sentinel values', () => {
+    const program = parseProgram(`const A = Infinity; const B = A; let C = Infinity; const UNBOUNDED = 5;`);
+    const file = buildFileIndex(program, 'x.ts');
+    const expression = (code: string) => (parseProgram(code).body[0] as TSESTree.ExpressionStatement).expression;
+    expect(isUnboundedValue(expression('Infinity'), file)).toBe(true);
+    expect(isUnboundedValue(expression('Number.POSITIVE_INFINITY'), file)).toBe(true);
+    expect(isUnboundedValue(expression('guard.UNBOUNDED'), file)).toBe(true);
+    expect(isUnboundedValue(expression('Infinity as Unbounded'), file)).toBe(true);
+    expect(isUnboundedValue(expression('B'), file)).toBe(true);
+    expect(isUnboundedValue(expression('C'), file)).toBe(false);
+    // A local constant named UNBOUNDED is judged by its value.
+    expect(isUnboundedValue(expression('UNBOUNDED'), file)).toBe(false);
+    expect(isUnboundedValue(expression('1e308'), file)).toBe(false);
+  });
+});
+
+describe('invocations', () => {
+  it('takes the first parameter of call/execute/… as the input', () => {
+    expect(analyse(`buildTool({ call: async (input, context) => 1, description: 'x' })`)[0]?.entries).toBe(1);
+  });
+
+  it('finds the invocation class createInvocation builds, and what its constructor derives from params', () => {
+    expect(
+      readsOf(`class Inv extends BaseToolInvocation {
+        constructor(config, params) { super(params); this.target = path.resolve(config.root, params.file); }
+        async execute() { return readFile(this.target); }
+      }
+      class T extends BaseDeclarativeTool { createInvocation(params) { return new Inv(this.config, params); } }`),
+    ).toEqual([['readFile', 'readFile']]);
+  });
+
+  it('resolves a named MCP handler in the same file', () => {
+    expect(readsOf(`const h = async (args) => readFile(args.path); server.registerTool('r', {}, h);`)).toEqual([['readFile', 'readFile']]);
+  });
+});
+
+describe('readers', () => {
+  it.each([
+    [`import { readFile as rf } from 'node:fs/promises'; rf(p)`, 'rf'],
+    [`import * as fs from 'fs'; fs.createReadStream(p)`, 'fs.createReadStream'],
+    [`import fs from 'node:fs'; fs.promises.readFile(p)`, 'fs.promises.readFile'],
+    [`import { promises as fsp } from 'fs'; fsp.readFile(p)`, 'fsp.readFile'],
+    [`const { readFileSync } = require('fs'); readFileSync(p)`, 'readFileSync'],
+    [`import axios from 'axios'; axios(p)`, 'axios'],
+    [`import got from 'got'; got.get(p)`, 'got.get'],
+    [`import fetch from 'node-fetch'; fetch(p)`, 'fetch'],
+    [`fetch(p)`, 'fetch'],
+    [`globalThis.fetch(p)`, 'globalThis.fetch'],
+    [`this.fileSystem.readTextFile(p)`, 'this.fileSystem.readTextFile'],
+    [`client.readResource({ uri })`, 'client.readResource'],
+  ])('%s is a reader', (code, name) => {
+    const { call, program } = firstCall(code.includes(';') ? code.split(';').slice(1).join(';') : code);
+    const imports = buildFileIndex(parseProgram(code), 'x.ts');
+    expect(program).toBeDefined();
+    expect(matchReader(call, imports, settings)?.displayName).toBe(name);
+  });
+
+  it.each([
+    `this.client.channels.fetch(id)`,
+    `import { fetch } from './my-fetch.js'; fetch(p)`,
+    `fs.writeFile(p, c)`,
+    `import { readdir } from 'fs/promises'; readdir(p)`,
+  ])('%s is not a reader', (code) => {
+    const body = code.includes(';') ? code.split(';').slice(1).join(';') : code;
+    const { call } = firstCall(body);
+    expect(matchReader(call, buildFileIndex(parseProgram(code), 'x.ts'), settings)).toBeUndefined();
+  });
+
+  it('takes readers from settings', () => {
+    const custom = normalizeRecognitionSettings({ readers: ['slurp', { name: 'download', module: '@acme/storage', kind: 'url' }] });
+    const code = `import { download } from '@acme/storage'; download(u); store.slurp(p);`;
+    const program = parseProgram(code);
+    const file = buildFileIndex(program, 'x.ts');
+    const calls: TSESTree.CallExpression[] = [];
+    walk(program, (node) => {
+      if (node.type === 'CallExpression') calls.push(node);
+    });
+    expect(calls.map((call) => matchReader(call, file, custom)?.spec.kind)).toEqual(['url', 'file']);
+  });
+});
+
+describe('input flow', () => {
+  it.each([
+    ['destructuring', `buildTool({ async call({ file_path }) { return readFile(file_path); } })`],
+    ['a template string', `buildTool({ async call(i) { return readFile(\`\${i.dir}/x.txt\`); } })`],
+    ['a root join (the persisted file may live under it)', `buildTool({ async call(i) { return readFile(path.join(process.cwd(), i.path)); } })`],
+    ['an awaited validation', `buildTool({ async call(i) { const p = await validatePath(i.path); return readFile(p); } })`],
+    ['an object literal', `buildTool({ async call(i) { return this.client.readResource({ uri: i.uri }); } })`],
+    ['an array callback', `buildTool({ async call(i) { return Promise.all(i.paths.map((p) => readFile(p))); } })`],
+    ['a filled collection', `buildTool({ async call(i) { const s = new Set(); for (const p of i.paths) s.add(p); for (const p of s) await readFile(p); } })`],
+    ['a same-file helper', `async function load(p) { return readFile(p); } buildTool({ async call(i) { return load(i.path); } })`],
+    ['a URL with a host from input', `buildTool({ async call(i) { return fetch(\`https://\${i.host}/\`); } })`],
+    ['new URL of input', `buildTool({ async call(i) { return fetch(new URL(i.url)); } })`],
+  ])('follows %s', (_label, code) => {
+    expect(readsOf(code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['a fixed path', `const P = '/etc/x'; buildTool({ async call(i) { return readFile(P); } })`],
+    ['a __dirname join', `buildTool({ async call(i) { return readFile(path.join(__dirname, 'x.md')); } })`],
+    ['the second parameter', `buildTool({ async call(i, context) { return readFile(context.file); } })`],
+    ['a fixed API host', `buildTool({ async call(i) { return fetch(\`https://api.example.com/items/\${i.id}\`); } })`],
+    ['a fixed host by concatenation', `buildTool({ async call(i) { return fetch('https://api.example.com/q?s=' + i.q); } })`],
+    ['a fixed base URL object', `buildTool({ async call(i) { const u = new URL('https://api.example.com/search'); u.searchParams.set('q', i.q); return fetch(u); } })`],
+    ['a relative URL on a fixed base', `buildTool({ async call(i) { return fetch(new URL('/items/' + i.id, BASE)); } })`],
+    ['a typeof test', `buildTool({ async call(i) { return readFile(typeof i.path); } })`],
+  ])('does not count %s', (_label, code) => {
+    expect(readsOf(code)).toEqual([]);
+  });
+
+  it('follows relative imports, barrels and .js specifiers to the reader', () => {
+    expect(readsOf(`import { readDocument } from './barrel/index.js'; buildTool({ async call(i) { return readDocument(i.path); } })`)).toEqual([
+      ['readDocument', 'readFile', 'loadDocument'],
+    ]);
+    expect(readsOf(`import { readFileContent } from './lib.js'; buildTool({ async call(i) { return readFileContent(i.path); } })`)).toEqual([
+      ['readFileContent', 'fs.readFile', 'readFileContent'],
+    ]);
+  });
+
+  it('treats unparseable, missing and package modules as unknown', () => {
+    expect(readsOf(`import { readBroken } from './broken.js'; buildTool({ async call(i) { return readBroken(i.path); } })`)).toEqual([]);
+    expect(readsOf(`import { gone } from './missing.js'; buildTool({ async call(i) { return gone(i.path); } })`)).toEqual([]);
+    expect(readsOf(`import { load } from 'some-package'; buildTool({ async call(i) { return load(i.path); } })`)).toEqual([]);
+    expect(loadModule(path.join(fixtures, 'broken.ts'))).toBeUndefined();
+  });
+
+  it('resolves specifiers like TypeScript does', () => {
+    expect(resolveRelativeModule('./lib.js', path.join(fixtures, 'tool.ts'))).toBe(path.join(fixtures, 'lib.js'));
+    expect(resolveRelativeModule('./helpers.js', path.join(fixtures, 'tool.ts'))).toBe(path.join(fixtures, 'helpers.ts'));
+    expect(resolveRelativeModule('./barrel', path.join(fixtures, 'tool.ts'))).toBe(path.join(fixtures, 'barrel', 'index.ts'));
+    expect(resolveRelativeModule('node:fs', path.join(fixtures, 'tool.ts'))).toBeUndefined();
+  });
+
+  describe('the module cache', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'trg-recognition-'));
+    afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+    it('parses a module once and again only when it changes', () => {
+      const helper = path.join(directory, 'helper.ts');
+      writeFileSync(helper, `export function load(p: string) { return p; }\n`);
+      const first = loadModule(helper);
+      expect(loadModule(helper)).toBe(first);
+      const tool = `import { load } from './helper.js'; buildTool({ async call(i) { return load(i.path); } })`;
+      expect(analyse(tool, path.join(directory, 'tool.ts')).flatMap((t) => t.reads)).toEqual([]);
+
+      writeFileSync(helper, `import { readFile } from 'node:fs/promises';\nexport function load(p: string) { return readFile(p); }\n`);
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(helper, later, later);
+      expect(loadModule(helper)).not.toBe(first);
+      expect(analyse(tool, path.join(directory, 'tool.ts')).flatMap((t) => t.reads)).toEqual([['load', 'readFile', 'load']]);
+    });
+  });
+});
+
+describe('settings', () => {
+  it('adds what the user lists to the defaults', () => {
+    const normalized = normalizeRecognitionSettings({ toolFactories: ['makeTool'], invocationNames: ['perform'] });
+    expect(normalized.toolFactories).toEqual([...DEFAULT_RECOGNITION_SETTINGS.toolFactories, 'makeTool']);
+    expect(normalized.invocationNames).toContain('execute');
+    expect(normalized.invocationNames).toContain('perform');
+    expect(normalizeRecognitionSettings(undefined)).toBe(DEFAULT_RECOGNITION_SETTINGS);
+  });
+
+  it('rejects malformed settings with an error that names the key', () => {
+    expect(() => normalizeRecognitionSettings({ toolFactories: 'buildTool' })).toThrow(InvalidRecognitionSettingsError);
+    expect(() => normalizeRecognitionSettings({ toolFactories: 'buildTool' })).toThrow(/toolFactories must be an array of strings/);
+    expect(() => normalizeRecognitionSettings({ readers: [42] })).toThrow(/readers/);
+    try {
+      normalizeRecognitionSettings([]);
+    } catch (error) {
+      expect((error as InvalidRecognitionSettingsError).code).toBe('TRG_INVALID_SETTINGS');
+    }
+  });
+
+  it('recognises tools through settings', () => {
+    const custom = normalizeRecognitionSettings({ toolFactories: ['makeTool'], toolBaseClasses: ['Capability'] });
+    const tools = analyse(`makeTool({ name: 'm', call() {} }); class C extends Capability { call() {} }`, undefined, custom);
+    expect(tools.map((tool) => tool.name)).toEqual(['m', 'C']);
+  });
+});
+
+describe('guards', () => {
+  const expression = (code: string) => (parseProgram(code).body[0] as TSESTree.ExpressionStatement).expression;
+  const noBindings = () => undefined;
+
+  it('knows the sentinel tests', () => {
+    expect(notFiniteSubject(expression('!Number.isFinite(d)'))).toBeDefined();
+    expect(notFiniteSubject(expression('!isFinite(d)'))).toBeDefined();
+    expect(notFiniteSubject(expression('d === Infinity'))).toBeDefined();
+    expect(notFiniteSubject(expression('Number.POSITIVE_INFINITY == d'))).toBeDefined();
+    expect(notFiniteSubject(expression('d === Infinity || d < 0'))).toBeDefined();
+    expect(notFiniteSubject(expression('Number.isFinite(d)'))).toBeUndefined();
+    expect(notFiniteSubject(expression('d > 100'))).toBeUndefined();
+    expect(isDeclaredThreshold(expression('tool.maxResultSizeChars'), noBindings)).toBe(true);
+    expect(isDeclaredThreshold(expression('declaredLimit'), noBindings)).toBe(true);
+    expect(isDeclaredThreshold(expression('limit'), noBindings)).toBe(false);
+  });
+
+  it('knows override lookups', () => {
+    expect(isOverrideLookup(expression('overrides[name]') as TSESTree.MemberExpression, settings)).toBe(true);
+    expect(isOverrideLookup(expression('this.toolOverrides.get(name)'), settings)).toBe(true);
+    expect(isOverrideLookup(expression('getFeatureValue_CACHED_MAY_BE_STALE("x")'), settings)).toBe(true);
+    expect(isOverrideLookup(expression('overrides.size'), settings)).toBe(false);
+    expect(isOverrideLookup(expression('limits[name]'), settings)).toBe(false);
+  });
+
+  it('knows persistence calls and owned-session checks, and never confuses them', () => {
+    const call = (code: string) => expression(code) as TSESTree.CallExpression;
+    expect(isPersistenceCall(call('persistToolResult(a)'), settings)).toBe(true);
+    expect(isPersistenceCall(call('this.resultStore.persist(a)'), settings)).toBe(true);
+    expect(isPersistenceCall(call('shouldPersistForSession(q)'), settings)).toBe(false);
+    expect(isPersistenceCall(call('cache.persist(a)'), settings)).toBe(false);
+    expect(isOwnedSessionTest(expression('shouldPersistForSession(q)'), settings, noBindings)).toBe(true);
+    expect(isOwnedSessionTest(expression(`q.startsWith('agent:') || q.startsWith('repl_main_thread')`), settings, noBindings)).toBe(true);
+    expect(isOwnedSessionTest(expression(`q.startsWith('agent:') || q === 'sdk'`), settings, noBindings)).toBe(false);
+    expect(isOwnedSessionTest(expression(`q.startsWith('compact')`), settings, noBindings)).toBe(false);
+  });
+});
