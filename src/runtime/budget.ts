@@ -5,6 +5,7 @@ import {
   beginPendingFate,
   bindToAgent,
   internalsOf,
+  type Fate,
   type FinalFate,
   type ReplacementRecord,
   type ReplacementState,
@@ -100,8 +101,12 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   let messageSize = 0;
   const candidates: Candidate[] = [];
   const judgedHere = new Set<string>();
-  for (const result of results) {
+  // Fates as found, by position: a final one cannot change, so it is not looked up again.
+  const fatesFound: Array<Fate | undefined> = new Array<Fate | undefined>(results.length);
+  for (let index = 0; index < results.length; index += 1) {
+    const result = results[index] as Result;
     const fate = internals.fates.get(result.toolUseId);
+    fatesFound[index] = fate;
     messageSize += fate?.kind === 'replaced' ? fate.replacement.length : result.content.length;
     if (fate !== undefined || !owned || judgedHere.has(result.toolUseId)) continue;
     judgedHere.add(result.toolUseId);
@@ -123,11 +128,10 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
   try {
-    const persisted = await Promise.all(
-      candidates.map((candidate) => (chosen.has(candidate) ? persistOrReport(options, candidate) : undefined)),
-    );
+    const toPersist = candidates.filter((candidate) => chosen.has(candidate));
+    const persisted = toPersist.length === 0 ? [] : await Promise.all(toPersist.map((candidate) => persistOrReport(options, candidate)));
     // Settle in input order so records reach the transcript in a stable order.
-    candidates.forEach((candidate, index) => {
+    toPersist.forEach((candidate, index) => {
       const settle = settlers.get(candidate.toolUseId);
       if (!settle) return;
       settlers.delete(candidate.toolUseId);
@@ -158,15 +162,15 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
 
   // Join decisions other calls (or the parent of a cloned state) still have pending.
   const pendingElsewhere = new Set<Promise<void>>();
-  for (const result of results) {
-    const fate = internals.fates.get(result.toolUseId);
+  fatesFound.forEach((fate) => {
     if (fate?.kind === 'pending') pendingElsewhere.add(fate.settled);
-  }
+  });
   if (pendingElsewhere.size > 0) await Promise.all(pendingElsewhere);
   if (recordFailure) throw recordFailure;
 
-  const output = results.map((result) => {
-    const fate = internals.fates.get(result.toolUseId);
+  const output = results.map((result, index) => {
+    const found = fatesFound[index];
+    const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(result.toolUseId) : found;
     return fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
   });
   return { results: output, newlyReplaced };

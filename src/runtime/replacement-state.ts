@@ -255,15 +255,18 @@ export function reconstructReplacementState(
       throw new TypeError(`reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; every entry must be the non-empty tool-use id of a tool result in the transcript.`);
     }
     position += 1;
-    if (internals.fates.has(id)) continue;
-    const replacement = recordedReplacements.get(id);
+    // A repeated id gets the same fate again, so it needs no membership test.
+    const replacement = recordedReplacements.size === 0 ? undefined : recordedReplacements.get(id);
     if (replacement !== undefined) {
       setFinalFate(internals, id, { kind: 'replaced', replacement });
       continue;
     }
     const inheritedFate = parent?.fates.get(id);
-    if (parent && inheritedFate) inheritFate(internals, id, parent, inheritedFate);
-    else internals.fates.set(id, INLINE);
+    if (parent && inheritedFate) {
+      if (inheritedFate.kind !== 'pending' || !internals.fates.has(id)) inheritFate(internals, id, parent, inheritedFate);
+    } else {
+      internals.fates.set(id, INLINE);
+    }
   }
   return state as ForkableState<ReplacementState>;
 }

@@ -1,0 +1,191 @@
+// Budget application and resume reconstruction at N and 2N tool results:
+// the cost must grow linearly (ratio <= 2.3). Persistence goes to an
+// in-memory store so the figures measure the runtime, not the disk.
+import {
+  applyToolResultBudget,
+  createReplacementState,
+  formatPersistedOutput,
+  previewOf,
+  reconstructReplacementState,
+  UNBOUNDED,
+} from '../dist/index.js';
+import { performance } from 'node:perf_hooks';
+import { formatRatio, medianTime } from './measure.mjs';
+
+export const title = 'Runtime: applyToolResultBudget and reconstructReplacementState at N and 2N results';
+
+const N = 10_000;
+const RESULTS_PER_MESSAGE = 10;
+const LINEAR_TARGET = 2.3;
+const TIMING = { runs: 7, warmup: 2 };
+const PAIRS = 11;
+// Each timed sample repeats its task, so a sample lasts tens of milliseconds
+// and one scheduler hiccup or collection does not decide it.
+const REPEATS = 4;
+
+/**
+ * Times `sizeN` and `size2N` back to back in pairs, after warming the JIT on
+ * both. Each pair sees the same machine load (other processes, CPU
+ * frequency), so the ratio is taken per pair and the median ratio reported,
+ * with the median times.
+ */
+async function pairedTimes(taskN, task2N) {
+  const sizeN = async () => {
+    for (let repeat = 0; repeat < REPEATS; repeat += 1) await taskN();
+  };
+  const size2N = async () => {
+    for (let repeat = 0; repeat < REPEATS; repeat += 1) await task2N();
+  };
+  for (let warm = 0; warm < 2; warm += 1) {
+    await sizeN();
+    await size2N();
+  }
+  const timesN = [];
+  const times2N = [];
+  const ratios = [];
+  for (let pair = 0; pair < PAIRS; pair += 1) {
+    let start = performance.now();
+    await sizeN();
+    const timeN = performance.now() - start;
+    start = performance.now();
+    await size2N();
+    const time2N = performance.now() - start;
+    timesN.push(timeN);
+    times2N.push(time2N);
+    ratios.push(time2N / timeN);
+  }
+  return { timeN: median(timesN) / REPEATS, time2N: median(times2N) / REPEATS, ratio: median(ratios) };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function formatPair(label, { timeN, time2N, ratio }) {
+  const verdict = ratio <= LINEAR_TARGET ? `target <= ${LINEAR_TARGET}: ok` : `target <= ${LINEAR_TARGET}: MISSED`;
+  return `${label}: ${time2N.toFixed(1)} ms / ${timeN.toFixed(1)} ms, median ratio of ${PAIRS} paired runs = ${ratio.toFixed(3)}  (${verdict})`;
+}
+
+const tools = [
+  { name: 'bash', maxResultSizeChars: 30_000 },
+  { name: 'grep', maxResultSizeChars: 20_000 },
+  { name: 'read_file', maxResultSizeChars: UNBOUNDED },
+];
+
+// A few shared strings, so the timing is the runtime's and not string building.
+const contents = {
+  small: 'ok\n'.repeat(100),
+  medium: 'm'.repeat(12_000),
+  large: 'L'.repeat(45_000),
+  read: 'r'.repeat(60_000),
+};
+
+function resultAt(index) {
+  switch (index % 10) {
+    case 0:
+      return { toolUseId: `toolu_${index}`, toolName: 'bash', content: contents.large };
+    case 1:
+    case 2:
+      return { toolUseId: `toolu_${index}`, toolName: 'grep', content: contents.medium };
+    case 3:
+      return { toolUseId: `toolu_${index}`, toolName: 'read_file', content: contents.read };
+    default:
+      return { toolUseId: `toolu_${index}`, toolName: 'bash', content: contents.small };
+  }
+}
+
+const memoryStore = {
+  async persist(toolUseId, content) {
+    return { path: `/sessions/bench/tool-results/${toolUseId}.txt`, size: content.length, preview: previewOf(content) };
+  },
+};
+
+function messagesOf(count) {
+  const messages = [];
+  for (let start = 0; start < count; start += RESULTS_PER_MESSAGE) {
+    const message = [];
+    for (let index = start; index < Math.min(count, start + RESULTS_PER_MESSAGE); index += 1) message.push(resultAt(index));
+    messages.push(message);
+  }
+  return messages;
+}
+
+/** A whole session: every message judged once, then every message reapplied (frozen fates). */
+async function runSession(messages) {
+  const state = createReplacementState();
+  const options = { store: memoryStore, tools, perMessageLimit: 100_000, querySource: 'repl_main_thread', onRecord: () => {} };
+  for (const message of messages) await applyToolResultBudget(message, state, options);
+  for (const message of messages) await applyToolResultBudget(message, state, options);
+}
+
+/** One huge message: exercises the largest-first selection. */
+async function runOneMessage(results) {
+  const options = { store: memoryStore, tools, perMessageLimit: 1_000_000, querySource: 'repl_main_thread' };
+  await applyToolResultBudget(results, createReplacementState(), options);
+}
+
+/** A JSONL transcript of `count` results: a message line per result, a record line per replacement. */
+function transcriptOf(count) {
+  const lines = [];
+  for (let index = 0; index < count; index += 1) {
+    const toolUseId = `toolu_${index}`;
+    const replaced = index % 10 === 0;
+    const content = replaced
+      ? formatPersistedOutput({ path: `/sessions/bench/tool-results/${toolUseId}.txt`, size: 45_000, preview: 'L'.repeat(2_000) })
+      : `result ${index}: ${'x'.repeat(200)}`;
+    lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] } }));
+    if (replaced) lines.push(JSON.stringify({ kind: 'tool-result', toolUseId, replacement: content }));
+  }
+  return lines.join('\n');
+}
+
+function parseTranscript(text) {
+  return text.split('\n').map((line) => JSON.parse(line));
+}
+
+function reconstructFrom(entries) {
+  const toolUseIds = [];
+  const records = [];
+  for (const entry of entries) {
+    if (entry.kind === 'tool-result') records.push(entry);
+    else for (const block of entry.message.content) if (block.type === 'tool_result') toolUseIds.push(block.tool_use_id);
+  }
+  return reconstructReplacementState(toolUseIds, records);
+}
+
+export async function run() {
+  const sessionN = messagesOf(N);
+  const session2N = messagesOf(2 * N);
+  const session = await pairedTimes(() => runSession(sessionN), () => runSession(session2N));
+  console.log(`budget, a session of N=${N} results in messages of ${RESULTS_PER_MESSAGE}, judged then reapplied:`);
+  console.log(`  ${formatPair(`2N vs N (${2 * N} / ${N} results)`, session)}`);
+
+  const oneN = sessionN.flat();
+  const one2N = session2N.flat();
+  const oneMessage = await pairedTimes(() => runOneMessage(oneN), () => runOneMessage(one2N));
+  console.log(`budget, one message of N=${N} results (largest-first selection):`);
+  console.log(`  ${formatPair(`2N vs N (${2 * N} / ${N} results)`, oneMessage)}`);
+
+  const transcriptN = transcriptOf(N);
+  const transcript2N = transcriptOf(2 * N);
+  const entriesN = parseTranscript(transcriptN);
+  const entries2N = parseTranscript(transcript2N);
+  const reconstruction = await pairedTimes(() => reconstructFrom(entriesN), () => reconstructFrom(entries2N));
+  const parseTimeN = await medianTime(() => parseTranscript(transcriptN), TIMING);
+  console.log(`reconstructReplacementState from a transcript of N=${N} results (${(transcriptN.length / 1e6).toFixed(1)} MB JSONL):`);
+  console.log(`  ${formatRatio('reconstruction vs JSON.parse of the same transcript', reconstruction.timeN, parseTimeN)}`);
+  console.log(`  ${formatPair(`2N vs N (${2 * N} / ${N} results)`, reconstruction)}`);
+
+  // The floor under every figure above: the same ids in a bare Map.
+  const ids = one2N.map((result) => result.toolUseId);
+  const bareMap = await pairedTimes(() => fillMap(ids, N), () => fillMap(ids, 2 * N));
+  console.log(`for reference, a bare Map of the same ${N} / ${2 * N} ids (hardware and V8 growth, no runtime code):`);
+  console.log(`  ${formatPair('2N vs N', bareMap)}`);
+}
+
+function fillMap(ids, count) {
+  const map = new Map();
+  for (let index = 0; index < count; index += 1) map.set(ids[index], index);
+  return map;
+}
