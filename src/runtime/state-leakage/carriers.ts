@@ -120,7 +120,7 @@ export abstract class StateCarrier<Instance extends CarrierInstance, Handle> {
     if (sharingKey === null) return this.#newInstance(key.invocationId);
     let instance = this.#shared.get(sharingKey);
     if (instance === undefined) {
-      instance = this.#newInstance(sharingKey);
+      instance = this.#newInstance(this.scope === 'agent' ? key.agentId : `${key.agentId}/${key.sessionId}`);
       this.#shared.set(sharingKey, instance);
     }
     return instance;
@@ -173,7 +173,8 @@ export abstract class StateCarrier<Instance extends CarrierInstance, Handle> {
 
   #newInstance(label: string): Instance {
     this.#instancesCreated += 1;
-    return this.createInstance(`${this.name}#${this.#instancesCreated}(${this.scope}:${label.replace(/\u0000/g, '/')})`);
+    // `pages#3@session:agent/session-1`: which carrier, which instance, whose.
+    return this.createInstance(`${this.name}#${this.#instancesCreated}@${this.scope}:${label}`);
   }
 }
 

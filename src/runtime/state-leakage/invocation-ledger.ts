@@ -335,6 +335,8 @@ export class InvocationLedger {
     const acquired: AcquiredCarrier[] = carrierEntries.map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
     const hasSessionState = tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined;
     const isolationPolicy = ISOLATION_POLICY_OF_SCOPE[effectiveScope];
+    // Described before the call: the scope receipt says what state the call *starts* with.
+    const carrierDescriptions = acquired.map(({ carrier, instance }) => carrier.describe(instance));
     const critical = tool.critical ?? true;
 
     const priorStateDeltas = [
@@ -407,7 +409,7 @@ export class InvocationLedger {
         effectiveScope,
         isolationPolicy,
         hasSessionState,
-        carriers: acquired.map(({ carrier, instance }) => carrier.describe(instance)),
+        carriers: carrierDescriptions,
         sessionLimiter: tool.sessionLimit?.name ?? null,
         changes,
         stateDeltaHash,

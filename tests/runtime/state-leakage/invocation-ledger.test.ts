@@ -62,6 +62,11 @@ describe('InvocationLedger verdicts', () => {
     expect(results[0]).toBe('/page/1 cookies=[]');
     expect(results[1]).toBe('/page/2 cookies=[sid=v-read]');
     expect(records.map((record) => signature(record).priorStateDeltas.length)).toEqual([0, 1, 2, 3]);
+    // The scope receipt describes the state each call started with, on the one shared instance.
+    expect(records.map((record) => record.receipts.tool_state_scope_receipt.carriers[0]?.priorDeltaCount)).toEqual([0, 1, 2, 3]);
+    expect(new Set(records.map((record) => record.receipts.tool_state_scope_receipt.carriers[0]?.instance))).toEqual(
+      new Set(['browser-cookies#1@session:agent/s']),
+    );
     expect(records.map((record) => signature(record).gate)).toEqual(['isolated', 'isolated', 'isolated', 'accumulated-deltas']);
     expect(signature(records[3]!).directive).toBe('WARN: 3 prior state deltas accumulated for browser_session.');
     expect(records[3]!.warnings).toContain('WARN: 3 prior state deltas accumulated for browser_session.');
