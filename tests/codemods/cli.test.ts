@@ -224,7 +224,9 @@ describe('tool-result-guard CLI', () => {
   });
 
   it('--transform runs only the named transforms; --default-max-chars sets the finite default', () => {
-    const directory = workspace({ 'src/bash.ts': CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '') });
+    // A tool by its base class, with no classification yet.
+    const unclassified = CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '').replace('class BashTool {', 'class BashTool extends BaseTool {');
+    const directory = workspace({ 'src/bash.ts': `declare class BaseTool {}\n${unclassified}` });
     const other = run(['migrate', 'src', '--transform', 'mark-seen', '--dry-run'], directory);
     expect(other.status).toBe(0);
     const classify = run(['migrate', 'src', '-t', 'classify-tools', '--default-max-chars', '20000'], directory);

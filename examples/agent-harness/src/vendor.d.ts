@@ -9,7 +9,7 @@ declare module '@modelcontextprotocol/sdk/server/mcp.js' {
     constructor(info: { name: string; version: string });
     registerTool<Args>(
       name: string,
-      config: { title?: string; description?: string; inputSchema?: Record<string, unknown> },
+      config: { title?: string; description?: string; inputSchema?: Record<string, unknown>; _meta?: Record<string, unknown> },
       handler: (args: Args) => Promise<CallToolResult>,
     ): void;
     connect(transport: unknown): Promise<void>;

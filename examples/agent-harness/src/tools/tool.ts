@@ -25,6 +25,8 @@ export interface ToolDefinition<Input> {
   description: string;
   inputSchema: Record<string, unknown>;
   maxResultSizeChars?: number;
+  /** What state a call may leave for the next one; declared where a call changes state that outlives it. */
+  stateScope?: 'isolated' | 'session' | 'agent';
   call(input: Input, context: ToolContext): Promise<ToolResult>;
 }
 
