@@ -90,11 +90,12 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   checkOptions(options);
   const thresholds = resolveThresholds(options.tools, options.overrides);
   checkResults(results, thresholds);
-  bindToAgent(internals, options.agentId);
   const owned = shouldPersistForSession(options.querySource);
   if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
     throw new TypeError(`applyToolResultBudget: options.store must have persist(toolUseId, content) for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`);
   }
+  // Last of the checks: a call rejected for bad input must not claim the state.
+  bindToAgent(internals, options.agentId);
 
   // Judge every fresh result now, before the first await, so that a
   // concurrent call already finds each id seen.
