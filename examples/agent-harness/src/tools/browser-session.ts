@@ -32,7 +32,8 @@ export const browserSessionTool = buildTool<BrowseInput>({
     properties: { url: { type: 'string' }, method: { enum: ['GET', 'POST'] }, body: { type: 'string' } },
     required: ['url'],
   },
-  maxResultSizeChars: 40_000,
+  // It fetches whatever URL the model names: self-bounding, never persisted.
+  maxResultSizeChars: Number.POSITIVE_INFINITY,
   async call(input) {
     const url = new URL(input.url);
     const cached = pageCache.get(url.href);
