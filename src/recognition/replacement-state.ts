@@ -153,6 +153,12 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   const nodeMap = parserServices?.esTreeNodeToTSNodeMap;
   const hasTypeInformation = checker !== undefined && nodeMap !== undefined;
   const stateTypeNames = new Set(settings.stateTypeNames);
+  /**
+   * A bare `replacements` is a common name (`const replacements = new Map()`
+   * in any text-substitution code): a variable of that name is the
+   * replacement state's map only in a file that also speaks of the seen set.
+   */
+  const fileMentionsSeenSet = [...settings.seenSetNames, RUNTIME_MARK_SEEN].some((name) => sourceCode.text.includes(name));
   const cloneFunctionNames = new Set(settings.cloneFunctions);
 
   function typeOf(node: TSESTree.Node): ts.Type | undefined {
@@ -246,6 +252,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
       }
     }
     const byName = kindOfName(target.name);
+    if (byName === 'replacements' && !fileMentionsSeenSet) return undefined;
     return byName ? { kind: byName, base: '' } : undefined;
   }
 

@@ -40,6 +40,8 @@ ruleTester.run('mark-seen-before-replacement', rule, {
     `const cloneBudgetState = (s) => { const copy = create(); for (const [id, p] of s.replacements) copy.replacements.set(id, p); return copy; };`,
     // unrelated maps and sets
     `cache.set(id, value); headers.set('a', 'b'); seen.add(id);`,
+    // a bare `replacements` in a file that never speaks of a seen set (text substitution, a guardrail's result map)
+    `const replacements = new Map(); for (const result of results) replacements.set(result, sanitize(result));`,
     `function f(state, id) { state.otherMap.set(id, 'p'); }`,
     // a closure marks and writes on its own
     `function f(state, ids) { ids.forEach((id) => { state.seenIds.add(id); state.replacements.set(id, 'p'); }); }`,

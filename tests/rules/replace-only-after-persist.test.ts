@@ -40,6 +40,8 @@ ruleTester.run('replace-only-after-persist', rule, {
     `async function f(state, store, id, content) { const seen = markSeen(state, id); recordReplacement(state, seen, await store.persist(id, content)); }`,
     // unrelated maps
     `function f(cache, id) { persistToolResult(id, x); cache.set(id, 'p'); }`,
+    // a bare `replacements` in a file that never speaks of a seen set is some other map
+    `const replacements = new Map(); function f(id) { persistToolResult(id, x); replacements.set(id, 'p'); }`,
     // a switch whose every case awaits
     `async function f(state, id, kind) { switch (kind) { case 'a': await persistA(id); break; default: await persistB(id); } state.replacements.set(id, 'p'); }`,
   ],
@@ -158,7 +160,7 @@ ruleTester.run('replace-only-after-persist', rule, {
     },
     {
       // bare names and a settings-listed persistence call
-      code: `function f(id) { saveLargeOutput(id, content); replacements.set(id, 'p'); }`,
+      code: `const seenIds = new Set(); const replacements = new Map(); function f(id) { seenIds.add(id); saveLargeOutput(id, content); replacements.set(id, 'p'); }`,
       settings: { 'tool-result-guard': { persistenceCalls: ['saveLargeOutput'] } },
       errors: [{ messageId: 'persistNotAwaited' }],
     },
