@@ -19,9 +19,9 @@ const RESULTS_PER_MESSAGE = 10;
 const LINEAR_TARGET = 2.3;
 const TIMING = { runs: 7, warmup: 2 };
 const PAIRS = 11;
-// Each timed sample repeats its task, so a sample lasts tens of milliseconds
-// and one scheduler hiccup or collection does not decide it.
-const REPEATS = 4;
+// Each timed sample repeats its task until it lasts about this long, so one
+// scheduler hiccup or young-generation collection does not decide it.
+const SAMPLE_MS = 150;
 
 /**
  * Times `sizeN` and `size2N` back to back in pairs, after warming the JIT on
@@ -30,31 +30,37 @@ const REPEATS = 4;
  * with the median times.
  */
 async function pairedTimes(taskN, task2N) {
-  const sizeN = async () => {
-    for (let repeat = 0; repeat < REPEATS; repeat += 1) await taskN();
-  };
-  const size2N = async () => {
-    for (let repeat = 0; repeat < REPEATS; repeat += 1) await task2N();
-  };
   for (let warm = 0; warm < 2; warm += 1) {
-    await sizeN();
-    await size2N();
+    await taskN();
+    await task2N();
   }
+  let start = performance.now();
+  await taskN();
+  const repeats = Math.max(3, Math.ceil(SAMPLE_MS / Math.max(performance.now() - start, 0.01)));
+  const sample = async (task) => {
+    start = performance.now();
+    for (let repeat = 0; repeat < repeats; repeat += 1) await task();
+    return (performance.now() - start) / repeats;
+  };
   const timesN = [];
   const times2N = [];
   const ratios = [];
   for (let pair = 0; pair < PAIRS; pair += 1) {
-    let start = performance.now();
-    await sizeN();
-    const timeN = performance.now() - start;
-    start = performance.now();
-    await size2N();
-    const time2N = performance.now() - start;
+    // Alternate which size goes first: the second one also collects the first one's garbage.
+    let timeN;
+    let time2N;
+    if (pair % 2 === 0) {
+      timeN = await sample(taskN);
+      time2N = await sample(task2N);
+    } else {
+      time2N = await sample(task2N);
+      timeN = await sample(taskN);
+    }
     timesN.push(timeN);
     times2N.push(time2N);
     ratios.push(time2N / timeN);
   }
-  return { timeN: median(timesN) / REPEATS, time2N: median(times2N) / REPEATS, ratio: median(ratios) };
+  return { timeN: median(timesN), time2N: median(times2N), ratio: median(ratios) };
 }
 
 function median(values) {

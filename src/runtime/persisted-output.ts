@@ -16,12 +16,12 @@ export function isPersistedOutput(content: string): boolean {
  * transcript records, and a resume reuses the recorded string verbatim.
  */
 export function formatPersistedOutput(persisted: Pick<PersistedToolResult, 'path' | 'size' | 'preview'>): string {
-  return [
-    PERSISTED_OUTPUT_TAG,
-    `Output too large (${persisted.size} characters). Full output saved to: ${persisted.path}`,
-    '',
-    `Preview (first ${persisted.preview.length} characters):`,
-    persisted.preview,
-    PERSISTED_OUTPUT_CLOSING_TAG,
-  ].join('\n');
+  // A template, not an array join: the preview is not copied until the
+  // prompt is serialized, which keeps thousands of replacements cheap.
+  return `${PERSISTED_OUTPUT_TAG}
+Output too large (${persisted.size} characters). Full output saved to: ${persisted.path}
+
+Preview (first ${persisted.preview.length} characters):
+${persisted.preview}
+${PERSISTED_OUTPUT_CLOSING_TAG}`;
 }
