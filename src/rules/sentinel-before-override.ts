@@ -17,6 +17,7 @@ export type MessageIds = 'lookupBeforeSentinel';
 
 const SENTINEL_PASSED = 'sentinel-exit-passed';
 const MAX_LOOKUP_TEXT = 60;
+const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -37,6 +38,9 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    // A resolver reads `…maxResultSizeChars` or a `declared…` parameter by name:
+    // a file that never spells either has nothing to check (most files).
+    if (!THRESHOLD_SPELLING.test(context.sourceCode.text)) return {};
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;
     const resolve = createBindingResolver(sourceCode);
