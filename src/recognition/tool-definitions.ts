@@ -158,7 +158,14 @@ function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
 function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
   // An abstract class is a base for tools, not a tool the model can call.
   if (node.abstract) return undefined;
-  if (!classMemberByName(node, 'maxResultSizeChars') && !isToolBaseClass(node.superClass, settings)) return undefined;
+  // `class Read implements Tool<Input>`: the interface names it a tool.
+  const implementsToolType = (node.implements ?? []).some((clause) => {
+    const path = getMemberPath(clause.expression);
+    return isToolTypeName(path?.[path.length - 1], settings);
+  });
+  if (!classMemberByName(node, 'maxResultSizeChars') && !isToolBaseClass(node.superClass, settings) && !implementsToolType) {
+    return undefined;
+  }
   return {
     shape: 'class',
     node,

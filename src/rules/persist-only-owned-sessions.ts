@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ESLintUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { createBindingResolver } from '../recognition/bindings.js';
 import {
@@ -47,9 +47,12 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    const services = ESLintUtils.getParserServices(context, true);
     // Everything this rule checks hangs on a query source, found by name: a
-    // file that never spells one has nothing to check (most files).
-    if (!QUERY_SOURCE_SPELLING.test(context.sourceCode.text)) return {};
+    // file that never spells one has nothing to check (most files). With type
+    // information a query source may be inferred, so any file that persists is checked.
+    const text = context.sourceCode.text;
+    if (!QUERY_SOURCE_SPELLING.test(text) && !(services.program && /persist/i.test(text))) return {};
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;
     const resolve = createBindingResolver(sourceCode);
@@ -100,6 +103,13 @@ export default createRule<Options, MessageIds>({
       return name.type === AST_NODE_TYPES.Identifier ? name.name : name.type === AST_NODE_TYPES.TSQualifiedName ? name.right.name : undefined;
     }
 
+    /** With type information: the alias or symbol name of a binding's type (`QuerySource`, `OwnedQuerySource`). */
+    function checkedTypeName(identifier: TSESTree.Identifier): string | undefined {
+      if (!services?.program) return undefined;
+      const type = services.getTypeAtLocation(identifier);
+      return type.aliasSymbol?.name ?? type.getSymbol()?.name;
+    }
+
     /** The query source in scope at `node`: a variable or parameter named …querySource or typed as one. */
     function querySourceInScope(node: TSESTree.Node): string | undefined {
       for (let scope: Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
@@ -107,7 +117,7 @@ export default createRule<Options, MessageIds>({
           if (isQuerySourceName(variable.name)) return variable.name;
           const identifier = variable.defs[0]?.name;
           if (identifier?.type === AST_NODE_TYPES.Identifier) {
-            const typeName = typeNameOf(identifier.typeAnnotation?.typeAnnotation);
+            const typeName = typeNameOf(identifier.typeAnnotation?.typeAnnotation) ?? checkedTypeName(identifier);
             if (typeName !== undefined && QUERY_SOURCE_TYPE.test(typeName)) return variable.name;
           }
         }

@@ -1,8 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { RuleTester } from '@typescript-eslint/rule-tester';
 
 import rule from '../../src/rules/persist-only-owned-sessions.js';
 
 const ruleTester = new RuleTester();
+const typedDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'self-reading-typed');
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedDirectory } },
+});
+const typedFile = path.join(typedDirectory, 'file.ts');
 
 const unguarded = (call: string, querySource = 'querySource') =>
   ({ messageId: 'unguardedPersist', data: { call, querySource } }) as const;
@@ -207,6 +215,42 @@ ruleTester.run('persist-only-owned-sessions', rule, {
     {
       code: `let currentSource: QuerySource = 'sdk'; export async function save(id: string, c: string) { await persistToolResult(id, c); }`,
       errors: [unguarded('persistToolResult', 'currentSource')],
+    },
+  ],
+});
+
+typedRuleTester.run('persist-only-owned-sessions (type-aware)', rule, {
+  valid: [
+    {
+      code: `import { currentSource } from './query-source.js';
+declare function persistToolResult(id: string, content: string): Promise<void>;
+declare function shouldPersistForSession(source: string): boolean;
+export async function save(id: string, content: string) {
+  const origin = currentSource();
+  if (!shouldPersistForSession(origin)) return;
+  await persistToolResult(id, content);
+}`,
+      filename: typedFile,
+    },
+    {
+      // A plain string is not a query source.
+      code: `declare function persistToolResult(id: string, content: string): Promise<void>;
+export async function save(id: string, content: string, label: string) { await persistToolResult(id, content); void label; }`,
+      filename: typedFile,
+    },
+  ],
+  invalid: [
+    {
+      // Only the checker knows `origin` is a QuerySource: the file never spells the name.
+      code: `import { currentSource } from './query-source.js';
+declare function persistToolResult(id: string, content: string): Promise<void>;
+export async function save(id: string, content: string) {
+  const origin = currentSource();
+  void origin;
+  await persistToolResult(id, content);
+}`,
+      filename: typedFile,
+      errors: [unguarded('persistToolResult', 'origin')],
     },
   ],
 });

@@ -330,6 +330,11 @@ buildTool({ name: 'Cat', async call(input) {
 } });`,
       [{ toolName: 'Cat', readCall: '`openStream`', fix: ['openStream(f));\n} }', 'openStream(f));\n}, maxResultSizeChars: Infinity }'] }],
     ),
+    // A class implementing a tool interface.
+    invalid(
+      `class GlobRead implements AgentTool<{ pattern: string }> { async execute(input) { return readFile(input.pattern); } }`,
+      [{ toolName: 'GlobRead', readCall: '`readFile`', fix: ['}> { async', '}> { maxResultSizeChars = Infinity; async'] }],
+    ),
     // A let-bound "constant" is not the sentinel.
     invalid(
       `let LIMIT = Infinity;
