@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { RuleTester } from '@typescript-eslint/rule-tester';
-import { Linter } from 'eslint';
 import * as typescriptParser from '@typescript-eslint/parser';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 import rule from '../../src/rules/declare-tool-state-scope.js';
+import plugin from '../../src/eslint-plugin.js';
 
 const ruleTester = new RuleTester();
 
@@ -190,26 +191,34 @@ ruleTester.run('declare-tool-state-scope', rule, {
   ],
 });
 
-describe('declare-tool-state-scope on the bundled example', () => {
-  it('reports the browser-session tool at each mutation of its module state', () => {
-    const file = fileURLToPath(new URL('../../examples/agent-harness/src/tools/browser-session.ts', import.meta.url));
-    const linter = new Linter();
-    const messages = linter.verify(
-      readFileSync(file, 'utf8'),
-      [
+const harnessDirectory = fileURLToPath(new URL('../../examples/agent-harness', import.meta.url));
+
+describe('declare-tool-state-scope on the bundled example harness', () => {
+  it.each([false, true])('reports browser_session at each mutation of its module state, and nothing else (type-aware: %s)', async (typeAware) => {
+    const eslint = new ESLint({
+      cwd: harnessDirectory,
+      overrideConfigFile: true,
+      overrideConfig: [
         {
           files: ['**/*.ts'],
-          languageOptions: { parser: typescriptParser },
-          plugins: { 'tool-result-guard': { rules: { 'declare-tool-state-scope': rule } } },
-          rules: { 'tool-result-guard/declare-tool-state-scope': 'error' },
+          plugins: { guard: plugin },
+          languageOptions: {
+            parser: typescriptParser,
+            ...(typeAware ? { parserOptions: { projectService: true, tsconfigRootDir: harnessDirectory } } : {}),
+          },
+          rules: { 'guard/declare-tool-state-scope': 'error' },
         },
       ],
-      { filename: file },
+    });
+    const results = await eslint.lintFiles(['src/**/*.ts']);
+    const findings = results.flatMap((result) =>
+      result.messages.map((message) => ({ file: path.relative(harnessDirectory, result.filePath), ruleId: message.ruleId, message: message.message })),
     );
-    expect(messages.every((message) => message.ruleId === 'tool-result-guard/declare-tool-state-scope')).toBe(true);
-    const states = messages.map((message) => /module-level `(\w+)`/.exec(message.message)?.[1]);
-    expect(new Set(states)).toEqual(new Set(['requestsThisSession', 'cookieJar', 'pageCache']));
-    expect(messages.every((message) => message.message.includes("Tool 'browser_session'"))).toBe(true);
+    expect(findings.every((finding) => finding.ruleId === 'guard/declare-tool-state-scope')).toBe(true);
+    expect(new Set(findings.map((finding) => finding.file))).toEqual(new Set([path.join('src', 'tools', 'browser-session.ts')]));
+    const states = findings.map((finding) => /module-level `(\w+)`/.exec(finding.message)?.[1]);
+    expect(states.sort()).toEqual(['cookieJar', 'pageCache', 'requestsThisSession']);
+    expect(findings.every((finding) => finding.message.includes("Tool 'browser_session'"))).toBe(true);
   });
 });
 
