@@ -11,7 +11,7 @@ import {
   type ReplacementState,
 } from './replacement-state.js';
 import { shouldPersistForSession } from './session-scope.js';
-import { PREVIEW_CHARS, type PersistedToolResult, type ToolResultPersister } from './store.js';
+import { PREVIEW_CHARS, type ToolResultPersister } from './store.js';
 import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
 
 /** One tool result of a message. Extra fields are carried through untouched. */
@@ -205,7 +205,10 @@ function estimateReplacementLength(content: string): number {
   return Math.min(content.length, PREVIEW_CHARS) + REPLACEMENT_OVERHEAD_ESTIMATE;
 }
 
-async function persistOrReport(options: ToolResultBudgetOptions, candidate: Candidate): Promise<PersistedToolResult | undefined> {
+async function persistOrReport(
+  options: ToolResultBudgetOptions,
+  candidate: Candidate,
+): Promise<Awaited<ReturnType<ToolResultPersister['persist']>> | undefined> {
   try {
     const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
     if (

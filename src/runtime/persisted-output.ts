@@ -1,5 +1,3 @@
-import type { PersistedToolResult } from './store.js';
-
 /** Every replacement starts with this tag; content that already does is never persisted again. */
 export const PERSISTED_OUTPUT_TAG = '<persisted-output>';
 export const PERSISTED_OUTPUT_CLOSING_TAG = '</persisted-output>';
@@ -15,7 +13,7 @@ export function isPersistedOutput(content: string): boolean {
  * rebuilt from the same persist result is byte-identical; it is also what the
  * transcript records, and a resume reuses the recorded string verbatim.
  */
-export function formatPersistedOutput(persisted: Pick<PersistedToolResult, 'path' | 'size' | 'preview'>): string {
+export function formatPersistedOutput(persisted: { readonly path: string; readonly size: number; readonly preview: string }): string {
   // A template, not an array join: the preview is not copied until the
   // prompt is serialized, which keeps thousands of replacements cheap.
   return `${PERSISTED_OUTPUT_TAG}

@@ -24,9 +24,13 @@ export interface PersistedToolResult {
   readonly preview: PersistedPreview;
 }
 
-/** The contract the budget needs from a store; `ToolResultStore` is the real one. */
+/**
+ * The contract the budget needs from a store; `ToolResultStore` is the real
+ * one. A custom store (a database, an object store, a test double) returns a
+ * plain-string preview: the budget does not need the brand.
+ */
 export interface ToolResultPersister {
-  persist(toolUseId: string, content: string): Promise<PersistedToolResult>;
+  persist(toolUseId: string, content: string): Promise<{ readonly path: string; readonly size: number; readonly preview: string }>;
 }
 
 /** The file handle operations the store uses (a subset of `fs/promises.FileHandle`). */
@@ -148,7 +152,7 @@ export class ToolResultStore implements ToolResultPersister {
     try {
       return await this.#fileSystem.readFile(finalPath, 'utf8');
     } catch (error) {
-      if (isErrorWithCode(error, 'ENOENT')) throw new PersistedResultNotFoundError(toolUseId, finalPath, error);
+      if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) throw new PersistedResultNotFoundError(toolUseId, finalPath, error);
       throw error;
     }
   }
