@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
@@ -19,14 +19,22 @@ export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapW
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
 const EXPORTED_CLONE_FUNCTION = /export\s+(?:async\s+)?(?:function\s*\*?\s*|const\s+|let\s+)(clone\w*State)\b/;
 
+/** Cache by path and modification time: an editor's long-lived ESLint sees edits. */
 const exportedCloneByFile = new Map<string, string | undefined>();
 
-/** The `clone…State` function a local module exports, read from its source once per lint run. */
+/** A regular file (a folder named `state.js` is not a module file). */
+function isFile(candidate: string): boolean {
+  return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** The `clone…State` function a local module exports, read from its source. */
 function exportedCloneFunctionOf(file: string): string | undefined {
-  if (exportedCloneByFile.has(file)) return exportedCloneByFile.get(file);
-  let found: string | undefined;
-  if (existsSync(file)) found = EXPORTED_CLONE_FUNCTION.exec(readFileSync(file, 'utf8'))?.[1];
-  exportedCloneByFile.set(file, found);
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return undefined;
+  const cacheKey = `${file}\0${stats.mtimeMs}`;
+  if (exportedCloneByFile.has(cacheKey)) return exportedCloneByFile.get(cacheKey);
+  const found = EXPORTED_CLONE_FUNCTION.exec(readFileSync(file, 'utf8'))?.[1];
+  exportedCloneByFile.set(cacheKey, found);
   return found;
 }
 
@@ -38,7 +46,7 @@ function resolveRelativeModule(fromFile: string, specifier: string): string | un
     ...SOURCE_EXTENSIONS.map((extension) => `${withoutScriptExtension}${extension}`),
     ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
   ];
-  return candidates.find((candidate) => /\.[cm]?[jt]sx?$/.test(candidate) && existsSync(candidate));
+  return candidates.find((candidate) => /\.[cm]?[jt]sx?$/.test(candidate) && isFile(candidate));
 }
 
 export default createRule<Options, MessageIds>({
