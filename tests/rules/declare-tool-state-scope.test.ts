@@ -201,7 +201,8 @@ describe('declare-tool-state-scope on the bundled example harness', () => {
       overrideConfig: [
         {
           files: ['**/*.ts'],
-          plugins: { guard: plugin },
+          // typescript-eslint's rule types and ESLint's Plugin type differ only in the context's deprecated members.
+          plugins: { guard: plugin as unknown as ESLint.Plugin },
           languageOptions: {
             parser: typescriptParser,
             ...(typeAware ? { parserOptions: { projectService: true, tsconfigRootDir: harnessDirectory } } : {}),
