@@ -53,6 +53,7 @@ export interface StoreFileSystem {
   rename(oldPath: string, newPath: string): Promise<void>;
   unlink(file: string): Promise<void>;
   readFile(file: string, encoding: 'utf8'): Promise<string>;
+  readdir(directory: string): Promise<string[]>;
 }
 
 export const nodeStoreFileSystem: StoreFileSystem = {
@@ -63,6 +64,7 @@ export const nodeStoreFileSystem: StoreFileSystem = {
   rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
   unlink: (file) => fsPromises.unlink(file),
   readFile: (file, encoding) => fsPromises.readFile(file, encoding),
+  readdir: (directory) => fsPromises.readdir(directory),
 };
 
 export interface ToolResultStoreOptions {
@@ -80,6 +82,9 @@ export interface ToolResultStoreOptions {
  */
 const writesInFlight = new Map<string, Promise<PersistedToolResult>>();
 let temporaryFileCounter = 0;
+
+/** `.<id>.<pid>-<counter>-<random>.tmp`: the pid says whether its writer can still finish it. */
+const TEMPORARY_FILE_NAME = /^\..+\.(\d+)-\d+-[0-9a-f]{8}\.tmp$/u;
 
 /**
  * Persists large tool results under `<root>/<sessionId>/tool-results/<id>.txt`.
@@ -171,6 +176,30 @@ export class ToolResultStore implements ToolResultPersister {
     const resolvedDirectory = resolveThroughSymlinks(this.directory);
     const relative = path.relative(resolvedDirectory, resolvedCandidate);
     return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
+  }
+
+  /**
+   * Deletes temp files whose writer process is gone (killed mid-write: they
+   * were never published, so nothing refers to them) and resolves to their
+   * names. Temp files of live processes, this one included, are left alone.
+   */
+  async removeAbandonedTemporaryFiles(): Promise<string[]> {
+    if (this.#sessionIdProblem) throw this.#sessionIdProblem;
+    let names: string[];
+    try {
+      names = await this.#fileSystem.readdir(this.directory);
+    } catch (error) {
+      if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) return [];
+      throw error;
+    }
+    const removed: string[] = [];
+    for (const name of names) {
+      const writerPid = TEMPORARY_FILE_NAME.exec(name)?.[1];
+      if (writerPid === undefined || isProcessAlive(Number(writerPid))) continue;
+      await this.#fileSystem.unlink(path.join(this.directory, name)).catch(() => undefined);
+      removed.push(name);
+    }
+    return removed;
   }
 
   async #writeOnce(toolUseId: string, finalPath: string, content: string): Promise<PersistedToolResult> {
@@ -287,6 +316,17 @@ function resolveThroughSymlinks(absolutePath: string): string {
       missingTail.push(path.basename(current));
       current = parent;
     }
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return !isErrorWithCode(error, 'ESRCH');
   }
 }
 

@@ -74,8 +74,10 @@ describe('a writer killed mid-write', () => {
     expect(temporary).toHaveLength(1);
     expect(statSync(path.join(directory, temporary[0] as string)).size).toBe(CONTENT_LENGTH / 2);
 
-    // The next process (a resume) persists the id cleanly.
+    // The next process (a resume) clears what the dead writer left and persists the id cleanly.
     const store = new ToolResultStore({ root, sessionId: 'session' });
+    expect(await store.removeAbandonedTemporaryFiles()).toEqual(temporary);
+    expect(readdirSync(directory)).toEqual([]);
     await expect(store.read('toolu_big')).rejects.toMatchObject({ code: 'ERR_PERSISTED_RESULT_NOT_FOUND' });
     const result = await store.persist('toolu_big', 'x'.repeat(CONTENT_LENGTH));
     expect(result.size).toBe(CONTENT_LENGTH);

@@ -250,6 +250,20 @@ describe('ToolResultStore failures', () => {
     expect(readdirSync(store.directory)).toEqual(['id.txt']);
   });
 
+  it('removeAbandonedTemporaryFiles keeps temp files of live writers and results', async () => {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    expect(await store.removeAbandonedTemporaryFiles()).toEqual([]);
+    await store.persist('kept', 'result');
+    const live = `.busy.${process.pid}-1-0123abcd.tmp`;
+    const dead = '.gone.2147483646-3-89abcdef.tmp';
+    writeFileSync(path.join(store.directory, live), 'half');
+    writeFileSync(path.join(store.directory, dead), 'half');
+    writeFileSync(path.join(store.directory, 'notes.tmp'), 'not ours');
+    expect(await store.removeAbandonedTemporaryFiles()).toEqual([dead]);
+    expect(readdirSync(store.directory).sort()).toEqual([live, 'kept.txt', 'notes.tmp'].sort());
+  });
+
   it('read rejects with PersistedResultNotFoundError for an id never persisted', async () => {
     const store = new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's' });
     await expect(store.read('missing')).rejects.toBeInstanceOf(PersistedResultNotFoundError);
