@@ -151,6 +151,8 @@ export class JournalWriter {
   readonly path: string;
   readonly durability: JournalDurability;
   #descriptor: number | null;
+  /** A failed write left a partial record that could not be cut off: appending more would bury it mid-file. */
+  #needsRepair = false;
 
   constructor(path: string, durability: JournalDurability) {
     this.path = path;
@@ -167,6 +169,13 @@ export class JournalWriter {
   append(record: JournalRecordBase): void {
     const descriptor = this.#descriptor;
     if (descriptor === null) throw new LedgerJournalError('LEDGER_CLOSED', this.path, `Invocation ledger ${this.path} is closed; open a new ledger to resume.`);
+    if (this.#needsRepair) {
+      throw new LedgerJournalError(
+        'LEDGER_WRITE_FAILED',
+        this.path,
+        `Invocation ledger ${this.path} ends in a partial record an earlier write failure left; open a new ledger on the same path to repair it before appending.`,
+      );
+    }
     const buffer = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
     const sizeBefore = fstatSync(descriptor).size;
     try {
@@ -174,11 +183,18 @@ export class JournalWriter {
       while (written < buffer.length) written += writeSync(descriptor, buffer, written, buffer.length - written);
       if (this.durability === 'fsync') fdatasyncSync(descriptor);
     } catch (error) {
-      ftruncateSync(descriptor, sizeBefore);
+      let repair = 'the journal was cut back to its last complete record';
+      try {
+        ftruncateSync(descriptor, sizeBefore);
+      } catch (truncateError) {
+        this.#needsRepair = true;
+        // Not a regular file (a device, a pipe) or the disk refuses even this: say so; resume will report the broken line.
+        repair = `cutting the partial record off failed too (${(truncateError as Error).message}); on resume it is reported as a broken last line`;
+      }
       throw new LedgerJournalError(
         'LEDGER_WRITE_FAILED',
         this.path,
-        `Could not append to invocation ledger ${this.path} (${(error as Error).message}); the journal was left at its last complete record. Free space or fix permissions, then retry.`,
+        `Could not append to invocation ledger ${this.path} (${(error as Error).message}); ${repair}. Free space or fix permissions, then retry${this.#needsRepair ? ' with a new ledger on the same path (it repairs the tail)' : ''}.`,
         { cause: error },
       );
     }

@@ -11,8 +11,10 @@ import {
   digestOfJson,
   InvocationLedger,
   InvocationRefusedError,
+  JournalWriter,
   LedgerJournalError,
   SessionRateLimit,
+  sealRecord,
   StateScopeMismatchError,
   StateVerdict,
   type InvocationRecord,
@@ -453,5 +455,55 @@ describe('JSONL journal and resume', () => {
       'print(count)',
     ].join('\n');
     expect(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' }).trim()).toBe('12');
+  });
+});
+
+describe('journal write failures', () => {
+  // /dev/full fails every write with ENOSPC, as a full disk does; it cannot be truncated, so the writer
+  // must also refuse further appends rather than bury a partial record mid-file.
+  it.runIf(process.platform === 'linux')('a full disk is a LEDGER_WRITE_FAILED error that says what to do, and later appends are refused', () => {
+    const writer = new JournalWriter('/dev/full', 'os-buffered');
+    const record = sealRecord({ type: 'probe' }, null);
+    let failure: unknown;
+    try {
+      writer.append(record);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(LedgerJournalError);
+    expect(failure).toMatchObject({ code: 'LEDGER_WRITE_FAILED', path: '/dev/full' });
+    expect((failure as Error).message).toMatch(/ENOSPC/);
+    expect((failure as Error).message).toMatch(/Free space or fix permissions/);
+    expect(() => writer.append(record)).toThrow(/open a new ledger on the same path to repair it/);
+    writer.close();
+  });
+});
+
+describe('concurrent invocations', () => {
+  it('calls sharing one session jar each get exactly their own delta', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
+    const releases: (() => void)[] = [];
+    const tool = defineStatefulTool({
+      toolId: 'parallel',
+      carriers: { jar },
+      async invoke(name: string, state) {
+        state.jar.set({ name: `${name}-before`, value: '1' });
+        await new Promise<void>((resolve) => releases.push(resolve));
+        state.jar.set({ name: `${name}-after`, value: '2' });
+        return state.jar.list().length;
+      },
+    });
+    const first = ledger.invoke(tool, 'a');
+    const second = ledger.invoke(tool, 'b');
+    await Promise.resolve();
+    releases.splice(0).reverse().forEach((release) => release());
+    const [a, b] = await Promise.all([first, second]);
+    const credentials = (record: InvocationRecord) =>
+      record.receipts.invocation_state_delta_signature.changes.map((change) => ('credential' in change ? change.credential : change.kind));
+    expect(credentials(a.record)).toEqual(['a-before@/', 'a-after@/']);
+    expect(credentials(b.record)).toEqual(['b-before@/', 'b-after@/']);
+    expect(a.result + b.result).toBeGreaterThanOrEqual(7);
+    expect(new Set([a.record.sequence, b.record.sequence])).toEqual(new Set([1, 2]));
   });
 });
