@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-import * as typescriptParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 
 import plugin from '../dist/eslint-plugin.js';
