@@ -1,55 +1,79 @@
-// Lint cost: ESLint with the plugin's `recommended` config against the same
-// ESLint run with every rule off (same parser, same files), side by side in
-// one process, on real agent packages. The recognition core's module cache
-// is cleared before every run, so each run pays for following imports the
-// way a fresh `eslint` process does.
-import { ESLint } from 'eslint';
+// Lint cost of the plugin on real code: `configs.recommended` against the
+// same ESLint run with no rules (same parser, same files) over the whole
+// corpus, and `configs['recommended-type-checked']` against a typed run with
+// no rules over the packages that ship TypeScript sources. Each round runs in
+// a fresh process (bench/lint-round.mjs: the recognition core's module cache
+// starts cold, as in a fresh `eslint` run) and interleaves both sides file by
+// file; the ratio is the median over the rounds. Times are CPU times of the
+// linting process, robust to other load on the machine; wall-clock ratios
+// are printed for the record. The slowest rule comes from ESLint's `stats`.
+//   BENCH_LINT_ROUNDS=<n> (default 3) sets the number of rounds;
+//   BENCH_LINT_STATS=0 measures without ESLint's per-rule timing.
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { ensureCorpus } from '../scripts/corpus.mjs';
-import { withoutRules } from '../scripts/corpus-lint.mjs';
-import plugin from '../dist/eslint-plugin.js';
-import { clearModuleCache } from '../dist/recognition/index.js';
-import { formatRatio, medianTime } from './measure.mjs';
+import { formatRatio } from './measure.mjs';
 
-export const title = 'Lint: configs.recommended vs the same ESLint run with no rules';
+export const title = "Lint: the plugin's configs vs the same ESLint run with no rules (whole real-world corpus)";
 
-const TARGET_RATIO = 1.1;
+const UNTYPED_TARGET = 1.1;
+const TYPED_TARGET = 1.15;
+const rounds = Number(process.env.BENCH_LINT_ROUNDS ?? 3);
+const roundScript = join(dirname(fileURLToPath(import.meta.url)), 'lint-round.mjs');
 
-const TARGETS = [
-  { name: '@google/gemini-cli-core', patterns: ['dist/src/tools/**/*.js', 'dist/src/utils/**/*.js', 'dist/src/core/**/*.js'] },
-  { name: '@modelcontextprotocol/server-filesystem', patterns: ['dist/**/*.js'] },
-  { name: '@langchain/community', patterns: ['dist/tools/**/*.js'] },
-];
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
-const IGNORES = { ignores: ['**/*.test.js', '**/*.d.ts'] };
-const NO_INLINE_CONFIG = { linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } };
+function runRound(mode, round) {
+  const output = execFileSync(process.execPath, [roundScript, mode, String(round)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
 
-function lintRun(directory, patterns, config) {
-  const eslint = new ESLint({ cwd: directory, overrideConfigFile: true, overrideConfig: [IGNORES, NO_INLINE_CONFIG, config] });
-  return async () => {
-    clearModuleCache();
-    const results = await eslint.lintFiles(patterns);
-    if (results.some((result) => result.messages.some((message) => message.fatal))) {
-      throw new Error(`a file of ${directory} did not parse`);
-    }
-    return results;
-  };
+function report(label, results, target) {
+  const ratios = results.map((result) => result.rulesMs / result.baselineMs);
+  const wallRatios = results.map((result) => result.rulesWallMs / result.baselineWallMs);
+  const { files, findings } = results[0];
+  console.log(`${label}: ${files} files, ${findings} findings, ${results.length} rounds`);
+  console.log(
+    formatRatio(
+      '  with rules / no rules (median CPU time)',
+      median(results.map((result) => result.rulesMs)),
+      median(results.map((result) => result.baselineMs)),
+      target,
+    ),
+  );
+  console.log(`  CPU-time ratio per round: ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)})`);
+  console.log(`  wall-clock ratio per round (for the record): ${wallRatios.map((ratio) => ratio.toFixed(3)).join(', ')}`);
+  const ruleTimes = {};
+  for (const result of results) {
+    for (const [ruleId, time] of Object.entries(result.ruleTimes)) ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + time / results.length;
+  }
+  const byTime = Object.entries(ruleTimes).sort(([, a], [, b]) => b - a);
+  const ruleTotal = byTime.reduce((sum, [, time]) => sum + time, 0);
+  if (byTime.length > 0) {
+    const [slowestRule, slowestTime] = byTime[0];
+    console.log(`  slowest rule: ${slowestRule}, ${slowestTime.toFixed(1)} ms per run (${((100 * slowestTime) / ruleTotal).toFixed(0)}% of rule time)`);
+    for (const [ruleId, time] of byTime) console.log(`    ${ruleId.padEnd(58)} ${time.toFixed(1).padStart(9)} ms`);
+  }
 }
 
 export async function run() {
-  const corpus = ensureCorpus(TARGETS.map((target) => target.name));
-  let withRulesTotal = 0;
-  let withoutRulesTotal = 0;
-  for (const target of TARGETS) {
-    const { directory } = corpus.find(({ entry }) => entry.name === target.name);
-    const recommended = lintRun(directory, target.patterns, plugin.configs.recommended);
-    const bare = lintRun(directory, target.patterns, withoutRules(plugin.configs.recommended));
-    // Interleaved, so drift in machine load hits both sides alike.
-    const without = await medianTime(bare, { runs: 3, warmup: 1 });
-    const withRules = await medianTime(recommended, { runs: 3, warmup: 1 });
-    withRulesTotal += withRules;
-    withoutRulesTotal += without;
-    console.log(`  ${formatRatio(target.name, withRules, without)}`);
+  ensureCorpus();
+  for (const [mode, label, target] of [
+    ['untyped', 'configs.recommended vs no rules, whole corpus', UNTYPED_TARGET],
+    ['typed', "configs['recommended-type-checked'] vs typed no rules, the packages with TypeScript sources", TYPED_TARGET],
+  ]) {
+    const results = [];
+    for (let round = 0; round < rounds; round += 1) results.push(runRound(mode, round));
+    report(label, results, target);
   }
-  console.log(formatRatio('all packages, recommended / no rules', withRulesTotal, withoutRulesTotal, TARGET_RATIO));
 }
