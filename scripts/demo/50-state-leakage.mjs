@@ -68,7 +68,7 @@ function printCall(label, record) {
   console.log(`      directive: ${leak.directive}`);
   console.log(`      scope: ${scope.effectiveStateScope} (${scope.isolationPolicy}), carriers: ${scope.carriers.map((c) => `${c.carrier}=${c.instance}`).join(', ')}`);
   console.log(`      delta: ${delta.changes.map((change) => change.kind + (change.credential ? ` ${change.credential} [${change.scopes}]` : change.key ? ` ${change.key}` : change.counter ? ` ${change.counter}=${change.value}` : '')).join('; ') || 'none'} → state_delta_hash ${short(delta.stateDeltaHash)}`);
-  console.log(`      prior deltas: ${leak.priorStateDeltas.length}, manifest ${short(leak.manifestDigest)}`);
+  console.log(`      prior deltas: ${leak.priorStateDeltas.count}, manifest ${short(leak.manifestDigest)}`);
   if (policy.sessionLimit) {
     const budget = policy.sessionLimit;
     console.log(`      session budget before the call: ${budget.usedBefore}/${budget.limit} used (${(budget.usageRatioBefore * 100).toFixed(0)}%), after it: ${(budget.usageRatioAfter * 100).toFixed(0)}%`);

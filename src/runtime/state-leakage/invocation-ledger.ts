@@ -141,11 +141,30 @@ export interface StateLeakageDetectionSignature {
   readonly directive: string;
   readonly manifestDigest: string;
   readonly outcome: InvocationOutcome;
-  readonly priorStateDeltas: readonly string[];
+  /** The deltas earlier calls left in this call's state: how many, and a digest that commits to all of them. */
+  readonly priorStateDeltas: PriorStateDeltas;
   readonly authScopeWidenings: readonly AuthScopeWidening[];
   readonly staleCacheReturns: readonly StaleCacheReturn[];
   readonly resultHash: string;
   readonly digest: string;
+}
+
+/**
+ * Prior deltas, summarised so a receipt stays small however long the session:
+ * every delta hash is in the delta signature of the call that made it, and
+ * `chainDigest` commits to the sequence (per instance, `chain = sha256(previousChain + ':' + deltaHash)`
+ * starting from the empty string; several instances: SHA-256 of the Python-sorted JSON list of their chains).
+ */
+export interface PriorStateDeltas {
+  readonly count: number;
+  readonly chainDigest: string | null;
+}
+
+/** Running chain digests of each instance's delta history; lives with the instance (agent-scoped ones span sessions). */
+const deltaChains = new WeakMap<object, string>();
+
+function appendDeltaChain(owner: object, deltaHash: string): void {
+  deltaChains.set(owner, sha256Hex(`${deltaChains.get(owner) ?? ''}:${deltaHash}`));
 }
 
 export interface InvocationReceipts {
@@ -339,12 +358,18 @@ export class InvocationLedger {
     const carrierDescriptions = acquired.map(({ carrier, instance }) => carrier.describe(instance));
     const critical = tool.critical ?? true;
 
-    const priorStateDeltas = [
-      ...new Set([
-        ...acquired.flatMap(({ instance }) => instance.deltaHistory),
-        ...(acquired.length === 0 && effectiveScope !== 'isolated' ? (this.#undeclaredStateHistory.get(tool.toolId) ?? []) : []),
-      ]),
-    ];
+    const histories: { owner: object; history: readonly string[] }[] = acquired.map(({ instance }) => ({ owner: instance, history: instance.deltaHistory }));
+    if (acquired.length === 0 && effectiveScope !== 'isolated') {
+      const history = this.#undeclaredStateHistory.get(tool.toolId);
+      if (history !== undefined) histories.push({ owner: history, history });
+    }
+    // A snapshot: concurrent calls may add deltas while this one runs. One call's delta can sit in several instances: count it once.
+    const priorStateDeltas = histories.length === 1 ? [...histories[0]!.history] : [...new Set(histories.flatMap(({ history }) => history))];
+    const chains = histories.filter(({ history }) => history.length > 0).map(({ owner }) => deltaChains.get(owner) ?? null);
+    const priorStateDeltaSummary: PriorStateDeltas = {
+      count: priorStateDeltas.length,
+      chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains),
+    };
     const sessionLimit = tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool);
     const authStart = acquired
       .filter(({ carrier }) => carrier instanceof CookieJarCarrier)
@@ -388,11 +413,15 @@ export class InvocationLedger {
       if (stateDeltaHash !== null) {
         const changedCarriers = new Set(changes.map((change) => change.carrier));
         for (const { carrier, instance } of acquired) {
-          if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') instance.deltaHistory.push(stateDeltaHash);
+          if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') {
+            instance.deltaHistory.push(stateDeltaHash);
+            appendDeltaChain(instance, stateDeltaHash);
+          }
         }
         if (changes.some((change) => change.kind === 'declared-change') && effectiveScope !== 'isolated') {
           const history = this.#undeclaredStateHistory.get(tool.toolId) ?? [];
           history.push(stateDeltaHash);
+          appendDeltaChain(history, stateDeltaHash);
           this.#undeclaredStateHistory.set(tool.toolId, history);
         }
       }
@@ -418,7 +447,7 @@ export class InvocationLedger {
         sessionLimit,
         manifest,
         outcome,
-        priorStateDeltas,
+        priorStateDeltas: priorStateDeltaSummary,
         authScopeWidenings,
         staleCacheReturns,
         resultHash,
@@ -619,7 +648,7 @@ function buildReceipts(facts: {
   sessionLimit: SessionLimitReport | null;
   manifest: { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
   outcome: InvocationOutcome;
-  priorStateDeltas: string[];
+  priorStateDeltas: PriorStateDeltas;
   authScopeWidenings: AuthScopeWidening[];
   staleCacheReturns: StaleCacheReturn[];
   resultHash: string;

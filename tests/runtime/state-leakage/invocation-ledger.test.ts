@@ -15,6 +15,7 @@ import {
   LedgerJournalError,
   SessionRateLimit,
   sealRecord,
+  sha256Hex,
   StateScopeMismatchError,
   StateVerdict,
   type InvocationRecord,
@@ -63,7 +64,13 @@ describe('InvocationLedger verdicts', () => {
     }
     expect(results[0]).toBe('/page/1 cookies=[]');
     expect(results[1]).toBe('/page/2 cookies=[sid=v-read]');
-    expect(records.map((record) => signature(record).priorStateDeltas.length)).toEqual([0, 1, 2, 3]);
+    expect(records.map((record) => signature(record).priorStateDeltas.count)).toEqual([0, 1, 2, 3]);
+    expect(signature(records[0]!).priorStateDeltas.chainDigest).toBeNull();
+    expect(new Set(records.slice(1).map((record) => signature(record).priorStateDeltas.chainDigest)).size).toBe(3);
+    // chain = sha256(previousChain + ':' + deltaHash), from the empty string: a verifier can recompute it from the journal.
+    const deltas = records.map((record) => record.receipts.invocation_state_delta_signature.stateDeltaHash!);
+    const chained = deltas.slice(0, 2).reduce((chain, delta) => sha256Hex(`${chain}:${delta}`), '');
+    expect(signature(records[2]!).priorStateDeltas.chainDigest).toBe(chained);
     // The scope receipt describes the state each call started with, on the one shared instance.
     expect(records.map((record) => record.receipts.tool_state_scope_receipt.carriers[0]?.priorDeltaCount)).toEqual([0, 1, 2, 3]);
     expect(new Set(records.map((record) => record.receipts.tool_state_scope_receipt.carriers[0]?.instance))).toEqual(
@@ -81,7 +88,7 @@ describe('InvocationLedger verdicts', () => {
     for (let call = 1; call <= 4; call += 1) {
       const { result, record } = await ledger.invoke(tool, { url: '/p', login: ['read'] });
       expect(result).toBe('/p cookies=[]');
-      expect(signature(record)).toMatchObject({ gate: 'isolated', priorStateDeltas: [], verdict: StateVerdict.ISOLATED_INVOCATIONS });
+      expect(signature(record)).toMatchObject({ gate: 'isolated', priorStateDeltas: { count: 0, chainDigest: null }, verdict: StateVerdict.ISOLATED_INVOCATIONS });
       expect(record.receipts.invocation_state_delta_signature.changes).toHaveLength(1);
     }
   });
@@ -124,7 +131,7 @@ describe('InvocationLedger verdicts', () => {
     const second = InvocationLedger.open({ sessionId: 's2', agentId: 'bot', policy: relaxed });
     const { result, record } = await second.invoke(tool, { url: '/b' });
     expect(result).toBe('/b cookies=[sid=v-read]');
-    expect(signature(record).priorStateDeltas).toHaveLength(1);
+    expect(signature(record).priorStateDeltas.count).toBe(1);
     expect(record.receipts.tool_state_scope_receipt.isolationPolicy).toBe('AGENT_SHARED');
   });
 });
@@ -302,7 +309,7 @@ describe('receipts', () => {
     });
     await ledger.invoke(tool, undefined);
     const { record } = await ledger.invoke(tool, undefined);
-    expect(signature(record).priorStateDeltas).toHaveLength(1);
+    expect(signature(record).priorStateDeltas.count).toBe(1);
     expect(record.receipts.invocation_state_delta_signature.changes).toEqual([
       { kind: 'declared-change', carrier: 'counter', description: 'incremented this.calls' },
     ]);
