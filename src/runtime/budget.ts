@@ -130,7 +130,9 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   let recordFailure: RecordCallbackError | undefined;
   try {
     const toPersist = candidates.filter((candidate) => chosen.has(candidate));
+    // persistOrReport never rejects, so every persist finishes before any fate settles.
     const persisted = toPersist.length === 0 ? [] : await Promise.all(toPersist.map((candidate) => persistOrReport(options, candidate)));
+    const callbackFailure = persisted.find((outcome): outcome is CallbackFailure => outcome instanceof CallbackFailure);
     // Settle in input order so records reach the transcript in a stable order.
     toPersist.forEach((candidate, index) => {
       const settle = settlers.get(candidate.toolUseId);
@@ -138,7 +140,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
       settlers.delete(candidate.toolUseId);
       const outcome = persisted[index];
       let fate: FinalFate = INLINE;
-      if (outcome !== undefined) {
+      if (outcome !== undefined && !(outcome instanceof CallbackFailure)) {
         const record: ReplacementRecord = Object.freeze({
           kind: 'tool-result',
           toolUseId: candidate.toolUseId,
@@ -155,6 +157,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
       }
       settle(fate);
     });
+    if (callbackFailure) throw callbackFailure.error;
   } finally {
     // Whatever went wrong (a throwing onPersistError), no id may stay pending
     // forever: concurrent callers are waiting on it.
@@ -208,7 +211,7 @@ function estimateReplacementLength(content: string): number {
 async function persistOrReport(
   options: ToolResultBudgetOptions,
   candidate: Candidate,
-): Promise<Awaited<ReturnType<ToolResultPersister['persist']>> | undefined> {
+): Promise<Awaited<ReturnType<ToolResultPersister['persist']>> | CallbackFailure | undefined> {
   try {
     const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
     if (
@@ -222,9 +225,18 @@ async function persistOrReport(
     }
     return persisted;
   } catch (error) {
-    reportPersistError(options, error, candidate.toolUseId);
+    try {
+      reportPersistError(options, error, candidate.toolUseId);
+    } catch (callbackError) {
+      return new CallbackFailure(callbackError);
+    }
     return undefined;
   }
+}
+
+/** An `onPersistError` that threw: rethrown once every decision has settled. */
+class CallbackFailure {
+  constructor(readonly error: unknown) {}
 }
 
 function reportPersistError(options: ToolResultBudgetOptions, error: unknown, toolUseId: string): void {

@@ -208,6 +208,21 @@ describe('applyToolResultBudget: frozen fates', () => {
     }
   });
 
+  it('lets the other persists of the message finish and freeze when onPersistError throws', async () => {
+    const store = new CountingStore();
+    store.failFor.add('toolu_fail');
+    const state = createReplacementState();
+    const options = optionsFor(store, {
+      onPersistError: () => {
+        throw new Error('logger down');
+      },
+    });
+    const message = [result('toolu_fail', 'bash', 50_000), result('toolu_ok', 'bash', 50_000)];
+    await expect(applyToolResultBudget(message, state, options)).rejects.toThrow('logger down');
+    expect(state.replacements.get('toolu_ok')).toBe(expectedMemoryReplacement('toolu_ok', message[1]?.content ?? ''));
+    expect(state.replacements.has('toolu_fail')).toBe(false);
+  });
+
   it('still settles the id when onPersistError itself throws', async () => {
     const store = new CountingStore();
     store.failFor.add('toolu_fail');
