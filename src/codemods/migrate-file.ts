@@ -71,7 +71,10 @@ export function migrateText(
     // The last lint: its text, the rules it ran and what they found.
     let lint = { text, ruleNames: new Set(transforms.map((transform) => transform.ruleName)), findings: initialFindings };
 
-    for (const transform of transforms) {
+    for (const [index, transform] of transforms.entries()) {
+      // A re-lint also runs the rules of the transforms still to come: when
+      // this one has settled, the next starts from the same lint for free.
+      const ruleNamesFromHere = [...new Set(transforms.slice(index).map((remaining) => remaining.ruleName))];
       let settled = false;
       for (let pass = 0; pass < MAX_PASSES_PER_TRANSFORM; pass += 1) {
         const currentText = sourceFile.getFullText();
@@ -79,8 +82,8 @@ export function migrateText(
           try {
             lint = {
               text: currentText,
-              ruleNames: new Set([transform.ruleName]),
-              findings: collector.collect(currentText, filePath, [transform.ruleName]),
+              ruleNames: new Set(ruleNamesFromHere),
+              findings: collector.collect(currentText, filePath, ruleNamesFromHere),
             };
           } catch (error) {
             if (error instanceof UnparseableFileError) {
