@@ -49,6 +49,9 @@ ruleTester.run('mark-seen-before-replacement', rule, {
     `function f(state, id) { return; state.replacements.set(id, 'p'); }`,
     // switch where every case marks
     `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; default: state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
+    // class members, optional chaining and TypeScript wrappers
+    `class Budget { state = createState(); judge(id: string) { this.state.seenIds.add(id as string); this.state?.replacements.set(id!, 'p'); } }`,
+    `function f<T extends { seenIds: Set<string>; replacements: Map<string, string> }>(state: T, id: string) { state.seenIds.add(id); (state.replacements satisfies Map<string, string>).set(id, 'p'); }`,
     // the runtime's functions: the SeenId from markSeen is the id
     `async function f(state, store, id, content) { const seen = markSeen(state, id); recordReplacement(state, seen, await store.persist(id, content)); }`,
     `async function f(state, store, id, content) { markSeen(state, id); const persisted = await store.persist(id, content); recordReplacement(state, id, persisted); }`,
@@ -304,6 +307,21 @@ await persistToolResult(block.id, block.content); } }` }] }],
           messageId: 'replacementWithoutSeenMark',
           suggestions: [
             { messageId: 'insertSeenMark', output: `function f(state, id) { const map = state.replacements; state.seenIds.add(id);\nmap.set(id, 'p'); }` },
+          ],
+        },
+      ],
+    },
+    {
+      // a class method, the mark in another method
+      code: `class Budget { mark(id: string) { this.state.seenIds.add(id); } store(id: string) { this.state.replacements.set(id, 'p'); } }`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `class Budget { mark(id: string) { this.state.seenIds.add(id); } store(id: string) { this.state.seenIds.add(id);\nthis.state.replacements.set(id, 'p'); } }`,
+            },
           ],
         },
       ],
