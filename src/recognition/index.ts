@@ -72,9 +72,11 @@ export {
   getInvocation,
 } from './invocation.js';
 export {
+  type ModuleFilter,
   type ResolvedFunction,
   clearModuleCache,
   loadModule,
+  mayReachReader,
   resolveExportedFunction,
   resolveLocalName,
   resolveRelativeModule,

@@ -36,7 +36,9 @@ import {
   type ResolvedFunction,
   findFunctionEndingAt,
   functionName,
+  type ModuleFilter,
   loadModule,
+  mayReachReader,
   resolveImportedName,
   resolveLocalName,
 } from './module-graph.js';
@@ -410,7 +412,7 @@ function hasFixedOrigin(
         if (method === 'toString' || method === 'toJSON') return hasFixedOrigin(callee.object, scope, environment, depth + 1);
       }
       // `this.buildUrl(input)`: every URL the helper returns has a fixed origin.
-      const resolved = resolveCallee(target, file, scope.classNode);
+      const resolved = resolveCallee(target, file, scope.classNode, environment.settings);
       if (!resolved) return false;
       const returned = returnedExpressions(resolved.fn);
       if (returned.length === 0) return false;
@@ -453,16 +455,46 @@ function hasFixedOrigin(
   }
 }
 
+const readerSpellings = new WeakMap<RecognitionSettings, RegExp>();
+
+/** What a module must spell to call a reader itself: a receiver-free reader's name, or a reader module's specifier. */
+function readerSpelling(settings: RecognitionSettings): RegExp {
+  let spelling = readerSpellings.get(settings);
+  if (!spelling) {
+    const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const names = new Set<string>();
+    const modules = new Set<string>();
+    for (const reader of settings.readers) {
+      if (reader.module === undefined) names.add(reader.name.split('.').pop()!);
+      else modules.add(reader.module);
+    }
+    const alternatives = [
+      ...[...names].map((name) => `\\b${escape(name)}\\b`),
+      ...[...modules].map((module) => `['"](?:node:)?${escape(module)}['"]`),
+    ];
+    spelling = new RegExp(alternatives.join('|'));
+    readerSpellings.set(settings, spelling);
+  }
+  return spelling;
+}
+
+/** Parse only the modules that may reach a reader. */
+function moduleFilter(settings: RecognitionSettings): ModuleFilter {
+  const spelling = readerSpelling(settings);
+  return (modulePath) => mayReachReader(modulePath, spelling);
+}
+
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
 function resolveCallee(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   file: FileIndex,
   classNode: ClassNode | undefined,
+  settings: RecognitionSettings,
 ): ResolvedFunction | undefined {
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   const path = getMemberPath(call.callee);
   if (!path) return undefined;
-  if (path.length === 1) return resolveLocalName(file, path[0]!);
+  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, moduleFilter(settings));
   if (path.length === 2 && path[0] === 'this' && classNode) {
     const method = getClassMethod(classNode, path[1]!);
     return method ? { fn: method, file, classNode, name: path[1]! } : undefined;
@@ -470,7 +502,7 @@ function resolveCallee(
   if (path.length === 2) {
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
-    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!);
+    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, moduleFilter(settings));
   }
   return undefined;
 }
@@ -554,7 +586,7 @@ function analyzeFunction(
     const isThisCall = getMemberPath(call.callee)?.[0] === 'this';
     if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
     const callee =
-      resolveCallee(call, file, classNode) ??
+      resolveCallee(call, file, classNode, environment.settings) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
     if (!callee) continue;
     const sameClass = isThisCall && callee.classNode === classNode;

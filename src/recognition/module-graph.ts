@@ -129,32 +129,51 @@ export interface ResolvedFunction {
   name: string;
 }
 
+/**
+ * Decides whether a module is worth parsing (see `mayReachReader`); modules
+ * it rejects are unknown. Without one, every module is parsed.
+ */
+export type ModuleFilter = (modulePath: string) => boolean;
+
+function loadFiltered(modulePath: string | undefined, filter: ModuleFilter | undefined): FileIndex | undefined {
+  if (!modulePath || (filter && !filter(modulePath))) return undefined;
+  return loadModule(modulePath);
+}
+
 /** The function an exported name of `file` stands for, through re-exports and barrels. */
-export function resolveExportedFunction(file: FileIndex, exportedName: string, depth = 0): ResolvedFunction | undefined {
+export function resolveExportedFunction(
+  file: FileIndex,
+  exportedName: string,
+  depth = 0,
+  filter?: ModuleFilter,
+): ResolvedFunction | undefined {
   if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
   const target = file.exports.get(exportedName);
-  if (target?.kind === 'local') return resolveLocalName(file, target.local, depth);
+  if (target?.kind === 'local') return resolveLocalName(file, target.local, depth, filter);
   if (target?.kind === 're-export') {
-    const modulePath = resolveRelativeModule(target.from, file.filePath);
-    const next = modulePath ? loadModule(modulePath) : undefined;
-    return next ? resolveExportedFunction(next, target.imported, depth + 1) : undefined;
+    const next = loadFiltered(resolveRelativeModule(target.from, file.filePath), filter);
+    return next ? resolveExportedFunction(next, target.imported, depth + 1, filter) : undefined;
   }
   for (const specifier of file.starExports) {
-    const modulePath = resolveRelativeModule(specifier, file.filePath);
-    const next = modulePath ? loadModule(modulePath) : undefined;
-    const resolved = next ? resolveExportedFunction(next, exportedName, depth + 1) : undefined;
+    const next = loadFiltered(resolveRelativeModule(specifier, file.filePath), filter);
+    const resolved = next ? resolveExportedFunction(next, exportedName, depth + 1, filter) : undefined;
     if (resolved) return resolved;
   }
   return undefined;
 }
 
 /** A name used in `file`: its own function, or what its import stands for. */
-export function resolveLocalName(file: FileIndex, name: string, depth = 0): ResolvedFunction | undefined {
+export function resolveLocalName(
+  file: FileIndex,
+  name: string,
+  depth = 0,
+  filter?: ModuleFilter,
+): ResolvedFunction | undefined {
   const own = file.functions.get(name);
   if (own) return { fn: own, file, classNode: enclosingClass(own), name };
   const binding = file.imports.get(name);
   if (!binding || binding.imported === '*') return undefined;
-  return resolveImportedName(file, binding.module, binding.imported, depth);
+  return resolveImportedName(file, binding.module, binding.imported, depth, filter);
 }
 
 /** `import { imported } from 'module'` seen from `file`, resolved to a function. */
@@ -163,11 +182,79 @@ export function resolveImportedName(
   module: string,
   imported: string,
   depth = 0,
+  filter?: ModuleFilter,
 ): ResolvedFunction | undefined {
   if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const modulePath = resolveRelativeModule(module, file.filePath);
-  const target = modulePath ? loadModule(modulePath) : undefined;
-  return target ? resolveExportedFunction(target, imported, depth + 1) : undefined;
+  const target = loadFiltered(resolveRelativeModule(module, file.filePath), filter);
+  return target ? resolveExportedFunction(target, imported, depth + 1, filter) : undefined;
+}
+
+const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm;
+
+interface ReachEntry {
+  mtimeMs: number;
+  size: number;
+  reaches: boolean;
+}
+
+const reachCaches = new WeakMap<RegExp, Map<string, ReachEntry>>();
+
+/**
+ * Can anything in this module reach a reader, judged from text alone? Only
+ * if its source spells a reader (a reader's name, or the specifier of a
+ * reader module such as `'node:fs'`), or one of its relative imports can.
+ * Reading text and scanning it costs a fraction of a parse, and most helper
+ * modules a tool calls (path utilities, formatters, telemetry) read nothing:
+ * they are never parsed. Cached by path and mtime like parsed modules.
+ */
+export function mayReachReader(modulePath: string, readerSpelling: RegExp): boolean {
+  let cache = reachCaches.get(readerSpelling);
+  if (!cache) {
+    cache = new Map();
+    reachCaches.set(readerSpelling, cache);
+  }
+  const reachCache = cache;
+  const inProgress = new Set<string>();
+
+  function visit(current: string): { reaches: boolean; complete: boolean } {
+    let stats;
+    try {
+      stats = statSync(current);
+    } catch {
+      return { reaches: false, complete: true };
+    }
+    const cached = reachCache.get(current);
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return { reaches: cached.reaches, complete: true };
+    // A cycle: this module's answer is still being worked out higher up.
+    if (inProgress.has(current)) return { reaches: false, complete: false };
+    let text: string;
+    try {
+      text = readFileSync(current, 'utf8');
+    } catch {
+      return { reaches: false, complete: true };
+    }
+    inProgress.add(current);
+    let reaches = readerSpelling.test(text);
+    let complete = true;
+    if (!reaches) {
+      for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
+        const next = resolveRelativeModule(match[2]!, current);
+        if (!next) continue;
+        const result = visit(next);
+        complete &&= result.complete;
+        if (result.reaches) {
+          reaches = true;
+          break;
+        }
+      }
+    }
+    inProgress.delete(current);
+    // A "no" reached through a cycle may change once the cycle is resolved; keep only sure answers.
+    if (reaches || complete) reachCache.set(current, { mtimeMs: stats.mtimeMs, size: stats.size, reaches });
+    return { reaches, complete: reaches || complete };
+  }
+
+  return visit(modulePath).reaches;
 }
 
 function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
@@ -229,6 +316,11 @@ export function moduleCacheStats(): { modules: number; parsed: number } {
   let parsed = 0;
   for (const entry of moduleCache.values()) if (entry.index) parsed += 1;
   return { modules: moduleCache.size, parsed };
+}
+
+/** The paths of the cached modules (benchmarks and tests). */
+export function cachedModulePaths(): string[] {
+  return [...moduleCache.keys()];
 }
 
 /** Forget every parsed module (tests that rewrite fixtures call this). */
