@@ -89,7 +89,7 @@ function parseSettings(json: string | undefined): Record<string, unknown> | unde
   } catch {
     // Reported below with what to do.
   }
-  throw new CodemodUsageError('INVALID_OPTION', `--settings must be a JSON object, e.g. '{"factories":["makeTool"]}' (got ${json}).`);
+  throw new CodemodUsageError('INVALID_OPTION', `--settings must be a JSON object, e.g. '{"toolFactories":["makeTool"]}' (got ${json}).`);
 }
 
 function parseDefaultMaxChars(value: string | undefined): number | undefined {
