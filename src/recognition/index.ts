@@ -74,6 +74,7 @@ export {
 export {
   type ModuleFilter,
   type ResolvedFunction,
+  cachedModulePaths,
   clearModuleCache,
   loadModule,
   mayReachReader,

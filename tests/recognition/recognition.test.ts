@@ -18,6 +18,7 @@ import {
   findToolMember,
   getInvocation,
   isUnboundedValue,
+  cachedModulePaths,
   loadModule,
   matchReader,
   normalizeRecognitionSettings,
@@ -277,6 +278,20 @@ describe('input flow', () => {
       utimesSync(helper, later, later);
       expect(loadModule(helper)).not.toBe(first);
       expect(analyse(tool, path.join(directory, 'tool.ts')).flatMap((t) => t.reads)).toEqual([['load', 'readFile', 'load']]);
+    });
+
+    it('never parses a module that cannot reach a reader, judged from its text and its relative imports', () => {
+      const formatter = path.join(directory, 'format.ts');
+      const viaBarrel = path.join(directory, 'via-barrel.ts');
+      const reader = path.join(directory, 'reader.ts');
+      writeFileSync(formatter, `export function describe(p: string) { return 'path ' + p; }\n`);
+      writeFileSync(reader, `import fs from 'node:fs';\nexport function slurp(p: string) { return fs.readFileSync(p, 'utf8'); }\n`);
+      writeFileSync(viaBarrel, `export { slurp } from './reader.js';\n`);
+      const tool = `import { describe } from './format.js'; import { slurp } from './via-barrel.js';
+        buildTool({ async call(i) { describe(i.path); return slurp(i.path); } })`;
+      expect(analyse(tool, path.join(directory, 'tool.ts')).flatMap((t) => t.reads)).toEqual([['slurp', 'fs.readFileSync', 'slurp']]);
+      expect(cachedModulePaths()).toEqual(expect.arrayContaining([viaBarrel, reader]));
+      expect(cachedModulePaths()).not.toContain(formatter);
     });
   });
 });
