@@ -86,6 +86,9 @@ async function filesOfProject(tsconfigPath: string, ignore: readonly string[]): 
     throw new CodemodUsageError('TSCONFIG_NOT_FOUND', `No tsconfig at ${configPath}: pass the path of a tsconfig.json to -p/--project.`);
   }
   const problems: string[] = [];
+  // TypeScript reads a tsconfig with syntax errors as best it can; we would rather say so.
+  const syntax = ts.readConfigFile(configPath, ts.sys.readFile).error;
+  if (syntax) problems.push(ts.flattenDiagnosticMessageText(syntax.messageText, '\n'));
   const parsed = ts.getParsedCommandLineOfConfigFile(
     configPath,
     {},

@@ -2,7 +2,7 @@ import { Project, type SourceFile } from 'ts-morph';
 
 import { UnparseableFileError, type RuleFindingsCollector } from './rule-findings.js';
 import { applyEdits, selectCompatibleEdits } from './source-edits.js';
-import type { RuleFinding, Transform, TransformOptions, UnresolvedSite } from './transform.js';
+import type { RuleFinding, TextEdit, Transform, TransformOptions, UnresolvedSite } from './transform.js';
 
 /**
  * How often one transform may lint, edit and lint again on one file. Each
@@ -37,6 +37,10 @@ export function createEditingProject(): Project {
   });
 }
 
+function withCrlf(edit: TextEdit): TextEdit {
+  return { ...edit, text: edit.text.replace(/\r?\n/g, '\r\n') };
+}
+
 function parseErrorCount(sourceFile: SourceFile): number {
   return (sourceFile.compilerNode as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length ?? 0;
 }
@@ -66,6 +70,8 @@ export function migrateText(
   const sourceFile = project.createSourceFile(filePath, text, { overwrite: true });
   try {
     const originalParseErrors = parseErrorCount(sourceFile);
+    // Rules' fixes insert `\n`; a Windows-style file keeps `\r\n` throughout.
+    const usesCrlf = text.includes('\r\n');
     const edits: Record<string, number> = {};
     const unresolved: UnresolvedFinding[] = [];
     // The last lint: its text, the rules it ran and what they found.
@@ -105,7 +111,7 @@ export function migrateText(
           settled = true;
           break;
         }
-        applyEdits(sourceFile, accepted);
+        applyEdits(sourceFile, usesCrlf ? accepted.map(withCrlf) : accepted);
         edits[transform.name] = (edits[transform.name] ?? 0) + accepted.length;
         if (parseErrorCount(sourceFile) > originalParseErrors) {
           return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that does not parse; the file was left as it was` };
