@@ -155,9 +155,18 @@ function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
   return undefined;
 }
 
+function isAmbient(node: ClassNode): boolean {
+  if (node.type === AST_NODE_TYPES.ClassDeclaration && node.declare) return true;
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.TSModuleDeclaration && current.declare) return true;
+  }
+  return false;
+}
+
 function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
-  // An abstract class is a base for tools, not a tool the model can call.
-  if (node.abstract) return undefined;
+  // An abstract class is a base for tools, not a tool the model can call; an
+  // ambient one (`declare class`, a .d.ts) has no code to classify.
+  if (node.abstract || isAmbient(node)) return undefined;
   // `class Read implements Tool<Input>`: the interface names it a tool.
   const implementsToolType = (node.implements ?? []).some((clause) => {
     const path = getMemberPath(clause.expression);

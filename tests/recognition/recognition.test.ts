@@ -99,6 +99,8 @@ describe('tool definitions', () => {
 
   it.each([
     `abstract class BaseTool { maxResultSizeChars = 1; }`,
+    `export declare class ReadFileTool extends BaseDeclarativeTool { maxResultSizeChars: number; }`,
+    `declare module 'x' { class ShellTool extends BaseTool {} }`,
     `class ToolInvocation extends BaseToolInvocation {}`,
     `buildTool({ name: 'no invocation' })`,
     `const handlers = { execute: async () => 1 }`,
