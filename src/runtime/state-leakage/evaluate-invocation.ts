@@ -94,6 +94,20 @@ export function evaluateInvocationWithGate(
   context: StateLeakContext,
   policy: StateLeakPolicy,
 ): GatedStateLeakManifest {
+  return evaluateGates(invocation, context.priorStateDeltas.length, context.isolationPolicy, policy);
+}
+
+/**
+ * The gates themselves. The seed reads only the *number* of prior deltas, so a
+ * caller that keeps a long history (the ledger) passes its length instead of a copy.
+ */
+export function evaluateGates(
+  invocation: ToolInvocation,
+  priorStateDeltaCount: number,
+  isolationPolicy: IsolationPolicy,
+  policy: StateLeakPolicy,
+): GatedStateLeakManifest {
+  const context = { isolationPolicy };
   const threshold = resolveAccumulatedDeltaThreshold(policy);
 
   // Gate 1: a tool without session or agent state has per-invocation semantics.
@@ -127,7 +141,7 @@ export function evaluateInvocationWithGate(
   }
 
   // Gate 4: accumulated deltas. The seed tests truthiness before length, so an empty list never warns.
-  const priorCount = context.priorStateDeltas.length;
+  const priorCount = priorStateDeltaCount;
   if (priorCount > 0 && priorCount >= threshold) {
     return {
       gate: 'accumulated-deltas',

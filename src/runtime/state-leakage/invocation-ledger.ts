@@ -29,7 +29,7 @@ import type {
 } from './carriers.js';
 import {
   directiveAction,
-  evaluateInvocationWithGate,
+  evaluateGates,
   StateVerdict,
   type IsolationPolicy,
   type StateGate,
@@ -363,11 +363,12 @@ export class InvocationLedger {
       const history = this.#undeclaredStateHistory.get(tool.toolId);
       if (history !== undefined) histories.push({ owner: history, history });
     }
-    // A snapshot: concurrent calls may add deltas while this one runs. One call's delta can sit in several instances: count it once.
-    const priorStateDeltas = histories.length === 1 ? [...histories[0]!.history] : [...new Set(histories.flatMap(({ history }) => history))];
+    // Counted now: concurrent calls may add deltas while this one runs. One call's delta can sit in several instances: count it once.
+    const priorStateDeltaCount =
+      histories.length === 1 ? histories[0]!.history.length : new Set(histories.flatMap(({ history }) => history)).size;
     const chains = histories.filter(({ history }) => history.length > 0).map(({ owner }) => deltaChains.get(owner) ?? null);
     const priorStateDeltaSummary: PriorStateDeltas = {
-      count: priorStateDeltas.length,
+      count: priorStateDeltaCount,
       chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains),
     };
     const sessionLimit = tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool);
@@ -388,7 +389,7 @@ export class InvocationLedger {
           sessionUsageRatio: sessionLimit?.usageRatioAfter ?? 0,
           resultHash,
         },
-        priorStateDeltas,
+        priorStateDeltaCount,
         isolationPolicy,
         critical,
         authScopeWidenings,
@@ -502,14 +503,15 @@ export class InvocationLedger {
 
   #evaluate(
     invocation: ToolInvocation,
-    priorStateDeltas: readonly string[],
+    priorStateDeltaCount: number,
     isolationPolicy: IsolationPolicy,
     critical: boolean,
     authScopeWidenings: readonly AuthScopeWidening[],
   ): { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string } {
-    const manifest = evaluateInvocationWithGate(
+    const manifest = evaluateGates(
       invocation,
-      { priorStateDeltas, isolationPolicy },
+      priorStateDeltaCount,
+      isolationPolicy,
       {
         requireIsolationForCritical: this.policy.requireIsolationForCritical && critical,
         maxSessionUsageRatio: this.policy.maxSessionUsageRatio,

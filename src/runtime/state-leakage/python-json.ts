@@ -94,15 +94,26 @@ function dumpValue(value: PythonJsonValue | undefined, ancestors: Set<object>): 
  * U+E000..U+FFFF. Compare code points so both languages agree.
  */
 export function compareByCodePoint(left: string, right: string): number {
-  const leftPoints = [...left];
-  const rightPoints = [...right];
-  const length = Math.min(leftPoints.length, rightPoints.length);
+  const length = Math.min(left.length, right.length);
   for (let index = 0; index < length; index += 1) {
-    const difference = leftPoints[index]!.codePointAt(0)! - rightPoints[index]!.codePointAt(0)!;
-    if (difference !== 0) return difference;
+    const leftUnit = left.charCodeAt(index);
+    const rightUnit = right.charCodeAt(index);
+    if (leftUnit !== rightUnit) return codePointOrder(leftUnit) - codePointOrder(rightUnit);
   }
-  return leftPoints.length - rightPoints.length;
+  return left.length - right.length;
 }
+
+/**
+ * Moves surrogates (0xD800–0xDFFF, the start of a character ≥ U+10000) above
+ * U+E000–U+FFFF, so comparing code units at the first difference orders by code point.
+ */
+function codePointOrder(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit;
+}
+
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   0x22: '\\"',
@@ -116,6 +127,8 @@ const SHORT_ESCAPES: Readonly<Record<number, string>> = {
 
 /** Python's `py_encode_basestring_ascii`: escapes per UTF-16 code unit, which yields surrogate pairs for astral characters. */
 export function pythonJsonString(text: string): string {
+  // Most keys and ids are printable ASCII without quotes or backslashes: nothing to escape.
+  if (PLAIN_ASCII.test(text)) return `"${text}"`;
   let output = '"';
   for (let index = 0; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);
