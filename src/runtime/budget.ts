@@ -2,9 +2,10 @@ import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage
 import { formatPersistedOutput, isPersistedOutput } from './persisted-output.js';
 import {
   INLINE,
-  beginPendingFate,
   bindToAgent,
+  createPendingBatch,
   internalsOf,
+  setFinalFate,
   type Fate,
   type FinalFate,
   type ReplacementRecord,
@@ -56,12 +57,6 @@ export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
  */
 const REPLACEMENT_OVERHEAD_ESTIMATE = 400;
 
-interface Candidate {
-  readonly toolUseId: string;
-  readonly content: string;
-  readonly threshold: number;
-}
-
 /**
  * Keeps one message of tool results within budget, with frozen fates (seed
  * 002) and persistence only where it is safe (seed 000).
@@ -98,70 +93,67 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   bindToAgent(internals, options.agentId);
 
   // Judge every fresh result now, before the first await, so that a
-  // concurrent call already finds each id seen.
+  // concurrent call already finds each id seen. `judgedNow` marks the ids
+  // this call is judging (an inline fate unless chosen below), so a
+  // duplicate id in the message is recognised without another set.
+  const judgedNow: FinalFate = { kind: 'inline' };
   let messageSize = 0;
-  const candidates: Candidate[] = [];
-  const judgedHere = new Set<string>();
+  const candidates: number[] = [];
   // Fates as found, by position: a final one cannot change, so it is not looked up again.
   const fatesFound: Array<Fate | undefined> = new Array<Fate | undefined>(results.length);
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
     const fate = internals.fates.get(result.toolUseId);
-    fatesFound[index] = fate;
     messageSize += fate?.kind === 'replaced' ? fate.replacement.length : result.content.length;
-    if (fate !== undefined || !owned || judgedHere.has(result.toolUseId)) continue;
-    judgedHere.add(result.toolUseId);
+    if (fate === judgedNow) continue; // a repeat: its fate is read at the end
+    fatesFound[index] = fate;
+    if (fate !== undefined || !owned) continue;
     const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
     if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
       internals.fates.set(result.toolUseId, INLINE);
       continue;
     }
-    candidates.push({ toolUseId: result.toolUseId, content: result.content, threshold });
+    internals.fates.set(result.toolUseId, judgedNow);
+    candidates.push(index);
   }
 
-  const chosen = chooseReplacements(candidates, messageSize, options.perMessageLimit);
-  const settlers = new Map<string, (fate: FinalFate) => void>();
-  for (const candidate of candidates) {
-    if (chosen.has(candidate)) settlers.set(candidate.toolUseId, beginPendingFate(internals, candidate.toolUseId));
-    else internals.fates.set(candidate.toolUseId, INLINE);
-  }
+  const toPersist = chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit);
+  const batch = createPendingBatch();
+  for (const index of toPersist) internals.fates.set((results[index] as Result).toolUseId, batch.fate);
 
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
   try {
-    const toPersist = candidates.filter((candidate) => chosen.has(candidate));
     // persistOrReport never rejects, so every persist finishes before any fate settles.
-    const persisted = toPersist.length === 0 ? [] : await Promise.all(toPersist.map((candidate) => persistOrReport(options, candidate)));
+    const persisted =
+      toPersist.length === 0 ? [] : await Promise.all(toPersist.map((index) => persistOrReport(options, results[index] as Result)));
     const callbackFailure = persisted.find((outcome): outcome is CallbackFailure => outcome instanceof CallbackFailure);
     // Settle in input order so records reach the transcript in a stable order.
-    toPersist.forEach((candidate, index) => {
-      const settle = settlers.get(candidate.toolUseId);
-      if (!settle) return;
-      settlers.delete(candidate.toolUseId);
+    toPersist.forEach((resultIndex, index) => {
+      const toolUseId = (results[resultIndex] as Result).toolUseId;
       const outcome = persisted[index];
       let fate: FinalFate = INLINE;
       if (outcome !== undefined && !(outcome instanceof CallbackFailure)) {
-        const record: ReplacementRecord = Object.freeze({
-          kind: 'tool-result',
-          toolUseId: candidate.toolUseId,
-          replacement: formatPersistedOutput(outcome),
-        });
+        const record: ReplacementRecord = Object.freeze({ kind: 'tool-result', toolUseId, replacement: formatPersistedOutput(outcome) });
         try {
           options.onRecord?.(record);
           fate = { kind: 'replaced', replacement: record.replacement };
           newlyReplaced.push(record);
         } catch (error) {
           // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
-          recordFailure ??= new RecordCallbackError(candidate.toolUseId, error);
+          recordFailure ??= new RecordCallbackError(toolUseId, error);
         }
       }
-      settle(fate);
+      if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, fate);
     });
     if (callbackFailure) throw callbackFailure.error;
   } finally {
-    // Whatever went wrong (a throwing onPersistError), no id may stay pending
-    // forever: concurrent callers are waiting on it.
-    for (const settle of settlers.values()) settle(INLINE);
+    // Whatever went wrong, no id may stay pending forever: concurrent callers are waiting on it.
+    for (const index of toPersist) {
+      const toolUseId = (results[index] as Result).toolUseId;
+      if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, INLINE);
+    }
+    batch.finish();
   }
 
   // Join decisions other calls (or the parent of a cloned state) still have pending.
@@ -180,28 +172,41 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   return { results: output, newlyReplaced };
 }
 
-/** Over-threshold candidates first, then the largest others while the message is over its limit. */
-function chooseReplacements(candidates: readonly Candidate[], messageSize: number, perMessageLimit: number): Set<Candidate> {
-  const chosen = new Set<Candidate>();
+/**
+ * Which candidates (positions in `results`) to persist, in input order:
+ * those over their tool's threshold, then the largest others while the
+ * message is over its limit.
+ */
+function chooseReplacements(
+  results: readonly ToolResultInput[],
+  thresholds: ReadonlyMap<string, number>,
+  candidates: readonly number[],
+  messageSize: number,
+  perMessageLimit: number,
+): number[] {
+  const chosen = new Uint8Array(results.length);
   let size = messageSize;
-  const underThreshold: Candidate[] = [];
-  for (const candidate of candidates) {
-    if (candidate.content.length > candidate.threshold) {
-      chosen.add(candidate);
-      size -= candidate.content.length - estimateReplacementLength(candidate.content);
-    } else if (candidate.content.length > estimateReplacementLength(candidate.content)) {
+  const underThreshold: number[] = [];
+  for (const index of candidates) {
+    const { content, toolName } = results[index] as ToolResultInput;
+    if (content.length > (thresholds.get(toolName) as number)) {
+      chosen[index] = 1;
+      size -= content.length - estimateReplacementLength(content);
+    } else if (content.length > estimateReplacementLength(content)) {
       // Replacing a result no longer than its preview would not make the message smaller.
-      underThreshold.push(candidate);
+      underThreshold.push(index);
     }
   }
-  if (size <= perMessageLimit) return chosen;
-  underThreshold.sort((left, right) => right.content.length - left.content.length);
-  for (const candidate of underThreshold) {
-    if (size <= perMessageLimit) break;
-    chosen.add(candidate);
-    size -= candidate.content.length - estimateReplacementLength(candidate.content);
+  if (size > perMessageLimit) {
+    const lengthAt = (index: number) => (results[index] as ToolResultInput).content.length;
+    underThreshold.sort((left, right) => lengthAt(right) - lengthAt(left));
+    for (const index of underThreshold) {
+      if (size <= perMessageLimit) break;
+      chosen[index] = 1;
+      size -= lengthAt(index) - estimateReplacementLength((results[index] as ToolResultInput).content);
+    }
   }
-  return chosen;
+  return candidates.filter((index) => chosen[index] === 1);
 }
 
 function estimateReplacementLength(content: string): number {
@@ -210,7 +215,7 @@ function estimateReplacementLength(content: string): number {
 
 async function persistOrReport(
   options: ToolResultBudgetOptions,
-  candidate: Candidate,
+  candidate: ToolResultInput,
 ): Promise<Awaited<ReturnType<ToolResultPersister['persist']>> | CallbackFailure | undefined> {
   try {
     const persisted = await options.store.persist(candidate.toolUseId, candidate.content);

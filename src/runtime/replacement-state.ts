@@ -54,6 +54,7 @@ export type Fate =
   | { readonly kind: 'pending'; readonly settled: Promise<void> };
 
 export type FinalFate = Exclude<Fate, { kind: 'pending' }>;
+export type PendingFate = Extract<Fate, { kind: 'pending' }>;
 
 export const INLINE: FinalFate = Object.freeze({ kind: 'inline' });
 
@@ -354,6 +355,17 @@ export function beginPendingFate(internals: StateInternals, id: string): (fate: 
     if (internals.fates.get(id) === pending) setFinalFate(internals, id, fate);
     wake();
   };
+}
+
+/**
+ * One pending fate shared by every id a budget call is persisting: marking
+ * thousands of ids costs one promise, not one each. `finish` wakes every
+ * caller waiting on any of them, after the call has frozen their final fates.
+ */
+export function createPendingBatch(): { readonly fate: PendingFate; readonly finish: () => void } {
+  let wake!: () => void;
+  const fate: PendingFate = { kind: 'pending', settled: new Promise<void>((resolve) => (wake = resolve)) };
+  return { fate, finish: () => wake() };
 }
 
 function inheritFate(target: StateInternals, id: string, source: StateInternals, fate: Fate): void {
