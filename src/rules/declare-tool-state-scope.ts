@@ -17,6 +17,7 @@ import {
   type ToolMember,
   findToolMember,
   getCalleeLastName,
+  getClassMethod,
   getCalleeName,
   getInvocation,
   getRecognitionContext,
@@ -291,6 +292,28 @@ function whereCreated(variable: ScopeVariable): string {
   return `in ${enclosingName(variable.scope.variableScope.block)}`;
 }
 
+/** How far the rule follows same-file helpers the invocation calls (`remember(url)` → `cache.set(…)`). */
+const MAX_HELPER_DEPTH = 3;
+
+interface FunctionToAnalyse {
+  fn: FunctionNode;
+  /** The helper's name when it is not the invocation itself, for the message. */
+  via: string | undefined;
+  depth: number;
+}
+
+/** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
+function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
+  for (const definition of variable.defs) {
+    if (definition.type === 'FunctionName' && isFunctionNode(definition.node)) return definition.node;
+    if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.parent?.type === AST_NODE_TYPES.VariableDeclaration && definition.parent.kind === 'const') {
+      const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
+      if (isFunctionNode(init)) return init;
+    }
+  }
+  return undefined;
+}
+
 function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
@@ -298,71 +321,91 @@ function analyseEntry(
   sourceCode: Readonly<TSESLint.SourceCode>,
   settings: RecognitionSettings,
 ): Finding[] {
-  const fn = entry.fn;
   const findings: Finding[] = [];
-  const scope = sourceCode.scopeManager?.acquire(fn);
-  // Free references of the invocation: everything it reaches that is declared outside it.
-  for (const reference of scope?.through ?? []) {
-    const identifier = reference.identifier as TSESTree.Node;
-    if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
-    const variable = reference.resolved;
-    if (variable === null) {
-      if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
+  const target = thisTarget(entry, definition);
+  const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const visited = new Set<FunctionNode>([entry.fn]);
+  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0 }];
+  const follow = (fn: FunctionNode | undefined, via: string, depth: number) => {
+    if (!fn || visited.has(fn) || depth >= MAX_HELPER_DEPTH || contains(fn, entry.fn)) return;
+    visited.add(fn);
+    queue.push({ fn, via, depth: depth + 1 });
+  };
+
+  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+    const { fn, via, depth } = item;
+    const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
+    const scope = sourceCode.scopeManager?.acquire(fn);
+    // Free references of the function: everything it reaches that is declared outside it.
+    for (const reference of scope?.through ?? []) {
+      const identifier = reference.identifier as TSESTree.Node;
+      if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
+      const variable = reference.resolved;
+      if (variable === null) {
+        if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
+        const mutation = mutationOf(identifier, settings);
+        if (mutation) {
+          findings.push({
+            node: mutation.node,
+            messageId: 'mutatesOutlivingState',
+            data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}` },
+            stateKey: `global:${identifier.name}`,
+          });
+        }
+        continue;
+      }
+      const callParent = identifier.parent;
+      if (callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier) {
+        follow(calledFunction(variable), variable.name, depth);
+        continue;
+      }
+      const outer = describeOuterVariable(variable, fn);
+      if (!outer) continue;
+      const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
+      if (reference.isWrite()) {
+        if (outer.imported) continue;
+        findings.push({
+          node: writingNode(identifier),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
+          stateKey,
+        });
+        continue;
+      }
       const mutation = mutationOf(identifier, settings);
       if (mutation) {
         findings.push({
           node: mutation.node,
           messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`` },
-          stateKey: `global:${identifier.name}`,
+          data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
+          stateKey,
+        });
+        continue;
+      }
+      const kind = carrierOfVariable(variable, settings);
+      if (kind !== undefined) {
+        findings.push({
+          node: identifier,
+          messageId: 'usesSharedCarrier',
+          data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
+          stateKey,
         });
       }
-      continue;
     }
-    const outer = describeOuterVariable(variable, fn);
-    if (!outer) continue;
-    const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
-    if (reference.isWrite()) {
-      if (outer.imported) continue;
-      findings.push({
-        node: writingNode(identifier),
-        messageId: 'mutatesOutlivingState',
-        data: { tool: toolName, action: 'assigns', state: outer.words },
-        stateKey,
-      });
-      continue;
-    }
-    const mutation = mutationOf(identifier, settings);
-    if (mutation) {
-      findings.push({
-        node: mutation.node,
-        messageId: 'mutatesOutlivingState',
-        data: { tool: toolName, action: mutation.verb, state: outer.words },
-        stateKey,
-      });
-      continue;
-    }
-    const kind = carrierOfVariable(variable, settings);
-    if (kind !== undefined) {
-      findings.push({
-        node: identifier,
-        messageId: 'usesSharedCarrier',
-        data: { tool: toolName, carrier: kind, name: variable.name, where: whereCreated(variable) },
-        stateKey,
-      });
-    }
-  }
 
-  const target = thisTarget(entry, definition);
-  if (target !== undefined && fn.body) {
-    const carrierFields = entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+    if (target === undefined || !fn.body) continue;
     walk(fn.body, (node) => {
       if (isClassNode(node)) return false;
       if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
       const member = node.parent;
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
       const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
-      const words = target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`;
+      // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
+      if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
+        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, depth);
+        return undefined;
+      }
+      const words = `${target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`}${where}`;
       const stateKey = `this:${field}`;
       const chain = outermostMember(node);
       const parent = chain.parent;
@@ -384,7 +427,7 @@ function analyseEntry(
         findings.push({
           node: member,
           messageId: 'usesSharedCarrier',
-          data: { tool: toolName, carrier: kind, name: `this.${field}`, where: 'in an instance field' },
+          data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
           stateKey,
         });
       }

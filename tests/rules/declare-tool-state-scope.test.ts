@@ -52,6 +52,9 @@ ruleTester.run('declare-tool-state-scope', rule, {
     `server.tool('echo', { text: z.string() }, async ({ text }) => ({ content: [{ type: 'text', text }] }));`,
     // a client created inside a helper called per invocation is not module state
     `function makeClient() { return new OpenAIClient(); } export const t = buildTool({ name: 'a', async call(input) { return makeClient().send(input); } });`,
+    // same-file helpers that only read, and recursive helpers, are followed without findings
+    `const cache = new Map(); function lookup(key) { return cache.get(key); } export const t = buildTool({ name: 'a', async call(input) { return lookup(input.k); } });`,
+    `const tree = {}; function depth(node) { return node ? 1 + depth(node.child) : 0; } export const t = buildTool({ name: 'a', async call(input) { return String(depth(tree)); } });`,
     // assignments to locals that shadow module names
     `let n = 0; export const t = buildTool({ name: 'a', async call(input) { let n = 1; n++; return String(n); } });`,
   ],
@@ -176,6 +179,19 @@ ruleTester.run('declare-tool-state-scope', rule, {
     {
       code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { input.items.forEach((item) => cache.set(item.id, item)); } });`,
       errors: [{ messageId: mutates }],
+    },
+    // same-file helpers the invocation calls are followed (a few levels), reported inside the helper
+    {
+      code: `const visited = new Set(); function remember(url) { visited.add(url); } export const t = buildTool({ name: 'crawl', async call(input) { remember(input.url); return 'ok'; } });`,
+      errors: [{ messageId: mutates, line: 1, column: 53, data: { tool: 'crawl', action: 'calls \`.add()\` on', state: 'module-level \`visited\` (in \`remember\`, which the invocation calls)' } }],
+    },
+    {
+      code: `let total = 0; const count = (n) => { total += n; }; const track = (input) => count(input.n); export const t = defineTool({ name: 'tally', execute: async (input) => { track(input); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'tally', action: 'assigns', state: 'module-level \`total\` (in \`count\`, which the invocation calls)' } }],
+    },
+    {
+      code: `export class HistoryTool extends BaseTool { history = []; record(entry) { this.history.push(entry); } async call(input) { this.record(input); return 'ok'; } }`,
+      errors: [{ messageId: mutates, data: { tool: 'HistoryTool', action: 'calls \`.push()\` on', state: 'instance field \`this.history\` (in \`this.record\`, which the invocation calls)' } }],
     },
     // an invalid declared value
     {
