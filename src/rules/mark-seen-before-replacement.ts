@@ -17,7 +17,10 @@ export type MessageIds =
   | 'moveSeenMarkBeforePersist';
 
 const seenFact = (base: string, idKey: string): string => `seen:${base}:${idKey}`;
-const persistedFact = (idKey: string): string => `awaited-persist:${idKey}`;
+/** The id marked seen on any state: a persistence awaited while it is not yet marked is the seed's anti-pattern. */
+const seenOnAnyStateFact = (idKey: string): string => `seen-any:${idKey}`;
+/** Kept only on paths where the id was not yet marked when the persistence was awaited. */
+const persistedUnseenFact = (idKey: string): string => `awaited-persist-unseen:${idKey}`;
 
 const STATEMENT_LIST_PARENTS = new Set<AST_NODE_TYPES>([
   AST_NODE_TYPES.BlockStatement,
@@ -263,8 +266,8 @@ export default createRule<Options, MessageIds>({
     }
 
     function checkSeenMark(mark: StateCollectionCall): void {
-      const seenKey = seenFact(mark.base, mark.idKey);
-      const persistedKey = persistedFact(mark.idKey);
+      const seenKey = seenOnAnyStateFact(mark.idKey);
+      const persistedKey = persistedUnseenFact(mark.idKey);
       const lateOnSomePath = facts.someCurrentPath(
         (pathFacts) => pathFacts.holdsOnSomePath(persistedKey) && !pathFacts.holdsOnEveryPath(seenKey),
       );
@@ -320,7 +323,8 @@ export default createRule<Options, MessageIds>({
         const owner = facts.currentCodePathNode();
         for (const persisted of recognizer.awaitedPersistenceCalls(node)) {
           for (const idKey of persisted.idKeys) {
-            facts.establish(persistedFact(idKey));
+            const seenKey = seenOnAnyStateFact(idKey);
+            facts.establishWhere(persistedUnseenFact(idKey), (pathFacts) => !pathFacts.holdsOnEveryPath(seenKey));
             if (!owner) continue;
             let byId = awaitedPersistence.get(owner);
             if (!byId) awaitedPersistence.set(owner, (byId = new Map()));
@@ -333,6 +337,7 @@ export default createRule<Options, MessageIds>({
         if (mark) {
           checkSeenMark(mark);
           facts.establish(seenFact(mark.base, mark.idKey));
+          facts.establish(seenOnAnyStateFact(mark.idKey));
           return;
         }
         const write = recognizer.replacementWrite(node);

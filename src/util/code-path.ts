@@ -125,6 +125,13 @@ export interface PathFacts {
   /** Records that `fact` holds from now on, on every path through the current point. */
   establish(fact: string): void;
   /**
+   * Records `fact` only in the current segments where `predicate` is true.
+   * Facts are kept per segment, so two facts cannot be correlated along one
+   * path after a merge; a combined fact can: "persisted while not yet seen"
+   * is `establishWhere('persisted-unseen:id', (f) => !f.holdsOnEveryPath('seen:id'))`.
+   */
+  establishWhere(fact: string, predicate: (facts: CurrentPathFacts) => boolean): void;
+  /**
    * True when `fact` holds on every path from the start of the current code
    * path (function) to the current point. Unreachable code answers true:
    * nothing can go wrong there; so does code ESLint walks before anything
@@ -250,6 +257,12 @@ export function createPathFacts(): PathFacts {
     },
   };
 
+  function addFact(facts: SegmentFacts, fact: string): void {
+    facts.established.add(fact);
+    facts.mustHold.add(fact);
+    facts.mayHold.add(fact);
+  }
+
   const pathFactsOf = (facts: SegmentFacts): CurrentPathFacts => ({
     holdsOnEveryPath: (fact) => facts.awaitingPrevious || facts.mustHold.has(fact),
     holdsOnSomePath: (fact) => facts.mayHold.has(fact),
@@ -258,10 +271,11 @@ export function createPathFacts(): PathFacts {
   return {
     listeners,
     establish(fact) {
+      for (const facts of reachableFactsOfCurrentSegments()) addFact(facts, fact);
+    },
+    establishWhere(fact, predicate) {
       for (const facts of reachableFactsOfCurrentSegments()) {
-        facts.established.add(fact);
-        facts.mustHold.add(fact);
-        facts.mayHold.add(fact);
+        if (predicate(pathFactsOf(facts))) addFact(facts, fact);
       }
     },
     holdsOnEveryPath(fact) {

@@ -33,6 +33,8 @@ ruleTester.run('mark-seen-before-replacement', rule, {
     // writing only ids already seen
     `function f(state, id, p) { if (state.seenIds.has(id)) state.replacements.set(id, p); }`,
     `function f(state, id, p) { state.seenIds.has(id) && state.replacements.set(id, p); }`,
+    // marked before the awaited persistence on the path that persists, and again after: not late
+    `async function f(state, id, content) { if (big(content)) { state.seenIds.add(id); await store.persist(id, content); } state.seenIds.add(id); }`,
     // marked before awaiting persistence: the seed's order
     `async function f(state, id, content) { state.seenIds.add(id); const result = await persistToolResult(id, content); state.replacements.set(id, result.preview); }`,
     // a clone or reconstruction copies frozen decisions

@@ -6,9 +6,11 @@ import { createRule } from '../../src/util/create-rule.js';
 
 /**
  * A tiny rule over the helper: `mark('x')` establishes fact `x` when the call
- * completes, every `await` establishes `awaited`, and `need('x')` reports
- * where `x` does not hold on every path (`missingOnSomePath` when it holds on
- * some of them, `missingOnEveryPath` when on none).
+ * completes (`markUnless('x', 'y')` only where `y` does not hold on every
+ * path), every `await` establishes `awaited`, and `need('x')` reports where
+ * `x` does not hold on every path (`missingOnSomePath` when it holds on some
+ * of them, `missingOnEveryPath` when on none); `late('x', 'y')` reports where
+ * some path may have `x` while `y` is missing on some way in.
  */
 function factNameOf(node: TSESTree.CallExpression, callee: string): string | undefined {
   if (node.callee.type !== 'Identifier' || node.callee.name !== callee) return undefined;
@@ -22,6 +24,7 @@ const pathFactsRule = createRule({
     type: 'problem',
     docs: { description: 'Test rule for the code-path fact helper.' },
     messages: {
+      lateOnSomePath: '{{fact}} may hold here on a path where {{other}} does not.',
       missingOnEveryPath: '{{fact}} holds on no path here.',
       missingOnSomePath: '{{fact}} holds on some paths here, not all.',
     },
@@ -34,11 +37,27 @@ const pathFactsRule = createRule({
       'CallExpression:exit'(node: TSESTree.CallExpression) {
         const fact = factNameOf(node, 'mark');
         if (fact) facts.establish(fact);
+        // markUnless('a', 'b'): establishes a only where b does not hold on every path
+        const conditional = factNameOf(node, 'markUnless');
+        const unless = node.arguments[1]?.type === 'Literal' ? String(node.arguments[1].value) : undefined;
+        if (conditional && unless !== undefined) {
+          facts.establishWhere(conditional, (pathFacts) => !pathFacts.holdsOnEveryPath(unless));
+        }
       },
       'AwaitExpression:exit'() {
         facts.establish('awaited');
       },
       CallExpression(node: TSESTree.CallExpression) {
+        // late('a', 'b'): some current path may have a but lacks b on some of its ways in
+        const late = factNameOf(node, 'late');
+        const other = node.arguments[1]?.type === 'Literal' ? String(node.arguments[1].value) : undefined;
+        if (late && other !== undefined) {
+          const isLate = facts.someCurrentPath(
+            (pathFacts) => pathFacts.holdsOnSomePath(late) && !pathFacts.holdsOnEveryPath(other),
+          );
+          if (isLate) context.report({ node, messageId: 'lateOnSomePath', data: { fact: late, other } });
+          return;
+        }
         const fact = factNameOf(node, 'need');
         if (!fact || facts.holdsOnEveryPath(fact)) return;
         context.report({
@@ -101,6 +120,12 @@ ruleTester.run('code-path facts', pathFactsRule, {
     `async function f() { if (c) { await x; } else { await y; } need('awaited'); }`,
     // a nested function's facts start fresh; its own marks count
     `function f() { const g = () => { mark('a'); need('a'); }; }`,
+    // someCurrentPath: b marked before a on every path
+    `mark('b'); if (c) mark('a'); late('a', 'b');`,
+    // establishWhere: a combined fact keeps two facts together along one path
+    `if (c) { mark('b'); markUnless('a', 'b'); } late('a', 'b');`,
+    `markUnless('a', 'b'); need('a');`,
+    `function f() { mark('a'); } late('a', 'b');`,
     // class field initializers and static blocks are code paths of their own
     `class A { x = (mark('a'), need('a')); static { mark('b'); need('b'); } }`,
   ],
@@ -151,6 +176,14 @@ ruleTester.run('code-path facts', pathFactsRule, {
     { code: `function f() { mark('a'); function g() { need('a'); } }`, errors: none() },
     { code: `function f() { [1].forEach(() => mark('a')); need('a'); }`, errors: none() },
     { code: `async function f() { if (c) await x; need('awaited'); }`, errors: some() },
+    // someCurrentPath: a reached on a path without b
+    { code: `mark('a'); late('a', 'b');`, errors: [{ messageId: 'lateOnSomePath' }] },
+    { code: `if (c) mark('a'); else mark('b'); late('a', 'b');`, errors: [{ messageId: 'lateOnSomePath' }] },
+    { code: `try { mark('a'); mark('b'); } finally { late('a', 'b'); }`, errors: [{ messageId: 'lateOnSomePath' }] },
+    // per-segment facts do not correlate: after the merge, a may hold and b may be missing (establishWhere fixes this)
+    { code: `if (c) { mark('b'); mark('a'); } late('a', 'b');`, errors: [{ messageId: 'lateOnSomePath' }] },
+    { code: `if (c) { markUnless('a', 'b'); } need('a');`, errors: [{ messageId: 'missingOnSomePath' }] },
+    { code: `if (c) { mark('b'); markUnless('a', 'b'); } else { markUnless('a', 'b'); } need('a');`, errors: [{ messageId: 'missingOnSomePath' }] },
     // several uses, each judged at its own point
     { code: `need('a'); if (c) mark('a'); need('a'); mark('a'); need('a');`, errors: [...none(), ...some()] },
   ],
