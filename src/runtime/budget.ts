@@ -12,7 +12,7 @@ import {
   type ReplacementState,
 } from './replacement-state.js';
 import { shouldPersistForSession } from './session-scope.js';
-import { PREVIEW_CHARS, type ToolResultPersister } from './store.js';
+import { PREVIEW_CHARS, type ToolResultBudgetStore } from './store.js';
 import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
 
 /** One tool result of a message. Extra fields are carried through untouched. */
@@ -24,7 +24,7 @@ export interface ToolResultInput {
 
 export interface ToolResultBudgetOptions {
   /** Where replaced results go; `ToolResultStore` or anything with the same `persist`. */
-  readonly store: ToolResultPersister;
+  readonly store: ToolResultBudgetStore;
   /** Every tool that may appear in `results`, with its declared `maxResultSizeChars`. */
   readonly tools: Iterable<PersistenceThresholdTool>;
   /** The most characters the message may hold; the largest fresh results are replaced until it fits. */
@@ -216,7 +216,7 @@ function estimateReplacementLength(content: string): number {
 async function persistOrReport(
   options: ToolResultBudgetOptions,
   candidate: ToolResultInput,
-): Promise<Awaited<ReturnType<ToolResultPersister['persist']>> | CallbackFailure | undefined> {
+): Promise<Awaited<ReturnType<ToolResultBudgetStore['persist']>> | CallbackFailure | undefined> {
   try {
     const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
     if (

@@ -7,6 +7,7 @@ export type {
   PersistedToolResult,
   StoreFileHandle,
   StoreFileSystem,
+  ToolResultBudgetStore,
   ToolResultPersister,
   ToolResultStoreOptions,
 } from './store.js';

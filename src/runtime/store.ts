@@ -24,12 +24,17 @@ export interface PersistedToolResult {
   readonly preview: PersistedPreview;
 }
 
-/**
- * The contract the budget needs from a store; `ToolResultStore` is the real
- * one. A custom store (a database, an object store, a test double) returns a
- * plain-string preview: the budget does not need the brand.
- */
+/** A store whose `persist` yields the branded preview; `ToolResultStore` is the real one. */
 export interface ToolResultPersister {
+  persist(toolUseId: string, content: string): Promise<PersistedToolResult>;
+}
+
+/**
+ * What `applyToolResultBudget` needs from a store. A custom store (a
+ * database, an object store, a test double) may return a plain-string
+ * preview: the budget does not need the brand.
+ */
+export interface ToolResultBudgetStore {
   persist(toolUseId: string, content: string): Promise<{ readonly path: string; readonly size: number; readonly preview: string }>;
 }
 
@@ -94,7 +99,7 @@ const TEMPORARY_FILE_NAME = /^\..+\.(\d+)-\d+-[0-9a-f]{8}\.tmp$/u;
  * overwriting) or `rename` where hard links are unsupported. A reader, or a
  * process that resumes after a crash, sees the whole file or no file.
  */
-export class ToolResultStore implements ToolResultPersister {
+export class ToolResultStore implements ToolResultPersister, ToolResultBudgetStore {
   readonly root: string;
   readonly sessionId: string;
   /** `<root>/<sessionId>/tool-results`, absolute. */
