@@ -15,6 +15,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import type ts from 'typescript';
 
 import { getCalleeLastName, getCalleeName, getStaticKeyName, isFunctionNode, matchesDottedName, skipTypeWrappers } from './ast.js';
+import { isPersistenceCall } from './guards.js';
 import { getRecognitionSettings, type RecognitionSettings } from './settings.js';
 
 type RuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -388,7 +389,8 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     const lastName = getCalleeLastName(call);
     if (calleeName === undefined || lastName === undefined) return undefined;
     if (matchesDottedName(calleeName, settings.ownedSessionChecks)) return undefined;
-    const listed = matchesDottedName(calleeName, settings.persistenceCalls);
+    // persist-only-owned-sessions' own list, widened here (only) to any callee naming `persist`.
+    const listed = call.type === AST_NODE_TYPES.CallExpression && isPersistenceCall(call, settings);
     const named = PERSIST_NAME_PATTERN.test(calleeName) && !PERSIST_QUESTION_PATTERN.test(lastName);
     if (!listed && !named) return undefined;
     const idKeys = new Set<string>();

@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeName, getCalleeLastName, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
+import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
   CLONE_FUNCTION_PATTERN,
   createReplacementStateRecognizer,
@@ -15,38 +15,10 @@ import { createRule } from '../util/create-rule.js';
 export type Options = [];
 export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapWithModuleClone';
 
-/** Where a relative import may live on disk: `./state.js` is written for `./state.ts`. */
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'];
-const EXPORTED_CLONE_FUNCTION = /export\s+(?:async\s+)?(?:function\s*\*?\s*|const\s+|let\s+)(clone\w*State)\b/;
-
-/** Cache by path and modification time: an editor's long-lived ESLint sees edits. */
-const exportedCloneByFile = new Map<string, string | undefined>();
-
-/** A regular file (a folder named `state.js` is not a module file). */
-function isFile(candidate: string): boolean {
-  return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
-}
-
-/** The `clone…State` function a local module exports, read from its source. */
+/** The `clone…State` function a local module exports (parsed once per path and modification time by the recognition core). */
 function exportedCloneFunctionOf(file: string): string | undefined {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  if (!stats?.isFile()) return undefined;
-  const cacheKey = `${file}\0${stats.mtimeMs}`;
-  if (exportedCloneByFile.has(cacheKey)) return exportedCloneByFile.get(cacheKey);
-  const found = EXPORTED_CLONE_FUNCTION.exec(readFileSync(file, 'utf8'))?.[1];
-  exportedCloneByFile.set(cacheKey, found);
-  return found;
-}
-
-function resolveRelativeModule(fromFile: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(fromFile), specifier);
-  const withoutScriptExtension = base.replace(/\.(?:m|c)?js$/, '');
-  const candidates = [
-    base,
-    ...SOURCE_EXTENSIONS.map((extension) => `${withoutScriptExtension}${extension}`),
-    ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
-  ];
-  return candidates.find((candidate) => /\.[cm]?[jt]sx?$/.test(candidate) && isFile(candidate));
+  const index = loadModule(file);
+  return index ? [...index.exports.keys()].find((name) => CLONE_FUNCTION_PATTERN.test(name)) : undefined;
 }
 
 export default createRule<Options, MessageIds>({
@@ -132,7 +104,7 @@ export default createRule<Options, MessageIds>({
         if (!specifier.startsWith('.')) continue;
         const importsState = declaration.specifiers.some((imported) => /State/.test(imported.local.name));
         if (!importsState) continue;
-        const file = resolveRelativeModule(filename, specifier);
+        const file = resolveRelativeModule(specifier, filename);
         const name = file ? exportedCloneFunctionOf(file) : undefined;
         if (name) return { name, module: specifier };
       }

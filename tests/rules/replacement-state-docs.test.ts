@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import * as typescriptParser from '@typescript-eslint/parser';
-import { Linter } from 'eslint';
+import { type ESLint, Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 import { rules } from '../../src/rules/index.js';
@@ -27,7 +27,7 @@ function findingsOf(ruleName: string, code: string): Linter.LintMessage[] {
     [
       {
         files: ['**/*.ts'],
-        plugins: { guard: { rules } },
+        plugins: { guard: { rules } as unknown as ESLint.Plugin },
         languageOptions: { parser: typescriptParser },
         rules: { [`guard/${ruleName}`]: 'error' },
       },

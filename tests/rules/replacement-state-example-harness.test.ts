@@ -22,7 +22,7 @@ function harnessLinter(typeAware: boolean): ESLint {
     overrideConfig: [
       {
         files: ['**/*.ts'],
-        plugins: { guard: { rules } },
+        plugins: { guard: { rules } as unknown as ESLint.Plugin },
         languageOptions: {
           parser: typescriptParser,
           ...(typeAware ? { parserOptions: { projectService: true, tsconfigRootDir: harnessDirectory } } : {}),
