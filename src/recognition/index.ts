@@ -32,6 +32,10 @@
  * - **Classification values** (`isUnboundedValue`): `Infinity`,
  *   `Number.POSITIVE_INFINITY`, `UNBOUNDED`, or a `const` bound to one.
  *
+ * - **Replacement state** (seed 002, `createReplacementStateRecognizer(context)`
+ *   in `./replacement-state.ts`): seen marks and replacement writes on the same
+ *   state and id, persistence calls for an id, fork callees, clones.
+ *
  * Rules start from `getRecognitionContext(context)`, which caches all of it
  * per linted file.
  */
@@ -83,6 +87,15 @@ export {
   resolveRelativeModule,
 } from './module-graph.js';
 export { type ReaderMatch, describeCall, matchReader } from './readers.js';
+export {
+  type PersistenceCall,
+  type ReplacementStateRecognizer,
+  type StateCollectionCall,
+  CLONE_FUNCTION_PATTERN,
+  FORK_CALLEE_PATTERN,
+  RECONSTRUCT_FUNCTION_PATTERN,
+  createReplacementStateRecognizer,
+} from './replacement-state.js';
 export {
   type NormalizedReaderSpec,
   type RawRecognitionSettings,
