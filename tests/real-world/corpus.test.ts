@@ -18,7 +18,6 @@ import {
   isDeclarationFile,
   writeCorpusTsconfig,
 } from '../../scripts/corpus-lint.mjs';
-import { migrate, type MigrationReport } from '../../src/codemods/index.js';
 import plugin, { PLUGIN_NAMESPACE } from '../../src/eslint-plugin.js';
 
 type FlatConfig = Linter.Config;
@@ -165,31 +164,4 @@ describe('every rule over the real-world corpus', () => {
       expectNoPluginProblems(report);
     }, 600_000);
   });
-
-  describe('the codemod dry run (tool-result-guard/codemods, every transform) over the same code', () => {
-    it.each(CORPUS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry: CorpusEntry) => {
-      const directory = corpusPackageDirectory(entry);
-      const report = await migrate({ paths: [...entry.lint], cwd: directory, dryRun: true });
-      printMigrationReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], migrate --dry-run`, report);
-      expect(report.dryRun).toBe(true);
-      expect(report.summary.scanned).toBeGreaterThan(0);
-      // A file the codemod cannot handle is reported, never half-migrated; on
-      // this corpus every file must be handled.
-      expect(report.files.filter((file) => file.status === 'error' || file.status === 'skipped')).toEqual([]);
-      for (const file of report.files.filter((changed) => changed.status === 'ok')) {
-        expect(file.diff, file.path).toMatch(/^@@ /m);
-      }
-    }, 600_000);
-  });
 });
-
-function printMigrationReport(title: string, report: MigrationReport): void {
-  const { scanned, changed, unchanged, skipped, errors, editsByTransform, unresolved, elapsedMs } = report.summary;
-  const edits = Object.entries(editsByTransform).map(([transform, count]) => `  ${transform}: ${count} edits`);
-  console.log(
-    [
-      `${title}: ${scanned} files scanned, ${changed} would change, ${unchanged} unchanged, ${skipped} skipped, ${errors} errors, ${unresolved} sites left for a human, in ${(elapsedMs / 1000).toFixed(1)} s`,
-      ...edits,
-    ].join('\n'),
-  );
-}
