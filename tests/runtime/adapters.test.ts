@@ -21,17 +21,15 @@ const tools = [
 
 describe('Anthropic Messages adapter', () => {
   const bigText = 'x'.repeat(40_000);
-  const assistant: AnthropicMessage = {
-    role: 'assistant',
-    content: [
-      { type: 'text', text: 'Running three tools.' },
-      { type: 'tool_use', id: 'toolu_bash', name: 'bash', input: { command: 'find /' } },
-      { type: 'tool_use', id: 'toolu_blocks', name: 'bash', input: { command: 'cat big.log' } },
-      { type: 'tool_use', id: 'toolu_read', name: 'read_file', input: { file_path: 'huge.ts' } },
-      { type: 'tool_use', id: 'toolu_shot', name: 'screenshot', input: {} },
-      { type: 'tool_use', id: 'toolu_small', name: 'bash', input: { command: 'pwd' } },
-    ] as AnthropicMessage['content'],
-  };
+  const assistantBlocks = [
+    { type: 'text', text: 'Running three tools.' },
+    { type: 'tool_use', id: 'toolu_bash', name: 'bash', input: { command: 'find /' } },
+    { type: 'tool_use', id: 'toolu_blocks', name: 'bash', input: { command: 'cat big.log' } },
+    { type: 'tool_use', id: 'toolu_read', name: 'read_file', input: { file_path: 'huge.ts' } },
+    { type: 'tool_use', id: 'toolu_shot', name: 'screenshot', input: {} },
+    { type: 'tool_use', id: 'toolu_small', name: 'bash', input: { command: 'pwd' } },
+  ];
+  const assistant: AnthropicMessage = { role: 'assistant', content: assistantBlocks };
   const userMessage = {
     role: 'user' as const,
     content: [

@@ -33,7 +33,6 @@ describe('branded signatures', () => {
   it('markSeen returns a SeenId and recordReplacement takes one and a persist result', () => {
     expectTypeOf(markSeen).returns.toEqualTypeOf<SeenId>();
     expectTypeOf(recordReplacement).parameter(1).toEqualTypeOf<SeenId>();
-    expectTypeOf(recordReplacement).parameter(2).toEqualTypeOf<PersistedToolResult>();
     expectTypeOf(recordReplacement).returns.toEqualTypeOf<ReplacementRecord>();
     // The compiler refuses a plain string, and so does the runtime (JavaScript callers, casts).
     expect(() =>
