@@ -135,10 +135,15 @@ function staticNameOfClass(classNode: ClassNode): string | undefined {
   return undefined;
 }
 
+/** `name`, or Mastra's `id`: what the model calls the tool. */
+const NAME_PROPERTIES = ['name', 'id'];
+
 function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
-  const nameProperty = findProperty(object, 'name');
-  const value = nameProperty ? getStringValue(nameProperty.value) : undefined;
-  if (value !== undefined) return value;
+  for (const key of NAME_PROPERTIES) {
+    const property = findProperty(object, key);
+    const value = property ? getStringValue(property.value) : undefined;
+    if (value !== undefined) return value;
+  }
   let parent = object.parent;
   while (
     parent &&

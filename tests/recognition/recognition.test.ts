@@ -78,7 +78,7 @@ describe('tool definitions', () => {
     [`buildTool({ name: 'Read', async call(input) {} })`, 'factory', 'Read'],
     [`defineTool({ name: 'read', execute: async () => 1 })`, 'factory', 'read'],
     [`const webFetch = tool({ description: 'x', execute: async () => 1 })`, 'factory', 'webFetch'],
-    [`createTool({ id: 'x', execute: async () => 1 })`, 'factory', undefined],
+    [`createTool({ id: 'x', execute: async () => 1 })`, 'factory', 'x'],
     [`Tool.define('edit', { async execute() {} })`, 'factory', 'edit'],
     [`tool(async (input) => input, { name: 'lc', schema })`, 'factory', 'lc'],
     [`new DynamicStructuredTool({ name: 'd', func: async () => 1 })`, 'constructor', 'd'],

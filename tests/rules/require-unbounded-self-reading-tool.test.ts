@@ -166,9 +166,10 @@ defineTool({ name: 'read', maxResultSizeChars: 100_000, execute: async ({ path }
       `const webFetch = tool({ description: 'fetch', execute: async (args) => { const target = new URL(args.url); return (await fetch(target)).text(); } });`,
       [{ toolName: 'webFetch', readCall: '`fetch`', resource: 'URL', fix: ['text(); } }', 'text(); }, maxResultSizeChars: Infinity }'] }],
     ),
+    // Mastra's createTool names its tools by `id`.
     invalid(
       `createTool({ id: 'read', execute: async ({ context }) => readFile(path.resolve(process.cwd(), context.path)) });`,
-      [{ toolName: '<anonymous>', readCall: '`readFile`', fix: ['context.path)) }', 'context.path)), maxResultSizeChars: Infinity }'] }],
+      [{ toolName: 'read', readCall: '`readFile`', fix: ['context.path)) }', 'context.path)), maxResultSizeChars: Infinity }'] }],
     ),
     // Tool.define with the name first.
     invalid(
