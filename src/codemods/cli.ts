@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
 import { CodemodUsageError } from './errors.js';
-import { DEFAULT_MAX_CHARS, migrate, type MigrationReport } from './runner.js';
-import { transforms } from './transforms/index.js';
-import { DEFAULT_EXTENSIONS } from './file-discovery.js';
+// Types only: the runner (TypeScript, ESLint, ts-morph) loads when a migration starts.
+import type { MigrationReport } from './runner.js';
 
 /** Exit statuses a CI can branch on. */
 export const EXIT_OK = 0;
@@ -20,7 +20,9 @@ export const EXIT_CHANGES_FOUND = 2;
 
 const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };
 
-const HELP = `Usage: tool-result-guard migrate [paths/globs...] [options]
+async function helpText(): Promise<string> {
+  const { transforms } = await import('./transforms/index.js');
+  return `Usage: tool-result-guard migrate [paths/globs...] [options]
 
 Migrates an agent codebase to what the tool-result-guard ESLint rules (strict
 config) accept. The rules find the problems; the transforms fix them with
@@ -48,6 +50,7 @@ Options:
 
 Exit status: 0 done (or nothing to do), 1 errors, 2 --dry-run found changes.
 `;
+}
 
 function parseCommandLine(argv: readonly string[]) {
   try {
@@ -156,7 +159,7 @@ export async function runCli(
   try {
     const { values, positionals } = parseCommandLine(argv);
     if (values.help) {
-      io.stdout.write(HELP);
+      io.stdout.write(await helpText());
       return EXIT_OK;
     }
     if (values.version) {
@@ -181,6 +184,7 @@ export async function runCli(
 
     const settings = parseSettings(values.settings);
     const defaultMaxChars = parseDefaultMaxChars(values['default-max-chars']);
+    const { migrate } = await import('./runner.js');
     const report = await migrate({
       paths,
       cwd: io.cwd,

@@ -6,7 +6,7 @@ import { ts } from 'ts-morph';
 
 import { CodemodUsageError } from './errors.js';
 
-export const DEFAULT_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
+export { DEFAULT_EXTENSIONS } from './defaults.js';
 
 /** Dependencies and declaration files hold no tool implementations to migrate. */
 const ALWAYS_IGNORED = ['**/node_modules/**'];

@@ -4,15 +4,15 @@ import { performance } from 'node:perf_hooks';
 
 import { writeFileAtomically } from './atomic-write.js';
 import { CodemodUsageError } from './errors.js';
-import { DEFAULT_EXTENSIONS, discoverFiles } from './file-discovery.js';
+import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
+import { discoverFiles } from './file-discovery.js';
 import { createEditingProject, migrateText, type FileStatus, type UnresolvedFinding } from './migrate-file.js';
 import { createRuleFindingsCollector } from './rule-findings.js';
 import type { Transform } from './transform.js';
 import { transforms as allTransforms } from './transforms/index.js';
 import { unifiedDiff } from './unified-diff.js';
 
-/** The finite default for tools that read nothing the model chose (seed 000's `BashTool`). */
-export const DEFAULT_MAX_CHARS = 50_000;
+export { DEFAULT_MAX_CHARS } from './defaults.js';
 
 export interface MigrateOptions {
   /** Files, folders and globs, relative to `cwd`. */
