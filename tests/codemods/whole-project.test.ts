@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ensureCorpus } from '../../scripts/corpus.mjs';
-import { discoverFiles, DEFAULT_EXTENSIONS, migrate } from '../../src/codemods/index.js';
+import { discoverFiles, DEFAULT_EXTENSIONS, migrate, transforms, type MigrationReport } from '../../src/codemods/index.js';
+import { strictFindings } from './fixture-helpers.js';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const temporaryDirectories: string[] = [];
@@ -29,6 +30,22 @@ function copyToTemporary(source: string): string {
 async function snapshot(directory: string): Promise<Map<string, string>> {
   const files = await discoverFiles({ paths: ['.'], cwd: directory, extensions: DEFAULT_EXTENSIONS, ignorePatterns: [] });
   return new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+}
+
+/**
+ * Agreement on a whole codebase: after the migration, the transforms' rules
+ * under configs.strict report nothing but the sites the report lists for review.
+ */
+function expectRulesAgree(files: Map<string, string>, report: MigrationReport, directory: string): void {
+  const unresolvedCount = report.files.reduce((total, file) => total + file.unresolved.length, 0);
+  const migratedPaths = new Set(report.files.map((file) => join(directory, file.path)));
+  let findingCount = 0;
+  for (const [file, text] of files) {
+    if (!migratedPaths.has(file)) continue;
+    for (const transform of transforms) findingCount += strictFindings(transform.ruleName, text, file).length;
+  }
+  expect(migratedPaths.size).toBeGreaterThan(0);
+  expect({ directory, findingCount }).toEqual({ directory, findingCount: unresolvedCount });
 }
 
 /** `tsc --noEmit` diagnostics as "code message" lines, without positions (edits move lines). */
@@ -68,6 +85,7 @@ describe('whole-project migration', () => {
     expect(second.summary.changed).toBe(0);
     expect(second.summary.errors).toBe(0);
     expect(await snapshot(directory)).toEqual(afterFirst);
+    expectRulesAgree(afterFirst, second, directory);
   });
 
   it('migrates a copy of examples/agent-harness with its tsconfig: idempotent, no new tsc errors', async () => {
@@ -87,6 +105,7 @@ describe('whole-project migration', () => {
     const second = await migrate({ project: 'tsconfig.json', cwd: directory });
     expect(second.summary.changed).toBe(0);
     expect(await snapshot(directory)).toEqual(migrated);
+    expectRulesAgree(migrated, second, directory);
 
     const errorsAfter = typeScriptErrors(directory);
     const newErrors = [...errorsAfter];
