@@ -50,6 +50,8 @@ interface Finding {
   data: Record<string, string>;
   /** What state it is about, so a carrier that is also mutated is reported once, at the mutation. */
   stateKey: string;
+  /** The invocation or helper it was found in. */
+  function: FunctionNode;
 }
 
 /** `new CookieJar()`, `new S3Client(…)`, `axios.create(…)` …: the kind of carrier it creates, if any. */
@@ -350,6 +352,7 @@ function analyseEntry(
             messageId: 'mutatesOutlivingState',
             data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}` },
             stateKey: `global:${identifier.name}`,
+            function: fn,
           });
         }
         continue;
@@ -369,6 +372,7 @@ function analyseEntry(
           messageId: 'mutatesOutlivingState',
           data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
           stateKey,
+          function: fn,
         });
         continue;
       }
@@ -379,6 +383,7 @@ function analyseEntry(
           messageId: 'mutatesOutlivingState',
           data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
           stateKey,
+          function: fn,
         });
         continue;
       }
@@ -389,6 +394,7 @@ function analyseEntry(
           messageId: 'usesSharedCarrier',
           data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
           stateKey,
+          function: fn,
         });
       }
     }
@@ -414,12 +420,12 @@ function analyseEntry(
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push({ node: parent, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey });
+        findings.push({ node: parent, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey, function: fn });
         return undefined;
       }
       const mutation = mutationOf(node, settings);
       if (mutation && unwrapChain(mutation.path) !== node) {
-        findings.push({ node: mutation.node, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey });
+        findings.push({ node: mutation.node, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
         return undefined;
       }
       const kind = carrierFields.get(field);
@@ -429,6 +435,7 @@ function analyseEntry(
           messageId: 'usesSharedCarrier',
           data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
           stateKey,
+          function: fn,
         });
       }
       return undefined;
@@ -493,13 +500,15 @@ export default createRule<Options, MessageIds>({
         seenFunctions.add(entry.fn);
         const findings = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings);
         const mutatedState = new Set(findings.filter((finding) => finding.messageId === 'mutatesOutlivingState').map((finding) => finding.stateKey));
-        const carriersReported = new Set<string>();
+        // One report per state and function is enough to ask for the declaration: the first mutation
+        // (a helper that touches `active` ten times is reported once). A carrier that is also mutated
+        // is reported at the mutation only.
+        const statesReported = new Set<string>();
         for (const finding of findings) {
-          if (finding.messageId === 'usesSharedCarrier') {
-            // A carrier that is also mutated is reported at the mutation; a used one once per invocation.
-            if (mutatedState.has(finding.stateKey) || carriersReported.has(finding.stateKey)) continue;
-            carriersReported.add(finding.stateKey);
-          }
+          if (finding.messageId === 'usesSharedCarrier' && mutatedState.has(finding.stateKey)) continue;
+          const stateInFunction = `${finding.messageId}:${finding.function.range[0]}:${finding.stateKey}`;
+          if (statesReported.has(stateInFunction)) continue;
+          statesReported.add(stateInFunction);
           const reportKey = `${finding.node.range[0]}:${finding.node.range[1]}:${finding.stateKey}`;
           if (reported.has(reportKey)) continue;
           reported.add(reportKey);

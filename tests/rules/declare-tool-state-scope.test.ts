@@ -86,16 +86,29 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [{ messageId: mutates }],
     },
     {
-      code: `const sessions = new Map(); server.registerTool('logout', { description: 'd' }, async (args) => { sessions.delete(args.id); sessions.clear(); return { content: [] }; });`,
-      errors: [{ messageId: mutates }, { messageId: mutates }],
+      code: `const sessions = new Map(); server.registerTool('logout', { description: 'd' }, async (args) => { sessions.delete(args.id); return { content: [] }; });`,
+      errors: [{ messageId: mutates, data: { tool: 'logout', action: 'calls \`.delete()\` on', state: 'module-level \`sessions\`' } }],
+    },
+    {
+      code: `const sessions = new Map(); server.registerTool('reset', { description: 'd' }, async () => { sessions.clear(); return { content: [] }; });`,
+      errors: [{ messageId: mutates, data: { tool: 'reset', action: 'calls \`.clear()\` on', state: 'module-level \`sessions\`' } }],
+    },
+    {
+      // One report per state and function: the first mutation asks for the declaration.
+      code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { cache.set(input.k, 1); cache.delete(input.old); cache.clear(); } });`,
+      errors: [{ messageId: mutates, column: 86, data: { tool: 'a', action: 'calls \`.set()\` on', state: 'module-level \`cache\`' } }],
     },
     {
       code: `const tokens = {}; export const t = buildTool({ name: 'login', async call(input) { tokens[input.user] = input.token; } });`,
       errors: [{ messageId: mutates, data: { tool: 'login', action: 'assigns a property of', state: 'module-level `tokens`' } }],
     },
     {
-      code: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; delete state.last; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level `state`' } }, { messageId: mutates }],
+      code: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level \`state\`' } }],
+    },
+    {
+      code: `const state = { last: 1 }; export const t = buildTool({ name: 'a', async call() { delete state.last; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'deletes a property of', state: 'module-level \`state\`' } }],
     },
     {
       code: `const defaults = {}; export const t = buildTool({ name: 'a', async call(input) { Object.assign(defaults, input); } });`,
