@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import { InvalidRecognitionSettingsError, SETTINGS_KEY, normalizeRecognitionSettings } from '../recognition/settings.js';
 import { writeFileAtomically } from './atomic-write.js';
 import { CodemodUsageError } from './errors.js';
 import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
@@ -76,6 +77,18 @@ export function selectTransforms(names: readonly string[] | undefined): Transfor
   return allTransforms.filter((transform) => names.includes(transform.name));
 }
 
+/** Bad settings would fail every file the same way; say it once, before any file is read. */
+function validateSettings(settings: Readonly<Record<string, unknown>> | undefined): void {
+  try {
+    normalizeRecognitionSettings(settings?.[SETTINGS_KEY]);
+  } catch (error) {
+    if (error instanceof InvalidRecognitionSettingsError) {
+      throw new CodemodUsageError('INVALID_OPTION', error.message.replace("Fix the ESLint config's settings", 'Fix --settings'));
+    }
+    throw error;
+  }
+}
+
 function validateDefaultMaxChars(value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
     throw new CodemodUsageError(
@@ -103,6 +116,7 @@ export async function migrate(options: MigrateOptions = {}): Promise<MigrationRe
     extensions: options.extensions ?? DEFAULT_EXTENSIONS,
     ignorePatterns: options.ignorePatterns ?? [],
   });
+  validateSettings(options.settings);
   const collector = await createRuleFindingsCollector(options.settings);
   const project = createEditingProject();
   const dryRun = options.dryRun ?? false;

@@ -223,6 +223,25 @@ describe('tool-result-guard CLI', () => {
     expect(missingProject.stderr).toMatch(/No tsconfig at/);
   });
 
+  it('--settings passes settings[\'tool-result-guard\'] to the rules (a custom tool factory); a malformed value exits 1', () => {
+    const customFactory = `import { readFile } from 'node:fs/promises';
+declare function makeTool<T>(definition: T): T;
+export const viewer = makeTool({ name: 'viewer', async call(input: { path: string }) { return readFile(input.path, 'utf8'); } });
+`;
+    const directory = workspace({ 'src/viewer.ts': customFactory });
+    expect(run(['migrate', 'src', '--dry-run'], directory).status).toBe(0);
+    const withSettings = run(['migrate', 'src', '--dry-run', '--json', '--settings', '{"toolFactories":["makeTool"]}'], directory);
+    expect(withSettings.status).toBe(2);
+    const report = JSON.parse(withSettings.stdout) as { files: { diff?: string }[] };
+    expect(report.files[0]?.diff).toContain("+export const viewer = makeTool({ name: 'viewer', async call(input: { path: string }) { return readFile(input.path, 'utf8'); }, maxResultSizeChars: Infinity });");
+    const malformed = run(['migrate', 'src', '--settings', '[1,2]'], directory);
+    expect(malformed.status).toBe(1);
+    expect(malformed.stderr).toMatch(/--settings must be a JSON object/);
+    const wrongShape = run(['migrate', 'src', '--settings', '{"toolFactories":3}'], directory);
+    expect(wrongShape.status).toBe(1);
+    expect(wrongShape.stderr).toMatch(/settings\['tool-result-guard'\]\.toolFactories must be/);
+  });
+
   it('--transform runs only the named transforms; --default-max-chars sets the finite default', () => {
     // A tool by its base class, with no classification yet.
     const unclassified = CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '').replace('class BashTool {', 'class BashTool extends BaseTool {');
