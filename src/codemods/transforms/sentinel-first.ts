@@ -172,14 +172,19 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding):
   const inserted = [...(movedDeclaration ? [moved(movedDeclaration)] : []), moved(guard.statement)];
   edits.push({ start: anchorStart, end: anchorStart, text: inserted.map((piece) => `${piece}${newline}${indentation}`).join('') });
 
-  const removals = [...(movedDeclaration ? [movedDeclaration] : []), ...guards.filter((other) => other.subject.getText() === subjectText).map((other) => other.statement)];
-  for (const statement of removals) {
-    const parent = statement.getParent();
-    // Only an exit that is a statement of its own block can go; `else if (…) return` stays.
-    if (!parent || !Node.isBlock(parent)) return { unresolved: 'the sentinel exit is part of an `else if`: move it by hand' };
-    const lines = wholeLinesOf(statement);
-    if (!lines) return { unresolved: 'the sentinel exit shares its line with other code: move it by hand' };
+  if (movedDeclaration) {
+    // The `const` moves: it cannot stay behind as a second declaration.
+    const lines = wholeLinesOf(movedDeclaration);
+    if (!lines) return { unresolved: 'the declared value shares its line with other code: move the sentinel exit by hand' };
     edits.push({ start: lines.start, end: lines.end, text: '' });
+  }
+  // The later copies are redundant once the exit comes first. One that is not a
+  // statement of its own lines (`else if (…) return`, code on the same line)
+  // stays: a redundant pure check is harmless, a broken `else` is not.
+  for (const other of guards.filter((candidate) => candidate.subject.getText() === subjectText)) {
+    const parent = other.statement.getParent();
+    const lines = parent && Node.isBlock(parent) ? wholeLinesOf(other.statement) : undefined;
+    if (lines) edits.push({ start: lines.start, end: lines.end, text: '' });
   }
   return { edits };
 }
