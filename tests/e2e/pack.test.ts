@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { REPOSITORY_ROOT } from '../../scripts/corpus.mjs';
+import plugin from '../../src/eslint-plugin.js';
 import { ensureFreshBuild } from './build.js';
 
 // The versions the package is developed and tested with (package.json devDependencies).
@@ -95,6 +96,93 @@ export const weatherTool = tool({
 
 // The consumer has no @types/node: the typed files declare the reader they use.
 const DECLARED_READER = 'declare function readTextFile(path: string): Promise<string>;';
+
+/**
+ * One defect per recommended rule, in the shapes the rule docs show
+ * (docs/rules/*.md, "Incorrect"), as a consumer's harness would have them.
+ */
+const DEFECT_PER_RECOMMENDED_RULE: Record<string, { file: string; text: string }> = {
+  'sentinel-before-override': {
+    file: 'src/persistence/threshold.ts',
+    text: `export function getEffectivePersistenceThreshold(
+  tool: { name: string; maxResultSizeChars: number },
+  overrides: Readonly<Record<string, number>> | undefined,
+): number {
+  const override = overrides?.[tool.name];
+  if (typeof override === 'number' && override > 0) return override;
+  const declared = tool.maxResultSizeChars;
+  if (!Number.isFinite(declared)) return declared;
+  return declared;
+}
+`,
+  },
+  'persist-only-owned-sessions': {
+    file: 'src/persistence/maybe-persist.ts',
+    text: `declare function persistToolResult(toolUseId: string, content: string): Promise<string>;
+
+export async function maybePersistLargeResult(querySource: string, toolUseId: string, content: string) {
+  if (querySource !== 'compact') {
+    return persistToolResult(toolUseId, content);
+  }
+  return undefined;
+}
+`,
+  },
+  'mark-seen-before-replacement': {
+    file: 'src/persistence/adopt.ts',
+    text: `interface ContentReplacementState {
+  seenIds: Set<string>;
+  replacements: Map<string, string>;
+}
+
+export function adoptSyncedReplacements(
+  state: ContentReplacementState,
+  records: readonly { toolUseId: string; replacement: string }[],
+) {
+  for (const record of records) {
+    state.replacements.set(record.toolUseId, record.replacement);
+  }
+}
+`,
+  },
+  'replace-only-after-persist': {
+    file: 'src/persistence/background.ts',
+    text: `interface ContentReplacementState {
+  seenIds: Set<string>;
+  replacements: Map<string, string>;
+}
+
+declare function maybePersistLargeResult(toolUseId: string, content: string): Promise<unknown>;
+
+export function replaceInBackground(state: ContentReplacementState, block: { toolUseId: string; content: string }): string {
+  state.seenIds.add(block.toolUseId);
+  const pendingWrite = maybePersistLargeResult(block.toolUseId, block.content);
+  const replacement = block.content.slice(0, 2000);
+  state.replacements.set(block.toolUseId, replacement);
+  pendingWrite.catch(() => undefined);
+  return replacement;
+}
+`,
+  },
+  'clone-state-on-fork': {
+    file: 'src/agents/research.ts',
+    text: `interface AgentSession {
+  id: string;
+  state: unknown;
+}
+
+declare function forkSubagent(options: { parentSessionId: string; prompt: string; contentReplacementState: unknown }): AgentSession;
+
+export function spawnResearchAgent(parent: AgentSession, task: string): AgentSession {
+  return forkSubagent({
+    parentSessionId: parent.id,
+    prompt: task,
+    contentReplacementState: parent.state,
+  });
+}
+`,
+  },
+};
 
 const CLASSIFIED_DEFINE_TOOL = `import { UNBOUNDED, defineTool } from 'tool-result-guard';
 
@@ -190,6 +278,7 @@ beforeAll(() => {
   writeConsumerFile('src/tools/read-file.ts', SELF_READING_TOOL);
   writeConsumerFile('src/tools/view-file.ts', UNBOUNDED_READING_TOOL);
   writeConsumerFile('src/tools/weather.ts', API_TOOL);
+  for (const { file, text } of Object.values(DEFECT_PER_RECOMMENDED_RULE)) writeConsumerFile(file, text);
   writeConsumerFile('typed/classified.ts', CLASSIFIED_DEFINE_TOOL);
   writeConsumerFile('typed/misclassified.ts', MISCLASSIFIED_DEFINE_TOOL);
   writeConsumerFile('forbid-tooling-hooks.mjs', FORBID_TOOLING_HOOKS);
@@ -224,22 +313,33 @@ describe('the packed tarball', () => {
 });
 
 describe('installed in a fresh project', () => {
-  it('eslint with configs.recommended reports the self-reading tool with a finite limit, and only it', () => {
+  it('has a defect for every rule of configs.recommended', () => {
+    expect(['require-unbounded-self-reading-tool', ...Object.keys(DEFECT_PER_RECOMMENDED_RULE)].sort()).toEqual(
+      Object.keys(plugin.configs.recommended.rules)
+        .map((ruleId) => ruleId.replace(/^tool-result-guard\//, ''))
+        .sort(),
+    );
+  });
+
+  it('eslint with configs.recommended reports each recommended rule on its defect, and the correct tools not at all', () => {
     const result = run('npx', ['--no-install', 'eslint', '--format', 'json', 'src'], consumerDirectory);
     // 1: lint errors found (2 would be a crash or a config that does not load).
     expect(result.status, describeRun(result)).toBe(1);
-    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; line: number }[] }[];
-    const findings = results.flatMap((file) =>
-      file.messages.map((message) => ({ file: file.filePath.slice(consumerDirectory.length + 1), ruleId: message.ruleId, line: message.line, message: message.message })),
+    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; fatal?: boolean }[] }[];
+    const rulesByFile = Object.fromEntries(
+      results
+        .filter((file) => file.messages.length > 0)
+        .map((file) => [file.filePath.slice(consumerDirectory.length + 1), [...new Set(file.messages.map((message) => message.ruleId))].sort()]),
     );
-    expect(findings).toEqual([
-      {
-        file: 'src/tools/read-file.ts',
-        ruleId: 'tool-result-guard/require-unbounded-self-reading-tool',
-        line: expect.any(Number),
-        message: expect.stringMatching(/read_file[\s\S]*readFile[\s\S]*Infinity/),
-      },
-    ]);
+    expect(rulesByFile).toEqual({
+      'src/tools/read-file.ts': ['tool-result-guard/require-unbounded-self-reading-tool'],
+      ...Object.fromEntries(
+        Object.entries(DEFECT_PER_RECOMMENDED_RULE).map(([ruleName, { file }]) => [file, [`tool-result-guard/${ruleName}`]]),
+      ),
+    });
+    const readFileMessages = results.find((file) => file.filePath.endsWith('read-file.ts'))?.messages ?? [];
+    expect(readFileMessages).toHaveLength(1);
+    expect(readFileMessages[0]?.message).toMatch(/read_file[\s\S]*readFile[\s\S]*Infinity/);
   }, 120_000);
 
   it('tsc compiles correctly classified defineTool calls', () => {
