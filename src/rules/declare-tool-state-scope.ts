@@ -302,6 +302,11 @@ interface FunctionToAnalyse {
   /** The helper's name when it is not the invocation itself, for the message. */
   via: string | undefined;
   depth: number;
+  /**
+   * For a helper: the call in the invocation that leads to it. Its findings are
+   * reported there, so each tool sharing a helper gets its own report, inside its own invocation.
+   */
+  callSite: TSESTree.Node | undefined;
 }
 
 /** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
@@ -327,16 +332,18 @@ function analyseEntry(
   const target = thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
   const visited = new Set<FunctionNode>([entry.fn]);
-  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0 }];
-  const follow = (fn: FunctionNode | undefined, via: string, depth: number) => {
-    if (!fn || visited.has(fn) || depth >= MAX_HELPER_DEPTH || contains(fn, entry.fn)) return;
+  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
+  const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
+    if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || contains(fn, entry.fn)) return;
     visited.add(fn);
-    queue.push({ fn, via, depth: depth + 1 });
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call });
   };
 
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
-    const { fn, via, depth } = item;
+    const { fn, via, callSite } = item;
+    const current = item;
     const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
+    const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
     const scope = sourceCode.scopeManager?.acquire(fn);
     // Free references of the function: everything it reaches that is declared outside it.
     for (const reference of scope?.through ?? []) {
@@ -348,7 +355,7 @@ function analyseEntry(
         const mutation = mutationOf(identifier, settings);
         if (mutation) {
           findings.push({
-            node: mutation.node,
+            node: at(mutation.node),
             messageId: 'mutatesOutlivingState',
             data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}` },
             stateKey: `global:${identifier.name}`,
@@ -359,7 +366,7 @@ function analyseEntry(
       }
       const callParent = identifier.parent;
       if (callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier) {
-        follow(calledFunction(variable), variable.name, depth);
+        follow(calledFunction(variable), variable.name, current, callParent);
         continue;
       }
       const outer = describeOuterVariable(variable, fn);
@@ -368,7 +375,7 @@ function analyseEntry(
       if (reference.isWrite()) {
         if (outer.imported) continue;
         findings.push({
-          node: writingNode(identifier),
+          node: at(writingNode(identifier)),
           messageId: 'mutatesOutlivingState',
           data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
           stateKey,
@@ -379,7 +386,7 @@ function analyseEntry(
       const mutation = mutationOf(identifier, settings);
       if (mutation) {
         findings.push({
-          node: mutation.node,
+          node: at(mutation.node),
           messageId: 'mutatesOutlivingState',
           data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
           stateKey,
@@ -390,7 +397,7 @@ function analyseEntry(
       const kind = carrierOfVariable(variable, settings);
       if (kind !== undefined) {
         findings.push({
-          node: identifier,
+          node: at(identifier),
           messageId: 'usesSharedCarrier',
           data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
           stateKey,
@@ -408,7 +415,7 @@ function analyseEntry(
       const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
       // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
       if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
-        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, depth);
+        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, current, member.parent);
         return undefined;
       }
       const words = `${target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`}${where}`;
@@ -420,18 +427,18 @@ function analyseEntry(
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push({ node: parent, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey, function: fn });
+        findings.push({ node: at(parent), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey, function: fn });
         return undefined;
       }
       const mutation = mutationOf(node, settings);
       if (mutation && unwrapChain(mutation.path) !== node) {
-        findings.push({ node: mutation.node, messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
+        findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
         return undefined;
       }
       const kind = carrierFields.get(field);
       if (kind !== undefined) {
         findings.push({
-          node: member,
+          node: at(member),
           messageId: 'usesSharedCarrier',
           data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
           stateKey,

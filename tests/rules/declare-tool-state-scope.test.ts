@@ -193,10 +193,10 @@ ruleTester.run('declare-tool-state-scope', rule, {
       code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { input.items.forEach((item) => cache.set(item.id, item)); } });`,
       errors: [{ messageId: mutates }],
     },
-    // same-file helpers the invocation calls are followed (a few levels), reported inside the helper
+    // same-file helpers the invocation calls are followed (a few levels), reported at the call in the invocation
     {
       code: `const visited = new Set(); function remember(url) { visited.add(url); } export const t = buildTool({ name: 'crawl', async call(input) { remember(input.url); return 'ok'; } });`,
-      errors: [{ messageId: mutates, line: 1, column: 53, data: { tool: 'crawl', action: 'calls \`.add()\` on', state: 'module-level \`visited\` (in \`remember\`, which the invocation calls)' } }],
+      errors: [{ messageId: mutates, line: 1, column: 137, endColumn: 156, data: { tool: 'crawl', action: 'calls \`.add()\` on', state: 'module-level \`visited\` (in \`remember\`, which the invocation calls)' } }],
     },
     {
       code: `let total = 0; const count = (n) => { total += n; }; const track = (input) => count(input.n); export const t = defineTool({ name: 'tally', execute: async (input) => { track(input); } });`,
@@ -205,6 +205,14 @@ ruleTester.run('declare-tool-state-scope', rule, {
     {
       code: `export class HistoryTool extends BaseTool { history = []; record(entry) { this.history.push(entry); } async call(input) { this.record(input); return 'ok'; } }`,
       errors: [{ messageId: mutates, data: { tool: 'HistoryTool', action: 'calls \`.push()\` on', state: 'instance field \`this.history\` (in \`this.record\`, which the invocation calls)' } }],
+    },
+    {
+      // A helper shared by two tools: each tool is told, at its own call.
+      code: `const seen = new Set(); const mark = (id) => seen.add(id); export const a = buildTool({ name: 'a', async call(input) { mark(input.id); } }); export const b = buildTool({ name: 'b', async call(input) { mark(input.id); } });`,
+      errors: [
+        { messageId: mutates, data: { tool: 'a', action: 'calls \`.add()\` on', state: 'module-level \`seen\` (in \`mark\`, which the invocation calls)' } },
+        { messageId: mutates, data: { tool: 'b', action: 'calls \`.add()\` on', state: 'module-level \`seen\` (in \`mark\`, which the invocation calls)' } },
+      ],
     },
     // an invalid declared value
     {
