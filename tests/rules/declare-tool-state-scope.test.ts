@@ -87,16 +87,16 @@ ruleTester.run('declare-tool-state-scope', rule, {
     },
     {
       code: `const sessions = new Map(); server.registerTool('logout', { description: 'd' }, async (args) => { sessions.delete(args.id); return { content: [] }; });`,
-      errors: [{ messageId: mutates, data: { tool: 'logout', action: 'calls \`.delete()\` on', state: 'module-level \`sessions\`' } }],
+      errors: [{ messageId: mutates, data: { tool: 'logout', action: 'calls `.delete()` on', state: 'module-level `sessions`' } }],
     },
     {
       code: `const sessions = new Map(); server.registerTool('reset', { description: 'd' }, async () => { sessions.clear(); return { content: [] }; });`,
-      errors: [{ messageId: mutates, data: { tool: 'reset', action: 'calls \`.clear()\` on', state: 'module-level \`sessions\`' } }],
+      errors: [{ messageId: mutates, data: { tool: 'reset', action: 'calls `.clear()` on', state: 'module-level `sessions`' } }],
     },
     {
       // One report per state and function: the first mutation asks for the declaration.
       code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { cache.set(input.k, 1); cache.delete(input.old); cache.clear(); } });`,
-      errors: [{ messageId: mutates, column: 86, data: { tool: 'a', action: 'calls \`.set()\` on', state: 'module-level \`cache\`' } }],
+      errors: [{ messageId: mutates, column: 86, data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `cache`' } }],
     },
     {
       code: `const tokens = {}; export const t = buildTool({ name: 'login', async call(input) { tokens[input.user] = input.token; } });`,
@@ -104,11 +104,11 @@ ruleTester.run('declare-tool-state-scope', rule, {
     },
     {
       code: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level \`state\`' } }],
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level `state`' } }],
     },
     {
       code: `const state = { last: 1 }; export const t = buildTool({ name: 'a', async call() { delete state.last; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'deletes a property of', state: 'module-level \`state\`' } }],
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'deletes a property of', state: 'module-level `state`' } }],
     },
     {
       code: `const defaults = {}; export const t = buildTool({ name: 'a', async call(input) { Object.assign(defaults, input); } });`,
@@ -196,22 +196,22 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // same-file helpers the invocation calls are followed (a few levels), reported at the call in the invocation
     {
       code: `const visited = new Set(); function remember(url) { visited.add(url); } export const t = buildTool({ name: 'crawl', async call(input) { remember(input.url); return 'ok'; } });`,
-      errors: [{ messageId: mutates, line: 1, column: 137, endColumn: 156, data: { tool: 'crawl', action: 'calls \`.add()\` on', state: 'module-level \`visited\` (in \`remember\`, which the invocation calls)' } }],
+      errors: [{ messageId: mutates, line: 1, column: 137, endColumn: 156, data: { tool: 'crawl', action: 'calls `.add()` on', state: 'module-level `visited` (in `remember`, which the invocation calls)' } }],
     },
     {
       code: `let total = 0; const count = (n) => { total += n; }; const track = (input) => count(input.n); export const t = defineTool({ name: 'tally', execute: async (input) => { track(input); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'tally', action: 'assigns', state: 'module-level \`total\` (in \`count\`, which the invocation calls)' } }],
+      errors: [{ messageId: mutates, data: { tool: 'tally', action: 'assigns', state: 'module-level `total` (in `count`, which the invocation calls)' } }],
     },
     {
       code: `export class HistoryTool extends BaseTool { history = []; record(entry) { this.history.push(entry); } async call(input) { this.record(input); return 'ok'; } }`,
-      errors: [{ messageId: mutates, data: { tool: 'HistoryTool', action: 'calls \`.push()\` on', state: 'instance field \`this.history\` (in \`this.record\`, which the invocation calls)' } }],
+      errors: [{ messageId: mutates, data: { tool: 'HistoryTool', action: 'calls `.push()` on', state: 'instance field `this.history` (in `this.record`, which the invocation calls)' } }],
     },
     {
       // A helper shared by two tools: each tool is told, at its own call.
       code: `const seen = new Set(); const mark = (id) => seen.add(id); export const a = buildTool({ name: 'a', async call(input) { mark(input.id); } }); export const b = buildTool({ name: 'b', async call(input) { mark(input.id); } });`,
       errors: [
-        { messageId: mutates, data: { tool: 'a', action: 'calls \`.add()\` on', state: 'module-level \`seen\` (in \`mark\`, which the invocation calls)' } },
-        { messageId: mutates, data: { tool: 'b', action: 'calls \`.add()\` on', state: 'module-level \`seen\` (in \`mark\`, which the invocation calls)' } },
+        { messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' } },
+        { messageId: mutates, data: { tool: 'b', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' } },
       ],
     },
     // an invalid declared value

@@ -389,47 +389,46 @@ export class CacheCarrier extends StateCarrier<CacheInstance, CacheHandle> {
   }
 
   protected createHandle(instance: CacheInstance, recorder: InvocationStateRecorder): CacheHandle {
-    const cache = this;
     const lookup = <Value>(key: string): CacheLookup<Value> => {
       const entry = instance.entries.get(key);
       if (entry === undefined) return { hit: false, value: undefined, stale: null };
-      const reason = cache.#staleness(key, entry);
+      const reason = this.#staleness(key, entry);
       if (reason === null) return { hit: true, value: entry.value as Value, stale: null };
-      const handling = cache.onStale === 'serve-and-mark' ? 'served' : 'refetched';
+      const handling = this.onStale === 'serve-and-mark' ? 'served' : 'refetched';
       const stale: StaleCacheReturn = {
-        carrier: cache.name,
+        carrier: this.name,
         key,
         reason,
-        ageMs: cache.#now() - entry.storedAt,
+        ageMs: this.#now() - entry.storedAt,
         ttlMs: entry.ttlMs,
         handling,
       };
       recorder.recordStaleReturn(stale);
       if (handling === 'served') return { hit: true, value: entry.value as Value, stale };
       instance.entries.delete(key);
-      recorder.recordChange({ kind: 'cache-entry-evicted', carrier: cache.name, key, reason: 'stale' });
+      recorder.recordChange({ kind: 'cache-entry-evicted', carrier: this.name, key, reason: 'stale' });
       return { hit: false, value: undefined, stale };
     };
     const set = (key: string, value: unknown, options?: { ttlMs?: number | null }) => {
-      const ttlMs = options?.ttlMs === undefined ? cache.ttlMs : options.ttlMs;
+      const ttlMs = options?.ttlMs === undefined ? this.ttlMs : options.ttlMs;
       if (ttlMs !== null && !(Number.isFinite(ttlMs) && ttlMs >= 0)) {
-        throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Cache "${cache.name}": ttlMs for "${key}" must be a finite number >= 0 or null.`);
+        throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Cache "${this.name}": ttlMs for "${key}" must be a finite number >= 0 or null.`);
       }
-      cache.#sequence += 1;
+      this.#sequence += 1;
       const replaced = instance.entries.has(key);
-      instance.entries.set(key, { value, storedAt: cache.#now(), storedSequence: cache.#sequence, ttlMs });
-      recorder.recordChange({ kind: 'cache-entry-added', carrier: cache.name, key, replaced, ttlMs });
+      instance.entries.set(key, { value, storedAt: this.#now(), storedSequence: this.#sequence, ttlMs });
+      recorder.recordChange({ kind: 'cache-entry-added', carrier: this.name, key, replaced, ttlMs });
     };
     return {
       lookup,
       get: <Value>(key: string) => lookup<Value>(key).value,
       set,
-      delete(key) {
+      delete: (key) => {
         const existed = instance.entries.delete(key);
-        if (existed) recorder.recordChange({ kind: 'cache-entry-evicted', carrier: cache.name, key, reason: 'deleted' });
+        if (existed) recorder.recordChange({ kind: 'cache-entry-evicted', carrier: this.name, key, reason: 'deleted' });
         return existed;
       },
-      async getOrLoad<Value>(key: string, load: () => Value | Promise<Value>): Promise<Value> {
+      getOrLoad: async <Value>(key: string, load: () => Value | Promise<Value>): Promise<Value> => {
         const found = lookup<Value>(key);
         if (found.hit) return found.value as Value;
         const value = await load();
@@ -487,13 +486,12 @@ export class ClientFactoryCarrier<Client> extends StateCarrier<ClientInstance<Cl
   }
 
   protected createHandle(instance: ClientInstance<Client>, recorder: InvocationStateRecorder): ClientFactoryHandle<Client> {
-    const factory = this;
     return {
-      get() {
+      get: () => {
         if (instance.client === undefined) {
-          instance.client = factory.#create();
+          instance.client = this.#create();
           instance.clientsCreated += 1;
-          recorder.recordChange({ kind: 'client-created', carrier: factory.name, client: `${instance.instance}/client-${instance.clientsCreated}` });
+          recorder.recordChange({ kind: 'client-created', carrier: this.name, client: `${instance.instance}/client-${instance.clientsCreated}` });
         }
         return instance.client;
       },
