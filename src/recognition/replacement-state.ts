@@ -100,7 +100,10 @@ export interface ReplacementStateRecognizer {
   isForkCall(call: CallLike): boolean;
   /** A clone or reconstruction call: `cloneReplacementState(s)`, `structuredClone(s)`, `s.clone()`. */
   isCloneCall(node: TSESTree.Node): boolean;
-  /** A clone call, or a `const` that holds one (`const child = cloneReplacementState(s)`). */
+  /**
+   * A clone call, a `const` that holds one (`const child = cloneReplacementState(s)`),
+   * or (with type information) a value typed `ForkableState<…>`.
+   */
   isClonedValue(node: TSESTree.Node): boolean;
   /** A function whose job is to copy or rebuild a state (its writes re-apply frozen decisions). */
   isCloneOrReconstructFunction(functionNode: TSESTree.Node): boolean;
@@ -115,6 +118,8 @@ export interface ReplacementStateRecognizer {
 }
 
 const SET_TYPE_NAMES = new Set(['Set', 'ReadonlySet']);
+/** The brand `cloneReplacementState` / `reconstructReplacementState` return: proof of a copy. */
+const CLONED_STATE_TYPE_NAMES: ReadonlySet<string> = new Set(['ForkableState']);
 const MAP_TYPE_NAMES = new Set(['Map', 'ReadonlyMap']);
 
 function unwrapChain(node: TSESTree.Node): TSESTree.Node {
@@ -480,9 +485,13 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   function isClonedValue(node: TSESTree.Node): boolean {
     const target = unwrapChain(node);
     if (isCloneCall(target)) return true;
-    if (target.type !== AST_NODE_TYPES.Identifier) return false;
-    const initializer = constInitializerOf(target);
-    return initializer !== undefined && isCloneCall(initializer);
+    if (target.type === AST_NODE_TYPES.Identifier) {
+      const initializer = constInitializerOf(target);
+      if (initializer !== undefined && isCloneCall(initializer)) return true;
+    }
+    if (!hasTypeInformation) return false;
+    const type = typeOf(target);
+    return type !== undefined && type.aliasSymbol !== undefined && CLONED_STATE_TYPE_NAMES.has(type.aliasSymbol.getName());
   }
 
   function isForkCall(call: CallLike): boolean {
@@ -513,14 +522,13 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     }
     if (target.type === AST_NODE_TYPES.LogicalExpression) return isLiveState(target.left) || isLiveState(target.right);
     if (target.type !== AST_NODE_TYPES.Identifier && target.type !== AST_NODE_TYPES.MemberExpression) return false;
+    if (isClonedValue(target)) return false;
 
     let lastName: string | undefined;
     if (target.type === AST_NODE_TYPES.Identifier) {
       lastName = target.name;
       const variable = variableOf(target);
       const initializer = constInitializerOf(target);
-      // A clone kept in a variable is the fork's own copy.
-      if (isClonedValue(target)) return false;
       if (initializer && initializer.type === AST_NODE_TYPES.CallExpression) {
         if (CREATE_STATE_PATTERN.test(getCalleeLastName(initializer) ?? '')) return true;
       }

@@ -308,6 +308,17 @@ export function delegate(budget: ReplacementState) { forkAgent({ decisions: clon
       code: `import { forkAgent } from './harness-types';
 export function delegate(budget: Set<string>) { forkAgent({ decisions: budget }); }`,
     },
+    {
+      // typed as the clone's brand: already a copy, whatever the key says
+      code: `import type { ForkableState, ReplacementState } from 'tool-result-guard';
+import { forkAgent } from './harness-types';
+export function start(replacementState: ForkableState<ReplacementState>) { forkAgent({ replacementState }); }`,
+    },
+    {
+      code: `import { reconstructReplacementState } from 'tool-result-guard';
+import { forkAgent } from './harness-types';
+export function resume(ids: string[]) { let resumed = reconstructReplacementState(ids, []); forkAgent({ contentReplacementState: resumed }); }`,
+    },
   ],
   invalid: [
     {
