@@ -118,6 +118,7 @@ export {
   findToolDefinitions,
   findToolMember,
   isToolTypeName,
+  mayDefineTools,
   recogniseToolDefinition,
 } from './tool-definitions.js';
 export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';

@@ -357,6 +357,28 @@ export function recogniseToolDefinition(
   }
 }
 
+const toolSpellings = new WeakMap<RecognitionSettings, RegExp>();
+
+/**
+ * Can this source text define a tool at all? Every shape spells `tool`
+ * (`buildTool`, `server.tool`, `…Tool` bases and types), the classification
+ * member, or a name from settings. Rules skip files that do not — most files
+ * of a codebase — before building anything. Object literals recognised only
+ * by their contextual type (type-aware mode) may spell none of these, so
+ * callers with type information do not use this filter.
+ */
+export function mayDefineTools(text: string, settings: RecognitionSettings): boolean {
+  let spelling = toolSpellings.get(settings);
+  if (!spelling) {
+    const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames]
+      .map((name) => name.split('.').pop()!)
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    spelling = new RegExp(['tool', 'maxResultSizeChars', ...names].join('|'), 'i');
+    toolSpellings.set(settings, spelling);
+  }
+  return spelling.test(text);
+}
+
 /** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */
 export function findToolDefinitions(
   root: TSESTree.Node,

@@ -11,6 +11,7 @@ import {
   insertToolMemberFix,
   isClassNode,
   isUnboundedValue,
+  mayDefineTools,
   readsInputChosenResource,
   recogniseToolDefinition,
 } from '../recognition/index.js';
@@ -108,6 +109,7 @@ export default createRule<Options, MessageIds>({
   create(context, [{ requireClassification }]) {
     const recognition = getRecognitionContext(context);
     const sourceCode = context.sourceCode;
+    if (!recognition.hasTypeInformation && !mayDefineTools(sourceCode.text, recognition.settings)) return {};
 
     function check(node: TSESTree.Node): void {
       const definition = recogniseToolDefinition(node, recognition.settings, {

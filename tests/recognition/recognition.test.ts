@@ -21,6 +21,7 @@ import {
   cachedModulePaths,
   loadModule,
   matchReader,
+  mayDefineTools,
   normalizeRecognitionSettings,
   readsInputChosenResource,
   resolveRelativeModule,
@@ -143,6 +144,17 @@ describe('tool definitions', () => {
     // A local constant named UNBOUNDED is judged by its value.
     expect(isUnboundedValue(expression('UNBOUNDED'), file)).toBe(false);
     expect(isUnboundedValue(expression('1e308'), file)).toBe(false);
+  });
+});
+
+describe('files that cannot define a tool', () => {
+  it('are told apart by their text, settings included', () => {
+    expect(mayDefineTools(`export const x = buildTool({})`, settings)).toBe(true);
+    expect(mayDefineTools(`class A { maxResultSizeChars = 1 }`, settings)).toBe(true);
+    expect(mayDefineTools(`export function add(a, b) { return a + b; }`, settings)).toBe(false);
+    const custom = normalizeRecognitionSettings({ toolFactories: ['makeCapability'] });
+    expect(mayDefineTools(`makeCapability({ call() {} })`, settings)).toBe(false);
+    expect(mayDefineTools(`makeCapability({ call() {} })`, custom)).toBe(true);
   });
 });
 
