@@ -116,7 +116,8 @@ export default createRule<Options, MessageIds>({
         contextualTypeName: recognition.contextualTypeName,
       });
       if (!definition) return;
-      const member = findToolMember(definition, MEMBER) ?? inheritedMember(definition, recognition);
+      const ownMember = findToolMember(definition, MEMBER);
+      const member = ownMember ?? inheritedMember(definition, recognition);
       if (member && isUnboundedValue(member.value, recognition.file)) return;
 
       const invocation = getInvocation(definition, recognition.settings, recognition.file);
@@ -134,7 +135,8 @@ export default createRule<Options, MessageIds>({
         }
         return;
       }
-      const fix = buildFix(definition, member, sourceCode);
+      // An inherited finite bound is overridden in the subclass, never edited in the shared base.
+      const fix = buildFix(definition, ownMember, sourceCode);
       context.report({
         node: definition.reportNode,
         messageId: member ? 'finiteBound' : 'missingUnbounded',

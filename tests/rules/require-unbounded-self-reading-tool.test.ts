@@ -336,6 +336,19 @@ buildTool({ name: 'Cat', async call(input) {
       `class GlobRead implements AgentTool<{ pattern: string }> { async execute(input) { return readFile(input.pattern); } }`,
       [{ toolName: 'GlobRead', readCall: '`readFile`', fix: ['}> { async', '}> { maxResultSizeChars = Infinity; async'] }],
     ),
+    // A finite bound inherited from a base of the same file: the subclass overrides it.
+    invalid(
+      `class LimitedTool extends BaseTool { maxResultSizeChars = 20_000; }
+class CatTool extends LimitedTool { async call(input) { return readFile(input.path); } }`,
+      [
+        {
+          toolName: 'CatTool',
+          readCall: '`readFile`',
+          declared: '20_000',
+          fix: ['extends LimitedTool { async', 'extends LimitedTool { maxResultSizeChars = Infinity; async'],
+        },
+      ],
+    ),
     // A let-bound "constant" is not the sentinel.
     invalid(
       `let LIMIT = Infinity;
