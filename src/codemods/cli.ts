@@ -43,6 +43,7 @@ Options:
       --default-max-chars <n>  maxResultSizeChars for tools that read nothing the model
                                chose (default: ${DEFAULT_MAX_CHARS})
       --settings <json>        settings['tool-result-guard'] for the rules, as JSON
+      --cpus <n>               worker threads (default: one per spare core on large projects)
       --fail-on-error          also exit 1 when a file was skipped because it does not parse
   -s, --silent                 print nothing but usage errors
   -h, --help                   show this help
@@ -69,6 +70,7 @@ function parseCommandLine(argv: readonly string[]) {
         'ignore-pattern': { type: 'string', multiple: true },
         'default-max-chars': { type: 'string' },
         settings: { type: 'string' },
+        cpus: { type: 'string' },
         'fail-on-error': { type: 'boolean' },
         silent: { type: 'boolean', short: 's' },
         help: { type: 'boolean', short: 'h' },
@@ -102,6 +104,14 @@ function parseDefaultMaxChars(value: string | undefined): number | undefined {
     throw new CodemodUsageError('INVALID_OPTION', `--default-max-chars must be a positive whole number (got "${value}").`);
   }
   return Number(normalized);
+}
+
+function parseCpus(value: string | undefined): number | 'auto' {
+  if (value === undefined) return 'auto';
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new CodemodUsageError('INVALID_OPTION', `--cpus must be a whole number of worker threads, 1 or more (got "${value}").`);
+  }
+  return Number(value);
 }
 
 /** A one-line progress display on a terminal, redrawn at most every 100 ms. */
@@ -184,6 +194,7 @@ export async function runCli(
 
     const settings = parseSettings(values.settings);
     const defaultMaxChars = parseDefaultMaxChars(values['default-max-chars']);
+    const concurrency = parseCpus(values.cpus);
     const { migrate } = await import('./runner.js');
     const report = await migrate({
       paths,
@@ -197,6 +208,7 @@ export async function runCli(
       ...(values['ignore-pattern'] ? { ignorePatterns: values['ignore-pattern'] } : {}),
       ...(defaultMaxChars !== undefined ? { defaultMaxChars } : {}),
       ...(settings ? { settings } : {}),
+      concurrency,
       ...(progress ? { onProgress: progress.update } : {}),
     });
     progress?.clear();

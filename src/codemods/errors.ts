@@ -8,7 +8,8 @@ export type CodemodErrorCode =
   | 'TSCONFIG_INVALID'
   | 'PATH_NOT_FOUND'
   | 'ESLINT_MISSING'
-  | 'RULE_MISSING';
+  | 'RULE_MISSING'
+  | 'WORKER_FAILED';
 
 /** A problem with how the migration was asked for (flags, paths, tsconfig), not with a file. */
 export class CodemodUsageError extends Error {

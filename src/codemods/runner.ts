@@ -1,13 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 import { InvalidRecognitionSettingsError, SETTINGS_KEY, normalizeRecognitionSettings } from '../recognition/settings.js';
 import { writeFileAtomically } from './atomic-write.js';
 import { CodemodUsageError } from './errors.js';
 import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
 import { discoverFiles } from './file-discovery.js';
-import { createEditingProject, migrateText, type FileStatus, type UnresolvedFinding } from './migrate-file.js';
+import {
+  createEditingProject,
+  migrateText,
+  type FileStatus,
+  type TextMigrationResult,
+  type UnresolvedFinding,
+} from './migrate-file.js';
+import type { WorkerRequest, WorkerResponse, WorkerSetup } from './migrate-worker.js';
 import { createRuleFindingsCollector } from './rule-findings.js';
 import type { Transform } from './transform.js';
 import { transforms as allTransforms } from './transforms/index.js';
@@ -30,8 +40,15 @@ export interface MigrateOptions {
   defaultMaxChars?: number;
   /** `settings['tool-result-guard']` for the rules, as in the user's ESLint config. */
   settings?: Readonly<Record<string, unknown>>;
-  /** Called before each file, for a progress display. */
+  /** Called as files are done, for a progress display. */
   onProgress?: (done: number, total: number, filePath: string) => void;
+  /**
+   * Worker threads to migrate with (jscodeshift's `--cpus`). Each loads its
+   * own ESLint and TypeScript (about a second), so it pays off on large
+   * projects only. `'auto'`: one per spare core, one per 100 files at most.
+   * Default 1: everything in this thread.
+   */
+  concurrency?: number | 'auto';
 }
 
 export interface FileReport {
@@ -89,6 +106,140 @@ function validateSettings(settings: Readonly<Record<string, unknown>> | undefine
   }
 }
 
+/** Below this many files per worker, a worker's start-up (its own ESLint and TypeScript) costs more than it saves. */
+const FILES_PER_AUTO_WORKER = 100;
+
+function validateConcurrency(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new CodemodUsageError('INVALID_OPTION', `--cpus must be a whole number of worker threads, 1 or more (got ${value}).`);
+  }
+  return value;
+}
+
+/** Migrates one text: in this thread, or in a worker. A usage error (a missing rule) is rethrown as such. */
+interface MigrationEngine {
+  migrate(text: string, filePath: string): Promise<TextMigrationResult>;
+  close(): Promise<void>;
+}
+
+async function createInThreadEngine(
+  transforms: readonly Transform[],
+  settings: Readonly<Record<string, unknown>> | undefined,
+  defaultMaxChars: number,
+): Promise<MigrationEngine> {
+  const collector = await createRuleFindingsCollector(settings);
+  const project = createEditingProject();
+  return {
+    migrate: async (text, filePath) => migrateText(text, filePath, transforms, collector, project, { defaultMaxChars }),
+    close: async () => {},
+  };
+}
+
+function revive(error: { message: string; stack: string | undefined; usageCode: string | undefined }): Error {
+  if (error.usageCode) return new CodemodUsageError(error.usageCode as CodemodUsageError['code'], error.message);
+  const revived = new Error(error.message);
+  if (error.stack) revived.stack = error.stack;
+  return revived;
+}
+
+/** Starts the workers and waits until each has loaded its rules (a setup failure is the run's failure). */
+async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup): Promise<MigrationEngine> {
+  const workers = Array.from({ length: count }, () => new Worker(script, { workerData: setup }));
+  const terminateAll = async (): Promise<void> => {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  };
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            worker.once('message', (message: WorkerResponse) => {
+              if ('ready' in message) resolve();
+              else if ('setupError' in message) reject(revive(message.setupError));
+            });
+            worker.once('error', reject);
+          }),
+      ),
+    );
+  } catch (error) {
+    await terminateAll();
+    throw error;
+  }
+
+  const idle = [...workers];
+  const waiting: ((worker: Worker) => void)[] = [];
+  const acquire = (): Promise<Worker> =>
+    idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise((resolve) => waiting.push(resolve));
+  const release = (worker: Worker): void => {
+    const resume = waiting.shift();
+    if (resume) resume(worker);
+    else idle.push(worker);
+  };
+  let nextId = 0;
+  return {
+    async migrate(text, filePath) {
+      const worker = await acquire();
+      const id = nextId++;
+      const response = await new Promise<WorkerResponse>((resolve, reject) => {
+        const cleanUp = (): void => {
+          worker.off('message', onMessage);
+          worker.off('error', onFailure);
+          worker.off('exit', onFailure);
+        };
+        const onMessage = (message: WorkerResponse): void => {
+          if (!('id' in message) || message.id !== id) return;
+          cleanUp();
+          resolve(message);
+        };
+        // A worker that died (out of memory…) fails the file it held; the run stops rather than hang.
+        const onFailure = (reason: unknown): void => {
+          cleanUp();
+          reject(reason instanceof Error ? reason : new Error(`a migration worker exited (${String(reason)}) while migrating ${filePath}`));
+        };
+        worker.on('message', onMessage);
+        worker.once('error', onFailure);
+        worker.once('exit', onFailure);
+        worker.postMessage({ id, filePath, text } satisfies WorkerRequest);
+      }).catch((error: unknown) => {
+        throw new CodemodUsageError('WORKER_FAILED', `${(error as Error).message}; rerun with --cpus 1 to migrate in one thread.`);
+      });
+      release(worker);
+      if ('result' in response) return response.result;
+      if ('error' in response) throw revive(response.error);
+      throw new Error('unexpected message from a migration worker');
+    },
+    close: terminateAll,
+  };
+}
+
+async function migrateFile(filePath: string, displayPath: string, engine: MigrationEngine, dryRun: boolean): Promise<FileReport> {
+  let original: string;
+  try {
+    original = readFileSync(filePath, 'utf8');
+  } catch (error) {
+    return { path: displayPath, status: 'error', edits: {}, unresolved: [], reason: `cannot read: ${(error as Error).message}` };
+  }
+  try {
+    const result = await engine.migrate(original, filePath);
+    const report: FileReport = { path: displayPath, status: result.status, edits: result.edits, unresolved: result.unresolved };
+    if (result.reason !== undefined) report.reason = result.reason;
+    if (result.status === 'ok') {
+      if (dryRun) report.diff = unifiedDiff(displayPath, original, result.text);
+      else writeFileAtomically(filePath, result.text);
+    }
+    return report;
+  } catch (error) {
+    if (error instanceof CodemodUsageError) throw error;
+    return {
+      path: displayPath,
+      status: 'error',
+      edits: {},
+      unresolved: [],
+      reason: error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error),
+    };
+  }
+}
+
 function validateDefaultMaxChars(value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
     throw new CodemodUsageError(
@@ -117,42 +268,41 @@ export async function migrate(options: MigrateOptions = {}): Promise<MigrationRe
     ignorePatterns: options.ignorePatterns ?? [],
   });
   validateSettings(options.settings);
-  const collector = await createRuleFindingsCollector(options.settings);
-  const project = createEditingProject();
   const dryRun = options.dryRun ?? false;
+  const concurrency =
+    options.concurrency === 'auto'
+      ? Math.max(1, Math.min(availableParallelism() - 1, Math.floor(filePaths.length / FILES_PER_AUTO_WORKER)))
+      : validateConcurrency(options.concurrency ?? 1);
+  const workerScript = new URL('./migrate-worker.js', import.meta.url);
+  // From TypeScript sources (tests) there is no built worker: migrate in this thread.
+  const workerCount = existsSync(fileURLToPath(workerScript)) ? Math.min(concurrency, filePaths.length) : 1;
+  const engine =
+    workerCount > 1
+      ? await createWorkerEngine(workerScript, workerCount, {
+          transformNames: transforms.map((transform) => transform.name),
+          settings: options.settings,
+          defaultMaxChars,
+        })
+      : await createInThreadEngine(transforms, options.settings, defaultMaxChars);
 
-  const files: FileReport[] = [];
-  for (const [index, filePath] of filePaths.entries()) {
-    options.onProgress?.(index, filePaths.length, filePath);
-    const displayPath = relative(cwd, filePath) || filePath;
-    let original: string;
-    try {
-      original = readFileSync(filePath, 'utf8');
-    } catch (error) {
-      files.push({ path: displayPath, status: 'error', edits: {}, unresolved: [], reason: `cannot read: ${(error as Error).message}` });
-      continue;
+  const files: FileReport[] = new Array(filePaths.length);
+  let done = 0;
+  let next = 0;
+  const migrateNext = async (): Promise<void> => {
+    while (next < filePaths.length) {
+      const index = next++;
+      const filePath = filePaths[index]!;
+      files[index] = await migrateFile(filePath, relative(cwd, filePath) || filePath, engine, dryRun);
+      done += 1;
+      options.onProgress?.(done, filePaths.length, filePath);
     }
-    try {
-      const result = migrateText(original, filePath, transforms, collector, project, { defaultMaxChars });
-      const report: FileReport = { path: displayPath, status: result.status, edits: result.edits, unresolved: result.unresolved };
-      if (result.reason !== undefined) report.reason = result.reason;
-      if (result.status === 'ok') {
-        if (dryRun) report.diff = unifiedDiff(displayPath, original, result.text);
-        else writeFileAtomically(filePath, result.text);
-      }
-      files.push(report);
-    } catch (error) {
-      if (error instanceof CodemodUsageError) throw error;
-      files.push({
-        path: displayPath,
-        status: 'error',
-        edits: {},
-        unresolved: [],
-        reason: error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error),
-      });
-    }
+  };
+  try {
+    options.onProgress?.(0, filePaths.length, filePaths[0] ?? '');
+    await Promise.all(Array.from({ length: workerCount }, migrateNext));
+  } finally {
+    await engine.close();
   }
-  options.onProgress?.(filePaths.length, filePaths.length, '');
 
   const editsByTransform: Record<string, number> = {};
   for (const transform of transforms) editsByTransform[transform.name] = 0;

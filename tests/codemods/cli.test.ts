@@ -242,6 +242,30 @@ export const viewer = makeTool({ name: 'viewer', async call(input: { path: strin
     expect(wrongShape.stderr).toMatch(/settings\['tool-result-guard'\]\.toolFactories must be/);
   });
 
+  it('--cpus migrates in worker threads with the same result as one thread; a bad value exits 1', () => {
+    const directory = workspace({
+      'src/read-file.ts': SELF_READING_TOOL,
+      'src/bash.ts': CLASSIFIED_TOOL,
+      'src/broken.ts': UNPARSEABLE,
+      'src/other-read.ts': SELF_READING_TOOL.replace('ReadFileTool', 'OtherReadTool'),
+    });
+    const withoutTiming = (stdout: string) => {
+      const report = JSON.parse(stdout) as { summary: { elapsedMs?: number } };
+      delete report.summary.elapsedMs;
+      return report;
+    };
+    const oneThread = run(['migrate', 'src', '--dry-run', '--json', '--cpus', '1'], directory);
+    const twoWorkers = run(['migrate', 'src', '--dry-run', '--json', '--cpus', '2'], directory);
+    expect(twoWorkers.status).toBe(2);
+    expect(withoutTiming(twoWorkers.stdout)).toEqual(withoutTiming(oneThread.stdout));
+    const written = run(['migrate', 'src', '--cpus', '2'], directory);
+    expect(written.status).toBe(0);
+    expect(read(directory, 'src/other-read.ts')).toContain('maxResultSizeChars = Infinity');
+    const bad = run(['migrate', 'src', '--cpus', '0'], directory);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--cpus must be a whole number/);
+  });
+
   it('--transform runs only the named transforms; --default-max-chars sets the finite default', () => {
     // A tool by its base class, with no classification yet.
     const unclassified = CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '').replace('class BashTool {', 'class BashTool extends BaseTool {');
