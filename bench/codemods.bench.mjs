@@ -7,7 +7,6 @@
 // analysis) is the floor of that design, so it is printed too: migration /
 // ESLint-parse shows what the rules and transforms add on top of it.
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 import * as typescriptParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
@@ -60,10 +59,5 @@ export async function run() {
     console.log(formatRatio('  dry-run migration / ts-morph load', migrateTime, loadTime, TARGET_RATIO));
     console.log(formatRatio('  (floor) ESLint parse, no rules / ts-morph load', parseTime, loadTime));
     console.log(formatRatio('  dry-run migration / ESLint parse, no rules', migrateTime, parseTime));
-    const cores = availableParallelism();
-    if (cores > 1 && files.length >= 50) {
-      const parallelTime = await medianTime(() => migrate({ paths, cwd: directory, dryRun: true, concurrency: cores }), { runs: 3, warmup: 1 });
-      console.log(formatRatio(`  dry-run migration, ${cores} worker threads / ts-morph load`, parallelTime, loadTime, TARGET_RATIO));
-    }
   }
 }
