@@ -162,7 +162,7 @@ function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
 
 function isAmbient(node: ClassNode): boolean {
   if (node.type === AST_NODE_TYPES.ClassDeclaration && node.declare) return true;
-  for (let current = node.parent; current; current = current.parent) {
+  for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
     if (current.type === AST_NODE_TYPES.TSModuleDeclaration && current.declare) return true;
   }
   return false;
