@@ -121,4 +121,5 @@ export {
   mayDefineTools,
   recogniseToolDefinition,
 } from './tool-definitions.js';
+export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
 export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeName, getCalleeLastName, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
+import { ruleMayReport } from '../recognition/findings-prefilter.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
   CLONE_FUNCTION_PATTERN,
@@ -42,6 +43,8 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
+    if (!ruleMayReport(context, 'clone-state-on-fork')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = createReplacementStateRecognizer(context);
     const program = sourceCode.ast;

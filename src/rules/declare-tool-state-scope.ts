@@ -27,6 +27,7 @@ import {
   isFunctionNode,
   matchesDottedName,
   recogniseToolDefinition,
+  ruleMayReport,
   skipTypeWrappers,
   walk,
 } from '../recognition/index.js';
@@ -482,6 +483,8 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
+    if (!ruleMayReport(context, 'declare-tool-state-scope')) return {};
     const sourceCode = context.sourceCode;
     // One report per mutation and state, even when two tools share one invocation function
     // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.

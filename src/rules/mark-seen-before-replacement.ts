@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { isFunctionNode } from '../recognition/ast.js';
+import { ruleMayReport } from '../recognition/findings-prefilter.js';
 import {
   createReplacementStateRecognizer,
   type StateCollectionCall,
@@ -112,6 +113,8 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
+    if (!ruleMayReport(context, 'mark-seen-before-replacement')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = createReplacementStateRecognizer(context);
     const facts = createPathFacts();

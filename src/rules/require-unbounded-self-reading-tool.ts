@@ -11,9 +11,9 @@ import {
   insertToolMemberFix,
   isClassNode,
   isUnboundedValue,
-  mayDefineTools,
   readsInputChosenResource,
   recogniseToolDefinition,
+  ruleMayReport,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -109,7 +109,7 @@ export default createRule<Options, MessageIds>({
   create(context, [{ requireClassification }]) {
     const recognition = getRecognitionContext(context);
     const sourceCode = context.sourceCode;
-    if (!recognition.hasTypeInformation && !mayDefineTools(sourceCode.text, recognition.settings)) return {};
+    if (!ruleMayReport(context, 'require-unbounded-self-reading-tool')) return {};
 
     function check(node: TSESTree.Node): void {
       const definition = recogniseToolDefinition(node, recognition.settings, {

@@ -8,7 +8,7 @@ import {
   isOverrideLookup,
   notFiniteSubject,
 } from '../recognition/guards.js';
-import { getRecognitionSettings, isFunctionNode, walk } from '../recognition/index.js';
+import { getRecognitionSettings, isFunctionNode, ruleMayReport, walk } from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -17,7 +17,6 @@ export type MessageIds = 'lookupBeforeSentinel';
 
 const SENTINEL_PASSED = 'sentinel-exit-passed';
 const MAX_LOOKUP_TEXT = 60;
-const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -40,7 +39,7 @@ export default createRule<Options, MessageIds>({
   create(context) {
     // A resolver reads `…maxResultSizeChars` or a `declared…` parameter by name:
     // a file that never spells either has nothing to check (most files).
-    if (!THRESHOLD_SPELLING.test(context.sourceCode.text)) return {};
+    if (!ruleMayReport(context, 'sentinel-before-override')) return {};
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;
     const resolve = createBindingResolver(sourceCode);

@@ -1,0 +1,86 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+
+import { getRecognitionContext } from './context.js';
+import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state.js';
+import type { RecognitionSettings } from './settings.js';
+import { mayDefineTools } from './tool-definitions.js';
+
+/**
+ * A threshold resolver reads `…maxResultSizeChars` or a `declared…`
+ * parameter by name.
+ */
+const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
+
+export interface PrefilterOptions {
+  /**
+   * With type information some shapes are recognised by their type alone
+   * (a tool object by its contextual type, a state by its type name), so
+   * the spelling tests that rely on names do not hold there.
+   */
+  hasTypeInformation?: boolean;
+}
+
+type TextTest = (text: string, settings: RecognitionSettings, typed: boolean) => boolean;
+
+const stateSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+const forkSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+
+/**
+ * Per rule: can a file with this text produce a report at all? Each test is
+ * the cheapest necessary condition of the rule's own recognition, so a
+ * `false` is certain and a `true` only means "lint it".
+ */
+const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
+  // Both report on tool definitions only.
+  'require-unbounded-self-reading-tool': (text, settings, typed) => typed || mayDefineTools(text, settings),
+  'declare-tool-state-scope': (text, settings, typed) => typed || mayDefineTools(text, settings),
+  'sentinel-before-override': (text) => THRESHOLD_SPELLING.test(text),
+  // Reports sit on a replacement write or a seen mark, recognised by name unless typed.
+  'mark-seen-before-replacement': (text, settings, typed) => {
+    if (typed) return true;
+    let names = stateSpellings.get(settings);
+    if (!names) {
+      names = [...settings.replacementsMapNames, ...settings.seenSetNames, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT];
+      stateSpellings.set(settings, names);
+    }
+    return names.some((name) => text.includes(name));
+  },
+  // Reports sit on arguments of a fork call, recognised by its callee's name.
+  'clone-state-on-fork': (text, settings) => {
+    if (FORK_CALLEE_PATTERN.test(text)) return true;
+    let names = forkSpellings.get(settings);
+    if (!names) {
+      names = settings.forkCallees.map((name) => name.split('.').pop()!);
+      forkSpellings.set(settings, names);
+    }
+    return names.some((name) => text.includes(name));
+  },
+};
+
+/**
+ * Can linting `text` with any of `ruleNames` report anything? Rules call it
+ * first thing to skip files they have nothing to say about (most files of a
+ * codebase); the codemods call it to skip ESLint entirely for such files.
+ * One function for both, so the codemod can never skip a file a rule would
+ * report on. A rule without a text test always answers `true`.
+ */
+export function mayProduceFindings(
+  text: string,
+  ruleNames: readonly string[],
+  settings: RecognitionSettings,
+  options: PrefilterOptions = {},
+): boolean {
+  const typed = options.hasTypeInformation ?? false;
+  return ruleNames.some((ruleName) => {
+    const test = TEXT_TESTS[ruleName];
+    return test === undefined || test(text, settings, typed);
+  });
+}
+
+/** For a rule's `create`: `false` when this file cannot produce any of the rule's reports (return `{}` then). */
+export function ruleMayReport(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, ruleName: string): boolean {
+  const recognition = getRecognitionContext(context);
+  return mayProduceFindings(context.sourceCode.text, [ruleName], recognition.settings, {
+    hasTypeInformation: recognition.hasTypeInformation,
+  });
+}
