@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,5 +13,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // vitest's default is one worker per core minus one: a single worker on
+    // the 2-core CI machine, running every file in series. The main process
+    // only waits, so use every core (the corpus, codemod-corpus and
+    // concurrency tests are long and independent).
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
