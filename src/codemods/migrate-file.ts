@@ -1,4 +1,4 @@
-import { Project, type SourceFile } from 'ts-morph';
+import { Project, ts, type SourceFile } from 'ts-morph';
 
 import { UnparseableFileError, type RuleFindingsCollector } from './rule-findings.js';
 import { applyEdits, selectCompatibleEdits } from './source-edits.js';
@@ -46,9 +46,31 @@ function parseErrorCount(sourceFile: SourceFile): number {
 }
 
 /**
+ * A file no rule can report on is never linted, but a file that does not
+ * parse is still reported as skipped: TypeScript's parser alone (what
+ * ESLint's parser runs first) says so, at a fraction of a lint's cost.
+ */
+function syntaxErrorOf(text: string, filePath: string): UnparseableFileError | undefined {
+  const sourceFile = ts.createSourceFile(filePath, text, ts.ScriptTarget.Latest, false);
+  const diagnostic = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics?.[0];
+  if (!diagnostic) return undefined;
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start);
+  return new UnparseableFileError(filePath, ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'), line + 1, character + 1);
+}
+
+/**
+ * Lints with only the rules whose text prefilter lets the file through; the
+ * others are known to find nothing, so no ESLint run at all when none is left.
+ */
+function collectFindings(collector: RuleFindingsCollector, text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
+  const rulesToRun = collector.rulesThatMayReport(text, ruleNames);
+  return rulesToRun.length === 0 ? [] : collector.collect(text, filePath, rulesToRun);
+}
+
+/**
  * Runs the transforms over one file's text. The rules decide what to change;
  * the transforms only decide how. A file nobody reports on is never parsed by
- * ts-morph at all.
+ * ts-morph at all, and one no rule can report on is not even linted.
  */
 export function migrateText(
   text: string,
@@ -58,9 +80,15 @@ export function migrateText(
   project: Project,
   options: TransformOptions,
 ): TextMigrationResult {
+  const ruleNames = [...new Set(transforms.map((transform) => transform.ruleName))];
+  if (collector.rulesThatMayReport(text, ruleNames).length === 0) {
+    const syntaxError = syntaxErrorOf(text, filePath);
+    if (syntaxError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: syntaxError.reason };
+    return { status: 'unchanged', text, edits: {}, unresolved: [] };
+  }
   let initialFindings: RuleFinding[];
   try {
-    initialFindings = collector.collect(text, filePath, [...new Set(transforms.map((transform) => transform.ruleName))]);
+    initialFindings = collectFindings(collector, text, filePath, ruleNames);
   } catch (error) {
     if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
     throw error;
@@ -75,7 +103,7 @@ export function migrateText(
     const edits: Record<string, number> = {};
     const unresolved: UnresolvedFinding[] = [];
     // The last lint: its text, the rules it ran and what they found.
-    let lint = { text, ruleNames: new Set(transforms.map((transform) => transform.ruleName)), findings: initialFindings };
+    let lint = { text, ruleNames: new Set(ruleNames), findings: initialFindings };
 
     for (const [index, transform] of transforms.entries()) {
       // A re-lint also runs the rules of the transforms still to come: when
@@ -89,7 +117,7 @@ export function migrateText(
             lint = {
               text: currentText,
               ruleNames: new Set(ruleNamesFromHere),
-              findings: collector.collect(currentText, filePath, ruleNamesFromHere),
+              findings: collectFindings(collector, currentText, filePath, ruleNamesFromHere),
             };
           } catch (error) {
             if (error instanceof UnparseableFileError) {

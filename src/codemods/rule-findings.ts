@@ -4,6 +4,8 @@ import * as typescriptParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 import plugin, { PLUGIN_NAMESPACE } from '../eslint-plugin.js';
+import { mayProduceFindings } from '../recognition/findings-prefilter.js';
+import { SETTINGS_KEY, normalizeRecognitionSettings, type RecognitionSettings } from '../recognition/settings.js';
 import { CodemodUsageError } from './errors.js';
 import type { RuleFinding, RuleSuggestion, TextEdit } from './transform.js';
 
@@ -40,6 +42,11 @@ interface CapturedReport {
 export interface RuleFindingsCollector {
   /** Lints `text` as `filePath` with the named rules (strict options) and returns their findings. */
   collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[];
+  /**
+   * The named rules that can report anything on `text` at all, by the rules'
+   * own text prefilter (`mayProduceFindings`): the others need no lint.
+   */
+  rulesThatMayReport(text: string, ruleNames: readonly string[]): string[];
 }
 
 /**
@@ -66,11 +73,15 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
   private captured: CapturedReport[] = [];
   private readonly wrappedRules: Record<string, RuleModule>;
   private readonly lintersByRoot = new Map<string, Linter>();
+  /** Built once per set of rules, not once per lint. */
+  private readonly configsByRules = new Map<string, TSESLint.Linter.ConfigType>();
+  private readonly recognitionSettings: RecognitionSettings;
 
   constructor(
     private readonly LinterClass: new (options: object) => Linter,
     private readonly settings: Readonly<Record<string, unknown>>,
   ) {
+    this.recognitionSettings = normalizeRecognitionSettings(settings[SETTINGS_KEY]);
     this.wrappedRules = {};
     for (const [name, rule] of Object.entries(plugin.rules)) {
       this.wrappedRules[name] = this.captureReports(rule);
@@ -109,7 +120,21 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     return linter;
   }
 
-  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
+  rulesThatMayReport(text: string, ruleNames: readonly string[]): string[] {
+    return ruleNames.filter((ruleName) => mayProduceFindings(text, [ruleName], this.recognitionSettings));
+  }
+
+  private configFor(ruleNames: readonly string[]): TSESLint.Linter.ConfigType {
+    const key = ruleNames.join('\n');
+    let config = this.configsByRules.get(key);
+    if (!config) {
+      config = this.buildConfig(ruleNames);
+      this.configsByRules.set(key, config);
+    }
+    return config;
+  }
+
+  private buildConfig(ruleNames: readonly string[]): TSESLint.Linter.ConfigType {
     const ruleEntries: Record<string, TSESLint.Linter.RuleEntry> = {};
     for (const ruleName of ruleNames) {
       const rule = plugin.rules[ruleName];
@@ -132,18 +157,21 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
           parser: typescriptParser,
           sourceType: 'module',
           ecmaVersion: 'latest',
+          // The ESTree-to-TypeScript node maps serve type-aware rules only; this lint has no types (about 10% of a parse).
+          parserOptions: { preserveNodeMaps: false },
         },
         linterOptions: { reportUnusedDisableDirectives: 'off' },
         settings: this.settings,
         rules: ruleEntries,
       },
     ];
+    return config as unknown as TSESLint.Linter.ConfigType;
+  }
+
+  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
+    const config = this.configFor(ruleNames);
     this.captured = [];
-    const messages = this.linterFor(filePath).verify(
-      text,
-      config as unknown as TSESLint.Linter.ConfigType,
-      { filename: filePath },
-    );
+    const messages = this.linterFor(filePath).verify(text, config, { filename: filePath });
     const captured = this.captured;
     this.captured = [];
 

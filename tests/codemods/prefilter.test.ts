@@ -1,0 +1,127 @@
+// The shared text prefilter: the codemod skips ESLint for files no rule can
+// report on, using the very function the rules use to skip those files, and
+// still reports files that do not parse.
+import { describe, expect, it } from 'vitest';
+
+import {
+  createEditingProject,
+  createRuleFindingsCollector,
+  DEFAULT_MAX_CHARS,
+  migrateText,
+  selectTransforms,
+  type RuleFindingsCollector,
+} from '../../src/codemods/index.js';
+import { mayProduceFindings } from '../../src/recognition/findings-prefilter.js';
+import { normalizeRecognitionSettings } from '../../src/recognition/settings.js';
+
+const ALL_RULES = [
+  'require-unbounded-self-reading-tool',
+  'sentinel-before-override',
+  'mark-seen-before-replacement',
+  'clone-state-on-fork',
+  'declare-tool-state-scope',
+];
+
+/** The real collector, recording which rules each lint ran. */
+async function recordingCollector(): Promise<{ collector: RuleFindingsCollector; lints: string[][] }> {
+  const real = await createRuleFindingsCollector();
+  const lints: string[][] = [];
+  return {
+    lints,
+    collector: {
+      rulesThatMayReport: (text, ruleNames) => real.rulesThatMayReport(text, ruleNames),
+      collect(text, filePath, ruleNames) {
+        lints.push([...ruleNames]);
+        return real.collect(text, filePath, ruleNames);
+      },
+    },
+  };
+}
+
+const migrateAll = (text: string, filePath: string, collector: RuleFindingsCollector) =>
+  migrateText(text, filePath, selectTransforms(undefined), collector, createEditingProject(), { defaultMaxChars: DEFAULT_MAX_CHARS });
+
+const PLAIN_MODULE = `export function add(left: number, right: number): number {
+  return left + right;
+}
+`;
+
+const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
+
+export class ReadFileTool {
+  readonly name = 'read_file';
+  readonly maxResultSizeChars = 100_000;
+
+  async call(params: { file_path: string }) {
+    return readFile(params.file_path, 'utf8');
+  }
+}
+`;
+
+describe('the codemod and the shared prefilter', () => {
+  it('leaves a file no rule can report on unchanged without linting it', async () => {
+    const { collector, lints } = await recordingCollector();
+    const result = migrateAll(PLAIN_MODULE, '/project/src/add.ts', collector);
+    expect(result).toMatchObject({ status: 'unchanged', text: PLAIN_MODULE, edits: {} });
+    expect(lints).toEqual([]);
+  });
+
+  it('still skips and reports such a file when it does not parse', async () => {
+    const { collector, lints } = await recordingCollector();
+    const broken = 'export function add(left: number, right: number {\n  return left + right;\n}\n';
+    const result = migrateAll(broken, '/project/src/add.ts', collector);
+    expect(result.status).toBe('skipped');
+    expect(result.text).toBe(broken);
+    expect(result.reason).toMatch(/^does not parse \(1:\d+: .+\)$/);
+    expect(lints).toEqual([]);
+  });
+
+  it('lints only the rules that may report, before and after the edits', async () => {
+    const { collector, lints } = await recordingCollector();
+    const result = migrateAll(SELF_READING_TOOL, '/project/src/read-file.ts', collector);
+    expect(result.status).toBe('ok');
+    expect(result.text).toContain('maxResultSizeChars = Infinity');
+    // The file spells tools and `maxResultSizeChars`, but no seen set, replacements map or fork.
+    expect(lints.length).toBeGreaterThan(0);
+    for (const ruleNames of lints) {
+      expect(ruleNames).toContain('require-unbounded-self-reading-tool');
+      expect(ruleNames).not.toContain('mark-seen-before-replacement');
+      expect(ruleNames).not.toContain('clone-state-on-fork');
+    }
+  });
+});
+
+describe('mayProduceFindings', () => {
+  const defaults = normalizeRecognitionSettings(undefined);
+
+  it('rules out a file that spells nothing any rule recognises', () => {
+    expect(mayProduceFindings(PLAIN_MODULE, ALL_RULES, defaults)).toBe(false);
+  });
+
+  it('answers per rule, from the names each rule recognises', () => {
+    const markSeenFile = 'export const adopt = (state, id, text) => state.replacements.set(id, text);\n';
+    expect(mayProduceFindings(markSeenFile, ['mark-seen-before-replacement'], defaults)).toBe(true);
+    expect(mayProduceFindings(markSeenFile, ['require-unbounded-self-reading-tool', 'clone-state-on-fork'], defaults)).toBe(false);
+    const forkFile = 'export const run = (state) => spawnSubagent({ state });\n';
+    expect(mayProduceFindings(forkFile, ['clone-state-on-fork'], defaults)).toBe(true);
+    const resolverFile = 'export const limit = (declared, flags) => flags.get("limit") ?? declared;\n';
+    expect(mayProduceFindings(resolverFile, ['sentinel-before-override'], defaults)).toBe(true);
+  });
+
+  it('follows the names added in settings', () => {
+    const delegating = 'export const run = (ledger) => delegate({ ledger });\n';
+    expect(mayProduceFindings(delegating, ['clone-state-on-fork'], defaults)).toBe(false);
+    const custom = normalizeRecognitionSettings({ forkCallees: ['workers.delegate'] });
+    expect(mayProduceFindings(delegating, ['clone-state-on-fork'], custom)).toBe(true);
+    const ledgerFile = 'export const adopt = (ledger, id) => ledger.previews.set(id, "x");\n';
+    expect(mayProduceFindings(ledgerFile, ['mark-seen-before-replacement'], defaults)).toBe(false);
+    const ledgerSettings = normalizeRecognitionSettings({ replacementsMapNames: ['previews'], seenSetNames: ['decided'] });
+    expect(mayProduceFindings(ledgerFile, ['mark-seen-before-replacement'], ledgerSettings)).toBe(true);
+  });
+
+  it('does not rule out files that type information may reveal, nor rules it has no test for', () => {
+    expect(mayProduceFindings(PLAIN_MODULE, ['mark-seen-before-replacement'], defaults, { hasTypeInformation: true })).toBe(true);
+    expect(mayProduceFindings(PLAIN_MODULE, ['declare-tool-state-scope'], defaults, { hasTypeInformation: true })).toBe(true);
+    expect(mayProduceFindings(PLAIN_MODULE, ['persist-only-owned-sessions'], defaults)).toBe(true);
+  });
+});
