@@ -10,6 +10,10 @@ import { mayDefineTools } from './tool-definitions.js';
  * parameter by name.
  */
 const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
+/** `persist-only-owned-sessions` hangs every report on a query source, found by name. */
+const QUERY_SOURCE_SPELLING = /querySource/i;
+/** Persistence by name: any callee naming `persist` (the seed-002 rules' widening). */
+const PERSIST_SPELLING = /persist/i;
 
 export interface PrefilterOptions {
   /**
@@ -24,6 +28,19 @@ type TextTest = (text: string, settings: RecognitionSettings, typed: boolean) =>
 
 const stateSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
 const forkSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+const replacementWriteSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+const persistenceSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+
+/** Can `text` name a persistence call: `persist…` or the last name of a settings entry (`store.persist` → `persist`)? */
+function mayPersist(text: string, settings: RecognitionSettings): boolean {
+  if (PERSIST_SPELLING.test(text)) return true;
+  let names = persistenceSpellings.get(settings);
+  if (!names) {
+    names = settings.persistenceCalls.map((name) => name.split('.').pop()!);
+    persistenceSpellings.set(settings, names);
+  }
+  return names.some((name) => text.includes(name));
+}
 
 /**
  * Per rule: can a file with this text produce a report at all? Each test is
@@ -45,6 +62,20 @@ const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
     }
     return names.some((name) => text.includes(name));
   },
+  // Reports sit on a replacement write (by name unless typed) that has a persistence call to compare with.
+  'replace-only-after-persist': (text, settings, typed) => {
+    if (!mayPersist(text, settings)) return false;
+    if (typed) return true;
+    let names = replacementWriteSpellings.get(settings);
+    if (!names) {
+      names = [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT];
+      replacementWriteSpellings.set(settings, names);
+    }
+    return names.some((name) => text.includes(name));
+  },
+  // Every report hangs on a query source, found by name; typed, one may be inferred, so any file that persists counts.
+  'persist-only-owned-sessions': (text, settings, typed) =>
+    QUERY_SOURCE_SPELLING.test(text) || (typed && mayPersist(text, settings)),
   // Reports sit on arguments of a fork call, recognised by its callee's name.
   'clone-state-on-fork': (text, settings) => {
     if (FORK_CALLEE_PATTERN.test(text)) return true;

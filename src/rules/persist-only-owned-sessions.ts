@@ -11,7 +11,7 @@ import {
   isQuerySourceName,
   matchQuerySourceComparison,
 } from '../recognition/guards.js';
-import { getCalleeLastName, getCalleeName, getRecognitionSettings, isFunctionNode, skipTypeWrappers, walk } from '../recognition/index.js';
+import { getCalleeLastName, getCalleeName, getRecognitionSettings, isFunctionNode, ruleMayReport, skipTypeWrappers, walk } from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -20,7 +20,6 @@ export type MessageIds = 'unguardedPersist' | 'denyListGuard' | 'prefixEquality'
 
 const OWNED_CHECK_PASSED = 'owned-session-check-passed';
 const QUERY_SOURCE_TYPE = /QuerySource/;
-const QUERY_SOURCE_SPELLING = /querySource/i;
 
 type Scope = TSESLint.Scope.Scope;
 
@@ -47,12 +46,11 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
-    const services = ESLintUtils.getParserServices(context, true);
     // Everything this rule checks hangs on a query source, found by name: a
     // file that never spells one has nothing to check (most files). With type
     // information a query source may be inferred, so any file that persists is checked.
-    const text = context.sourceCode.text;
-    if (!QUERY_SOURCE_SPELLING.test(text) && !(services.program && /persist/i.test(text))) return {};
+    if (!ruleMayReport(context, 'persist-only-owned-sessions')) return {};
+    const services = ESLintUtils.getParserServices(context, true);
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;
     const resolve = createBindingResolver(sourceCode);

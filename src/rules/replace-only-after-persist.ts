@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, isFunctionNode } from '../recognition/ast.js';
+import { ruleMayReport } from '../recognition/findings-prefilter.js';
 import {
   createReplacementStateRecognizer,
   type PersistenceCall,
@@ -40,6 +41,8 @@ export default createRule<Options, MessageIds>({
   },
   defaultOptions: [],
   create(context) {
+    // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
+    if (!ruleMayReport(context, 'replace-only-after-persist')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = createReplacementStateRecognizer(context);
     const facts = createPathFacts();
