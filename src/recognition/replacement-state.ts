@@ -122,6 +122,26 @@ const SET_TYPE_NAMES = new Set(['Set', 'ReadonlySet']);
 const CLONED_STATE_TYPE_NAMES: ReadonlySet<string> = new Set(['ForkableState']);
 const MAP_TYPE_NAMES = new Set(['Map', 'ReadonlyMap']);
 
+const programSpellings = new WeakMap<ts.Program, Map<string, boolean>>();
+
+/** Does any source file of `program` (its libraries included) contain one of `names`? Once per program and name. */
+function programSpellsAny(program: ts.Program, names: ReadonlySet<string>): boolean {
+  let byName = programSpellings.get(program);
+  if (!byName) {
+    byName = new Map();
+    programSpellings.set(program, byName);
+  }
+  for (const name of names) {
+    let spelled = byName.get(name);
+    if (spelled === undefined) {
+      spelled = program.getSourceFiles().some((file) => file.text.includes(name));
+      byName.set(name, spelled);
+    }
+    if (spelled) return true;
+  }
+  return false;
+}
+
 function unwrapChain(node: TSESTree.Node): TSESTree.Node {
   const inner = skipTypeWrappers(node);
   return inner.type === AST_NODE_TYPES.ChainExpression ? skipTypeWrappers(inner.expression) : inner;
@@ -154,11 +174,17 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   const settings = getRecognitionSettings(context);
   const sourceCode = context.sourceCode;
   const parserServices = sourceCode.parserServices;
-  const program = parserServices?.program ?? undefined;
-  const checker: ts.TypeChecker | undefined = program?.getTypeChecker() as ts.TypeChecker | undefined;
+  const program = (parserServices?.program ?? undefined) as ts.Program | undefined;
   const nodeMap = parserServices?.esTreeNodeToTSNodeMap;
-  const hasTypeInformation = checker !== undefined && nodeMap !== undefined;
+  const hasTypeInformation = program !== undefined && nodeMap !== undefined;
+  // The checker is created on first use (about 0.75 s per program): most files never ask for a type.
+  let checker: ts.TypeChecker | undefined;
+  const getChecker = (): ts.TypeChecker | undefined => (checker ??= program?.getTypeChecker());
   const stateTypeNames = new Set(settings.stateTypeNames);
+  // A type can carry one of these names only if some file of the program declares it, so the
+  // (expensive) type queries are skipped entirely in programs that never spell them.
+  const programMayHaveStateType = hasTypeInformation && programSpellsAny(program, stateTypeNames);
+  const programMayHaveClonedType = hasTypeInformation && programSpellsAny(program, CLONED_STATE_TYPE_NAMES);
   /**
    * A bare `replacements` is a common name (`const replacements = new Map()`
    * in any text-substitution code): a variable of that name is the
@@ -167,10 +193,15 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   const fileMentionsSeenSet = [...settings.seenSetNames, RUNTIME_MARK_SEEN].some((name) => sourceCode.text.includes(name));
   const cloneFunctionNames = new Set(settings.cloneFunctions);
 
+  const types = new WeakMap<TSESTree.Node, ts.Type | undefined>();
   function typeOf(node: TSESTree.Node): ts.Type | undefined {
-    if (!checker || !nodeMap) return undefined;
+    if (!hasTypeInformation) return undefined;
+    if (types.has(node)) return types.get(node);
     const tsNode = nodeMap.get(node);
-    return tsNode ? checker.getTypeAtLocation(tsNode) : undefined;
+    const checker = tsNode ? getChecker() : undefined;
+    const type = tsNode && checker ? checker.getTypeAtLocation(tsNode) : undefined;
+    types.set(node, type);
+    return type;
   }
 
   /** The type's own name or its alias's, looking through `| undefined` and brands (`State & { [brand]: … }`). */
@@ -185,6 +216,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
   }
 
   function isStateTyped(node: TSESTree.Node): boolean {
+    if (!programMayHaveStateType) return false;
     const type = typeOf(node);
     return type !== undefined && typeHasName(type, stateTypeNames);
   }
@@ -489,7 +521,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
       const initializer = constInitializerOf(target);
       if (initializer !== undefined && isCloneCall(initializer)) return true;
     }
-    if (!hasTypeInformation) return false;
+    if (!programMayHaveClonedType) return false;
     const type = typeOf(target);
     return type !== undefined && type.aliasSymbol !== undefined && CLONED_STATE_TYPE_NAMES.has(type.aliasSymbol.getName());
   }
@@ -522,22 +554,25 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     }
     if (target.type === AST_NODE_TYPES.LogicalExpression) return isLiveState(target.left) || isLiveState(target.right);
     if (target.type !== AST_NODE_TYPES.Identifier && target.type !== AST_NODE_TYPES.MemberExpression) return false;
-    if (isClonedValue(target)) return false;
+    // Syntax first, types last (and only when syntax says nothing): a fork call's arguments are many, states few.
+    const live = isLiveStateBySyntax(target) || isStateTyped(target);
+    return live && !isClonedValue(target);
+  }
 
+  function isLiveStateBySyntax(target: TSESTree.Identifier | TSESTree.MemberExpression): boolean {
     let lastName: string | undefined;
     if (target.type === AST_NODE_TYPES.Identifier) {
       lastName = target.name;
-      const variable = variableOf(target);
       const initializer = constInitializerOf(target);
       if (initializer && initializer.type === AST_NODE_TYPES.CallExpression) {
         if (CREATE_STATE_PATTERN.test(getCalleeLastName(initializer) ?? '')) return true;
       }
+      const variable = variableOf(target);
       if (variable && isUsedAsStateBase(variable)) return true;
     } else {
       lastName = getStaticKeyName(target.property, target.computed);
     }
-    if (lastName !== undefined && settings.stateNames.includes(lastName)) return true;
-    return hasTypeInformation && isStateTyped(target);
+    return lastName !== undefined && settings.stateNames.includes(lastName);
   }
 
   function cloneFunctionInScope(node: TSESTree.Node): string | undefined {
@@ -566,6 +601,7 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
       }
       // Type-aware: the state's Set-typed property.
       const objectType = typeOf(collection.object);
+      const checker = objectType ? getChecker() : undefined;
       if (objectType && checker) {
         for (const property of objectType.getProperties()) {
           const declaration = property.valueDeclaration ?? property.declarations?.[0];

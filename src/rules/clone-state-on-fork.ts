@@ -172,10 +172,11 @@ export default createRule<Options, MessageIds>({
           if (depth < 4) checkObject(call, inner, depth + 1);
           continue;
         }
-        if (recognizer.isClonedValue(value) || !isReference(value)) continue;
+        // Cheap shape and name tests first; the clone test may ask for a type, so it goes last.
+        if (!isReference(value)) continue;
         const key = getStaticKeyName(member.key, member.computed);
         const carriesState = key !== undefined && carrierNames.has(key);
-        if (carriesState || recognizer.isLiveState(value)) report(call, value, member);
+        if ((carriesState || recognizer.isLiveState(value)) && !recognizer.isClonedValue(value)) report(call, value, member);
       }
     }
 
@@ -188,8 +189,8 @@ export default createRule<Options, MessageIds>({
           checkObject(call, target, 0);
           continue;
         }
-        if (recognizer.isClonedValue(argument) || !isReference(argument)) continue;
-        if (recognizer.isLiveState(argument)) report(call, argument, undefined);
+        if (!isReference(argument)) continue;
+        if (recognizer.isLiveState(argument) && !recognizer.isClonedValue(argument)) report(call, argument, undefined);
       }
     }
 
