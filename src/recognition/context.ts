@@ -8,6 +8,7 @@ import type * as ts from 'typescript';
 
 import { type FileIndex, buildFileIndex } from './file-index.js';
 import type { FlowEnvironment } from './input-flow.js';
+import { programSpellsAny } from './program-text.js';
 import { type RecognitionSettings, getRecognitionSettings } from './settings.js';
 
 export interface RecognitionContext {
@@ -61,6 +62,8 @@ export function getRecognitionContext(
     },
     contextualTypeName: services
       ? (node) => {
+          // Tool types are named `…Tool`/`…ToolDef(inition)` or in settings: a program that spells none has no such type.
+          if (!programSpellsAny(services.program, ['Tool', ...settings.toolTypeNames])) return undefined;
           const tsNode = services.esTreeNodeToTSNodeMap.get(node);
           if (!tsNode) return undefined;
           const checker = services.program.getTypeChecker();

@@ -1,6 +1,8 @@
 import type { TSESLint } from '@typescript-eslint/utils';
+import type * as ts from 'typescript';
 
 import { getRecognitionContext } from './context.js';
+import { programSpellsAny } from './program-text.js';
 import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state.js';
 import type { RecognitionSettings } from './settings.js';
 import { mayDefineTools } from './tool-definitions.js';
@@ -22,9 +24,31 @@ export interface PrefilterOptions {
    * the spelling tests that rely on names do not hold there.
    */
   hasTypeInformation?: boolean;
+  /**
+   * The typed program, when there is one: a shape recognised by a type name
+   * is possible only if some file of the program spells that name, so the
+   * name tests keep holding in programs that spell none (most of them).
+   */
+  program?: ts.Program;
 }
 
-type TextTest = (text: string, settings: RecognitionSettings, typed: boolean) => boolean;
+/**
+ * `typed(names)`: can a value in this file have a type whose name contains
+ * one of `names`? `typed()`: is there type information at all? Both `false`
+ * without type information.
+ */
+type TextTest = (text: string, settings: RecognitionSettings, typed: (names?: Iterable<string>) => boolean) => boolean;
+
+const toolTypeSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+/** The spellings a tool type name must contain: `…Tool`, `…ToolDef(inition)` or a settings name. */
+function toolTypeNamesOf(settings: RecognitionSettings): readonly string[] {
+  let names = toolTypeSpellings.get(settings);
+  if (!names) {
+    names = ['Tool', ...settings.toolTypeNames];
+    toolTypeSpellings.set(settings, names);
+  }
+  return names;
+}
 
 const stateSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
 const forkSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
@@ -49,12 +73,13 @@ function mayPersist(text: string, settings: RecognitionSettings): boolean {
  */
 const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
   // Both report on tool definitions only.
-  'require-unbounded-self-reading-tool': (text, settings, typed) => typed || mayDefineTools(text, settings),
-  'declare-tool-state-scope': (text, settings, typed) => typed || mayDefineTools(text, settings),
+  // Typed, an object literal is a tool by its contextual type, whatever the file spells.
+  'require-unbounded-self-reading-tool': (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings),
+  'declare-tool-state-scope': (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings),
   'sentinel-before-override': (text) => THRESHOLD_SPELLING.test(text),
   // Reports sit on a replacement write or a seen mark, recognised by name unless typed.
   'mark-seen-before-replacement': (text, settings, typed) => {
-    if (typed) return true;
+    if (typed(settings.stateTypeNames)) return true;
     let names = stateSpellings.get(settings);
     if (!names) {
       names = [...settings.replacementsMapNames, ...settings.seenSetNames, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT];
@@ -65,7 +90,7 @@ const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
   // Reports sit on a replacement write (by name unless typed) that has a persistence call to compare with.
   'replace-only-after-persist': (text, settings, typed) => {
     if (!mayPersist(text, settings)) return false;
-    if (typed) return true;
+    if (typed(settings.stateTypeNames)) return true;
     let names = replacementWriteSpellings.get(settings);
     if (!names) {
       names = [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT];
@@ -75,7 +100,7 @@ const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
   },
   // Every report hangs on a query source, found by name; typed, one may be inferred, so any file that persists counts.
   'persist-only-owned-sessions': (text, settings, typed) =>
-    QUERY_SOURCE_SPELLING.test(text) || (typed && mayPersist(text, settings)),
+    QUERY_SOURCE_SPELLING.test(text) || (typed() && mayPersist(text, settings)),
   // Reports sit on arguments of a fork call, recognised by its callee's name.
   'clone-state-on-fork': (text, settings) => {
     if (FORK_CALLEE_PATTERN.test(text)) return true;
@@ -101,7 +126,11 @@ export function mayProduceFindings(
   settings: RecognitionSettings,
   options: PrefilterOptions = {},
 ): boolean {
-  const typed = options.hasTypeInformation ?? false;
+  const hasTypes = options.hasTypeInformation ?? false;
+  const program = options.program;
+  // Without the program, assume any type name is possible (the conservative answer).
+  const typed = (names?: Iterable<string>): boolean =>
+    hasTypes && (names === undefined || program === undefined || programSpellsAny(program, names));
   return ruleNames.some((ruleName) => {
     const test = TEXT_TESTS[ruleName];
     return test === undefined || test(text, settings, typed);
@@ -113,5 +142,6 @@ export function ruleMayReport(context: Readonly<TSESLint.RuleContext<string, rea
   const recognition = getRecognitionContext(context);
   return mayProduceFindings(context.sourceCode.text, [ruleName], recognition.settings, {
     hasTypeInformation: recognition.hasTypeInformation,
+    program: (context.sourceCode.parserServices?.program ?? undefined) as ts.Program | undefined,
   });
 }

@@ -16,6 +16,7 @@ import type ts from 'typescript';
 
 import { getCalleeLastName, getCalleeName, getStaticKeyName, isFunctionNode, matchesDottedName, skipTypeWrappers } from './ast.js';
 import { isPersistenceCall } from './guards.js';
+import { programSpellsAny } from './program-text.js';
 import { getRecognitionSettings, type RecognitionSettings } from './settings.js';
 
 type RuleContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -121,26 +122,6 @@ const SET_TYPE_NAMES = new Set(['Set', 'ReadonlySet']);
 /** The brand `cloneReplacementState` / `reconstructReplacementState` return: proof of a copy. */
 const CLONED_STATE_TYPE_NAMES: ReadonlySet<string> = new Set(['ForkableState']);
 const MAP_TYPE_NAMES = new Set(['Map', 'ReadonlyMap']);
-
-const programSpellings = new WeakMap<ts.Program, Map<string, boolean>>();
-
-/** Does any source file of `program` (its libraries included) contain one of `names`? Once per program and name. */
-function programSpellsAny(program: ts.Program, names: ReadonlySet<string>): boolean {
-  let byName = programSpellings.get(program);
-  if (!byName) {
-    byName = new Map();
-    programSpellings.set(program, byName);
-  }
-  for (const name of names) {
-    let spelled = byName.get(name);
-    if (spelled === undefined) {
-      spelled = program.getSourceFiles().some((file) => file.text.includes(name));
-      byName.set(name, spelled);
-    }
-    if (spelled) return true;
-  }
-  return false;
-}
 
 function unwrapChain(node: TSESTree.Node): TSESTree.Node {
   const inner = skipTypeWrappers(node);
