@@ -507,11 +507,15 @@ export function createReplacementStateRecognizer(context: RuleContext): Replacem
     return type !== undefined && type.aliasSymbol !== undefined && CLONED_STATE_TYPE_NAMES.has(type.aliasSymbol.getName());
   }
 
+  const forkCalleeLastNames = new Set(settings.forkCallees.map((name) => name.slice(name.lastIndexOf('.') + 1)));
   function isForkCall(call: CallLike): boolean {
-    if (isCloneCall(call)) return false;
+    // Every call of a file passes here: the last name decides cheaply before any dotted name is built.
     const lastName = getCalleeLastName(call);
-    if (lastName !== undefined && FORK_CALLEE_PATTERN.test(lastName)) return true;
-    return matchesDottedName(getCalleeName(call), settings.forkCallees);
+    if (lastName === undefined) return false;
+    const forkNamed =
+      FORK_CALLEE_PATTERN.test(lastName) ||
+      ((forkCalleeLastNames.has(lastName) || lastName.includes('.')) && matchesDottedName(getCalleeName(call), settings.forkCallees));
+    return forkNamed && !isCloneCall(call);
   }
 
   function isCloneOrReconstructFunction(functionNode: TSESTree.Node): boolean {

@@ -239,7 +239,18 @@ function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition
   };
 }
 
+const factoryLastNames = new WeakMap<RecognitionSettings, ReadonlySet<string>>();
+
 function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  // Every call of a file passes here: compare the callee's last name before building its dotted name.
+  let lastNames = factoryLastNames.get(settings);
+  if (!lastNames) {
+    lastNames = new Set(settings.toolFactories.map((name) => name.slice(name.lastIndexOf('.') + 1)));
+    factoryLastNames.set(settings, lastNames);
+  }
+  const lastName = getCalleeLastName(call);
+  // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
+  if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
   if (!matchesDottedName(getCalleeName(call), settings.toolFactories)) return undefined;
   const object = firstObjectArgument(call);
   const functionArgument = call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument)));
