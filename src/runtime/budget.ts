@@ -1,5 +1,5 @@
 import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
-import { formatPersistedOutput, isPersistedOutput } from './persisted-output.js';
+import { formatPersistedOutput, isPersistResultShape, isPersistedOutput } from './persisted-output.js';
 import {
   INLINE,
   bindToAgent,
@@ -219,13 +219,7 @@ async function persistOrReport(
 ): Promise<Awaited<ReturnType<ToolResultBudgetStore['persist']>> | CallbackFailure | undefined> {
   try {
     const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
-    if (
-      typeof persisted !== 'object' ||
-      persisted === null ||
-      typeof persisted.path !== 'string' ||
-      typeof persisted.size !== 'number' ||
-      typeof persisted.preview !== 'string'
-    ) {
+    if (!isPersistResultShape(persisted)) {
       throw new TypeError(`store.persist(${JSON.stringify(candidate.toolUseId)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`);
     }
     return persisted;

@@ -7,13 +7,27 @@ export function isPersistedOutput(content: string): boolean {
   return content.startsWith(PERSISTED_OUTPUT_TAG);
 }
 
+/** The persist result shape a replacement is built from. */
+export interface PersistResultShape {
+  readonly path: string;
+  readonly size: number;
+  readonly preview: string;
+}
+
+/** True when `value` is the `{ path, size, preview }` a store's `persist` resolves to. */
+export function isPersistResultShape(value: unknown): value is PersistResultShape {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof PersistResultShape, unknown>>;
+  return typeof candidate.path === 'string' && typeof candidate.size === 'number' && typeof candidate.preview === 'string';
+}
+
 /**
  * The text the model sees instead of a persisted result: the tag, the size,
  * the path, the store's preview. Deterministic in its input, so a replacement
  * rebuilt from the same persist result is byte-identical; it is also what the
  * transcript records, and a resume reuses the recorded string verbatim.
  */
-export function formatPersistedOutput(persisted: { readonly path: string; readonly size: number; readonly preview: string }): string {
+export function formatPersistedOutput(persisted: PersistResultShape): string {
   // A template, not an array join: the preview is not copied until the
   // prompt is serialized, which keeps thousands of replacements cheap.
   return `${PERSISTED_OUTPUT_TAG}

@@ -8,7 +8,7 @@ import {
   StateOwnershipError,
   describeValue,
 } from './errors.js';
-import { formatPersistedOutput } from './persisted-output.js';
+import { formatPersistedOutput, isPersistResultShape } from './persisted-output.js';
 import type { PersistedToolResult } from './store.js';
 
 /**
@@ -307,13 +307,7 @@ export function recordReplacement(
   const internals = internalsOf(state, 'recordReplacement(state, seenId, persisted): state');
   const fate = internals.fates.get(seenId);
   if (fate === undefined) throw new ReplacementWithoutSeenMarkError(String(seenId));
-  if (
-    typeof persisted !== 'object' ||
-    persisted === null ||
-    typeof persisted.path !== 'string' ||
-    typeof persisted.size !== 'number' ||
-    typeof persisted.preview !== 'string'
-  ) {
+  if (!isPersistResultShape(persisted)) {
     throw new TypeError('recordReplacement(state, seenId, persisted): persisted must be the { path, size, preview } that await store.persist(id, content) resolved to.');
   }
   const replacement = formatPersistedOutput(persisted);
