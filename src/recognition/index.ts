@@ -120,6 +120,7 @@ export {
   isToolTypeName,
   mayDefineTools,
   recogniseToolDefinition,
+  toolDefinitionListeners,
 } from './tool-definitions.js';
 export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
 export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';

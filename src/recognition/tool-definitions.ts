@@ -479,3 +479,26 @@ export function findMcpMetaObject(definition: ToolDefinition): TSESTree.ObjectEx
   const metaObject = meta ? skipTypeWrappers(meta.value) : undefined;
   return metaObject?.type === AST_NODE_TYPES.ObjectExpression ? metaObject : undefined;
 }
+
+/**
+ * Rule listeners that call `onDefinition` for every tool definition in the
+ * file, whatever its shape: the node types a definition can start at are
+ * listed here once, so every rule that checks tools visits the same ones.
+ */
+export function toolDefinitionListeners(
+  getRecognition: () => { settings: RecognitionSettings; contextualTypeName?: RecogniseOptions['contextualTypeName'] },
+  onDefinition: (definition: ToolDefinition) => void,
+): Record<'ClassDeclaration' | 'ClassExpression' | 'CallExpression' | 'NewExpression' | 'ObjectExpression', (node: TSESTree.Node) => void> {
+  const check = (node: TSESTree.Node): void => {
+    const recognition = getRecognition();
+    const definition = recogniseToolDefinition(node, recognition.settings, { contextualTypeName: recognition.contextualTypeName });
+    if (definition) onDefinition(definition);
+  };
+  return {
+    ClassDeclaration: check,
+    ClassExpression: check,
+    CallExpression: check,
+    NewExpression: check,
+    ObjectExpression: check,
+  };
+}

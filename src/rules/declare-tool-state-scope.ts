@@ -26,9 +26,9 @@ import {
   isClassNode,
   isFunctionNode,
   matchesDottedName,
-  recogniseToolDefinition,
   ruleMayReport,
   skipTypeWrappers,
+  toolDefinitionListeners,
   walk,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
@@ -489,10 +489,8 @@ export default createRule<Options, MessageIds>({
     // One report per mutation and state, even when two tools share one invocation function
     // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.
     const reported = new Set<string>();
-    const check = (node: TSESTree.Node): void => {
+    const check = (definition: ToolDefinition): void => {
       const recognition = getRecognitionContext(context);
-      const definition = recogniseToolDefinition(node, recognition.settings, { contextualTypeName: recognition.contextualTypeName });
-      if (!definition) return;
       const declared = declaredMember(definition, recognition);
       if (declared) {
         const value = declared.value ? getStringValue(declared.value) : undefined;
@@ -526,12 +524,6 @@ export default createRule<Options, MessageIds>({
         }
       }
     };
-    return {
-      ClassDeclaration: check,
-      ClassExpression: check,
-      CallExpression: check,
-      NewExpression: check,
-      ObjectExpression: check,
-    };
+    return toolDefinitionListeners(() => getRecognitionContext(context), check);
   },
 });

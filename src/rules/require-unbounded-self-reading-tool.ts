@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint } from '@typescript-eslint/utils';
 
 import {
   type ReadFinding,
@@ -12,8 +12,8 @@ import {
   isClassNode,
   isUnboundedValue,
   readsInputChosenResource,
-  recogniseToolDefinition,
   ruleMayReport,
+  toolDefinitionListeners,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -111,11 +111,7 @@ export default createRule<Options, MessageIds>({
     const sourceCode = context.sourceCode;
     if (!ruleMayReport(context, 'require-unbounded-self-reading-tool')) return {};
 
-    function check(node: TSESTree.Node): void {
-      const definition = recogniseToolDefinition(node, recognition.settings, {
-        contextualTypeName: recognition.contextualTypeName,
-      });
-      if (!definition) return;
+    function check(definition: ToolDefinition): void {
       const ownMember = findToolMember(definition, MEMBER);
       const member = ownMember ?? inheritedMember(definition, recognition);
       if (member && isUnboundedValue(member.value, recognition.file)) return;
@@ -151,12 +147,6 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    return {
-      ClassDeclaration: check,
-      ClassExpression: check,
-      CallExpression: check,
-      NewExpression: check,
-      ObjectExpression: check,
-    };
+    return toolDefinitionListeners(() => recognition, check);
   },
 });
