@@ -18,13 +18,6 @@ import { DOCS_BASE_URL } from '../src/util/create-rule.js';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docsDirectory = path.join(root, 'docs', 'rules');
 
-/**
- * Test files in tests/rules that exercise several rules together (a family's
- * docs or example harness) rather than one rule; everything else there must
- * be named after exactly one rule.
- */
-const MULTI_RULE_TEST_FILES = new Set(['replacement-state-docs.test.ts', 'replacement-state-example-harness.test.ts']);
-
 const REQUIRED_SECTIONS = [/^## Rule details$/im, /^### Incorrect$/im, /^### Correct$/im, /^## Options$/im, /^## When not to use it$/im];
 
 interface CodeBlock {
@@ -137,9 +130,8 @@ describe('rule setup', () => {
   });
 
   it('tests/rules holds one test file per rule', () => {
-    const testFiles = readdirSync(path.join(root, 'tests', 'rules')).filter(
-      (file) => file.endsWith('.test.ts') && !MULTI_RULE_TEST_FILES.has(file),
-    );
+    // Tests that exercise several rules together live in tests/integration.
+    const testFiles = readdirSync(path.join(root, 'tests', 'rules')).filter((file) => file.endsWith('.test.ts'));
     expect(testFiles.map((file) => file.slice(0, -'.test.ts'.length)).sort()).toEqual(ruleNames);
   });
 
