@@ -1,11 +1,12 @@
 // Spawns the built bin, as a user or a CI job would, for each flag and exit status.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { workspace } from './workspace.js';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(repositoryRoot, 'dist', 'cli.js');
@@ -43,21 +44,6 @@ const UNPARSEABLE = `export class Broken {
   readonly name = 'broken'
   call( {
 `;
-
-const temporaryDirectories: string[] = [];
-afterEach(() => {
-  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
-
-function workspace(files: Record<string, string>): string {
-  const directory = mkdtempSync(join(tmpdir(), 'trg-cli-'));
-  temporaryDirectories.push(directory);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(directory, path)), { recursive: true });
-    writeFileSync(join(directory, path), text);
-  }
-  return directory;
-}
 
 /** As root, permission bits do not stop writes; `unprivileged` runs the bin as `nobody` then. */
 function run(args: string[], cwd: string, { unprivileged = false } = {}) {

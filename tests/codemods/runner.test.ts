@@ -1,12 +1,11 @@
 // The runner's own guarantees, through the programmatic API: discovery,
 // atomic writes, disabled findings, line endings, imports added once, edit
 // selection, diffs, and the CLI's progress line on a terminal.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { applyPatch } from 'diff';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   CodemodUsageError,
@@ -18,21 +17,7 @@ import {
   unifiedDiff,
 } from '../../src/codemods/index.js';
 import { ensurePackageImport, selectCompatibleEdits } from '../../src/codemods/source-edits.js';
-
-const temporaryDirectories: string[] = [];
-afterEach(() => {
-  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
-
-function workspace(files: Record<string, string>): string {
-  const directory = mkdtempSync(join(tmpdir(), 'trg-runner-'));
-  temporaryDirectories.push(directory);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(directory, path)), { recursive: true });
-    writeFileSync(join(directory, path), text);
-  }
-  return directory;
-}
+import { workspace } from './workspace.js';
 
 const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
 
