@@ -258,15 +258,17 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
   // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
   if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
   const firstArgumentName = getStringValue(call.arguments[0]);
-  return {
-    shape: 'factory',
-    node: object,
-    reportNode: object,
-    name: firstArgumentName ?? nameOfObject(object),
-    host: object,
-    isMcpRegistration: false,
-    handlerArgument: functionArgument,
-  };
+  return objectLiteralDefinition('factory', object, firstArgumentName ?? nameOfObject(object), functionArgument);
+}
+
+/** A tool whose definition and classification live in one object literal. */
+function objectLiteralDefinition(
+  shape: 'factory' | 'constructor' | 'typed-object',
+  object: TSESTree.ObjectExpression,
+  name: string | undefined = nameOfObject(object),
+  handlerArgument?: ToolDefinition['handlerArgument'],
+): ToolDefinition {
+  return { shape, node: object, reportNode: object, name, host: object, isMcpRegistration: false, handlerArgument };
 }
 
 function recogniseConstructorCall(call: TSESTree.NewExpression, settings: RecognitionSettings): ToolDefinition | undefined {
@@ -275,15 +277,7 @@ function recogniseConstructorCall(call: TSESTree.NewExpression, settings: Recogn
   if (!TOOL_CONSTRUCTOR_PATTERN.test(calleeName) && !settings.toolFactories.includes(calleeName)) return undefined;
   const object = firstObjectArgument(call);
   if (!object || !hasInvocationMember(object, settings)) return undefined;
-  return {
-    shape: 'constructor',
-    node: object,
-    reportNode: object,
-    name: nameOfObject(object),
-    host: object,
-    isMcpRegistration: false,
-    handlerArgument: undefined,
-  };
+  return objectLiteralDefinition('constructor', object);
 }
 
 function declaredTypeName(object: TSESTree.ObjectExpression): string | undefined {
@@ -328,15 +322,7 @@ function recogniseTypedObject(
   if (parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings)) return undefined;
   const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
   if (!isToolTypeName(typeName, settings)) return undefined;
-  return {
-    shape: 'typed-object',
-    node: object,
-    reportNode: object,
-    name: nameOfObject(object),
-    host: object,
-    isMcpRegistration: false,
-    handlerArgument: undefined,
-  };
+  return objectLiteralDefinition('typed-object', object);
 }
 
 export interface RecogniseOptions {
