@@ -111,9 +111,12 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
     if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
       internals.fates.set(result.toolUseId, INLINE);
+      fatesFound[index] = INLINE;
       continue;
     }
     internals.fates.set(result.toolUseId, judgedNow);
+    // Inline unless chosen below; a chosen one's final fate replaces this once settled.
+    fatesFound[index] = judgedNow;
     candidates.push(index);
   }
 
@@ -123,17 +126,21 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
 
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
+  let settledAll = false;
   try {
     // persistOrReport never rejects, so every persist finishes before any fate settles.
     const persisted =
       toPersist.length === 0 ? [] : await Promise.all(toPersist.map((index) => persistOrReport(options, results[index] as Result)));
-    const callbackFailure = persisted.find((outcome): outcome is CallbackFailure => outcome instanceof CallbackFailure);
+    let callbackFailure: CallbackFailure | undefined;
     // Settle in input order so records reach the transcript in a stable order.
-    toPersist.forEach((resultIndex, index) => {
+    for (let index = 0; index < toPersist.length; index += 1) {
+      const resultIndex = toPersist[index] as number;
       const toolUseId = (results[resultIndex] as Result).toolUseId;
       const outcome = persisted[index];
       let fate: FinalFate = INLINE;
-      if (outcome !== undefined && !(outcome instanceof CallbackFailure)) {
+      if (outcome instanceof CallbackFailure) {
+        callbackFailure ??= outcome;
+      } else if (outcome !== undefined) {
         const record: ReplacementRecord = Object.freeze({ kind: 'tool-result', toolUseId, replacement: formatPersistedOutput(outcome) });
         try {
           options.onRecord?.(record);
@@ -144,31 +151,42 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
           recordFailure ??= new RecordCallbackError(toolUseId, error);
         }
       }
-      if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, fate);
-    });
+      if (internals.fates.get(toolUseId) === batch.fate) {
+        setFinalFate(internals, toolUseId, fate);
+        fatesFound[resultIndex] = fate;
+      } else {
+        fatesFound[resultIndex] = undefined; // settled elsewhere meanwhile: read at the end
+      }
+    }
+    settledAll = true;
     if (callbackFailure) throw callbackFailure.error;
   } finally {
     // Whatever went wrong, no id may stay pending forever: concurrent callers are waiting on it.
-    for (const index of toPersist) {
-      const toolUseId = (results[index] as Result).toolUseId;
-      if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, INLINE);
+    if (!settledAll) {
+      for (const index of toPersist) {
+        const toolUseId = (results[index] as Result).toolUseId;
+        if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, INLINE);
+      }
     }
     batch.finish();
   }
 
   // Join decisions other calls (or the parent of a cloned state) still have pending.
-  const pendingElsewhere = new Set<Promise<void>>();
-  fatesFound.forEach((fate) => {
-    if (fate?.kind === 'pending') pendingElsewhere.add(fate.settled);
-  });
-  if (pendingElsewhere.size > 0) await Promise.all(pendingElsewhere);
+  let pendingElsewhere: Set<Promise<void>> | undefined;
+  for (const fate of fatesFound) {
+    if (fate?.kind === 'pending') (pendingElsewhere ??= new Set()).add(fate.settled);
+  }
+  if (pendingElsewhere) await Promise.all(pendingElsewhere);
   if (recordFailure) throw recordFailure;
 
-  const output = results.map((result, index) => {
+  // Final fates found or made here are used as they are; a repeat or another call's pending one is looked up.
+  const output = new Array<Result>(results.length);
+  for (let index = 0; index < results.length; index += 1) {
+    const result = results[index] as Result;
     const found = fatesFound[index];
     const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(result.toolUseId) : found;
-    return fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
-  });
+    output[index] = fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
+  }
   return { results: output, newlyReplaced };
 }
 
