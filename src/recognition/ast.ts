@@ -24,18 +24,39 @@ export function isClassNode(node: TSESTree.Node | null | undefined): node is Cla
   return node?.type === AST_NODE_TYPES.ClassDeclaration || node?.type === AST_NODE_TYPES.ClassExpression;
 }
 
-/** Strips the wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
+/**
+ * `(0, x)`: compilers (tsc, Babel, rolldown) call an imported function as
+ * `(0, module_1.readFile)(p)` in CommonJS output so it gets no `this`; the
+ * value is `x`.
+ */
+function isIndirectValue(node: TSESTree.Node): node is TSESTree.SequenceExpression {
+  if (node.type !== AST_NODE_TYPES.SequenceExpression || node.expressions.length < 2) return false;
+  for (let index = 0; index < node.expressions.length - 1; index += 1) {
+    if (node.expressions[index]!.type !== AST_NODE_TYPES.Literal) return false;
+  }
+  return true;
+}
+
+/**
+ * Strips the wrappers that do not change a value: `x as T`, `x!`,
+ * `x satisfies T`, `<T>x`, and the `(0, x)` of compiled CommonJS.
+ */
 export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
   let current = node;
-  while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.TSTypeAssertion
-  ) {
-    current = current.expression;
+  for (;;) {
+    if (
+      current.type === AST_NODE_TYPES.TSAsExpression ||
+      current.type === AST_NODE_TYPES.TSNonNullExpression ||
+      current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      current.type === AST_NODE_TYPES.TSTypeAssertion
+    ) {
+      current = current.expression;
+    } else if (isIndirectValue(current)) {
+      current = current.expressions[current.expressions.length - 1]!;
+    } else {
+      return current;
+    }
   }
-  return current;
 }
 
 /** The static name of a property key: `a`, `'a'`, `` [`a`] ``, `#a` → `a`. */

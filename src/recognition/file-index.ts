@@ -15,6 +15,7 @@ import {
   type ClassNode,
   type FunctionNode,
   collectBindingNames,
+  getMemberPath,
   getStaticKeyName,
   getStringValue,
   isClassNode,
@@ -47,15 +48,36 @@ export interface FileIndex {
   starExports: string[];
 }
 
+/**
+ * Interop helpers that compiled CommonJS wraps a `require` in. Each returns an
+ * object whose members are the module's exports plus `default`, which the
+ * readers already treat like a namespace import.
+ */
+const REQUIRE_INTEROP_HELPERS = new Set([
+  '__importDefault',
+  '__importStar',
+  '_interopRequireDefault',
+  '_interopRequireWildcard',
+  '__toESM',
+]);
+
+function calleeLastName(call: TSESTree.CallExpression): string | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) return getStaticKeyName(callee.property, callee.computed);
+  return undefined;
+}
+
+/** `require('m')`, `await import('m')`, or either wrapped in an interop helper: the specifier. */
 function requireSpecifier(node: TSESTree.Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const target = skipTypeWrappers(node);
-  if (
-    target.type === AST_NODE_TYPES.CallExpression &&
-    target.callee.type === AST_NODE_TYPES.Identifier &&
-    target.callee.name === 'require'
-  ) {
-    return getStringValue(target.arguments[0]);
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const callee = skipTypeWrappers(target.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier && callee.name === 'require') return getStringValue(target.arguments[0]);
+    const helper = calleeLastName(target);
+    if (helper !== undefined && REQUIRE_INTEROP_HELPERS.has(helper)) return requireSpecifier(target.arguments[0]);
+    return undefined;
   }
   if (target.type === AST_NODE_TYPES.AwaitExpression && target.argument.type === AST_NODE_TYPES.ImportExpression) {
     return getStringValue(target.argument.source);
@@ -63,21 +85,67 @@ function requireSpecifier(node: TSESTree.Node | null | undefined): string | unde
   return undefined;
 }
 
+/** What a declarator's initialiser imports: a whole module, or one member of it (`require('fs').promises`). */
+function requiredBinding(init: TSESTree.Node | null | undefined): ImportBinding | undefined {
+  if (!init) return undefined;
+  const target = skipTypeWrappers(init);
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const specifier = requireSpecifier(target.object);
+    const member = getStaticKeyName(target.property, target.computed);
+    return specifier === undefined || member === undefined ? undefined : { module: stripNodePrefix(specifier), imported: member };
+  }
+  const specifier = requireSpecifier(target);
+  return specifier === undefined ? undefined : { module: stripNodePrefix(specifier), imported: '*' };
+}
+
 function recordRequire(declarator: TSESTree.VariableDeclarator, imports: Map<string, ImportBinding>): void {
-  const specifier = requireSpecifier(declarator.init);
-  if (specifier === undefined) return;
-  const module = stripNodePrefix(specifier);
+  const binding = requiredBinding(declarator.init);
+  if (binding === undefined) return;
   if (declarator.id.type === AST_NODE_TYPES.Identifier) {
-    imports.set(declarator.id.name, { module, imported: '*' });
+    imports.set(declarator.id.name, binding);
     return;
   }
-  if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern) return;
+  // Destructuring a member (`const { a } = require('m').b`) is rare: only whole modules are followed.
+  if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || binding.imported !== '*') return;
   for (const property of declarator.id.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
     const imported = getStaticKeyName(property.key, property.computed);
     const local = collectBindingNames(property.value)[0];
-    if (imported !== undefined && local !== undefined) imports.set(local, { module, imported });
+    if (imported !== undefined && local !== undefined) imports.set(local, { module: binding.module, imported });
   }
+}
+
+/** `exports.x` or `module.exports.x`: the exported name `x`. */
+function commonJsExportName(target: TSESTree.Node): string | undefined {
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = getStaticKeyName(target.property, target.computed);
+  const object = target.object;
+  const onExports =
+    (object.type === AST_NODE_TYPES.Identifier && object.name === 'exports') ||
+    (object.type === AST_NODE_TYPES.MemberExpression &&
+      object.object.type === AST_NODE_TYPES.Identifier &&
+      object.object.name === 'module' &&
+      getStaticKeyName(object.property, object.computed) === 'exports');
+  return onExports ? name : undefined;
+}
+
+function isModuleExports(target: TSESTree.Node): boolean {
+  return (
+    target.type === AST_NODE_TYPES.MemberExpression &&
+    target.object.type === AST_NODE_TYPES.Identifier &&
+    target.object.name === 'module' &&
+    getStaticKeyName(target.property, target.computed) === 'exports'
+  );
+}
+
+/** The expression a getter returns when its body is that one `return` (`get: function () { return m_1.x; }`). */
+function returnedByGetter(node: TSESTree.Node | undefined): TSESTree.Expression | undefined {
+  if (!node || !isFunctionNode(node)) return undefined;
+  if (node.body.type !== AST_NODE_TYPES.BlockStatement) return node.body;
+  const [statement] = node.body.body;
+  return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement
+    ? (statement.argument ?? undefined)
+    : undefined;
 }
 
 export function buildFileIndex(program: TSESTree.Program, filePath: string): FileIndex {
@@ -95,6 +163,7 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
     if (!map.has(key)) map.set(key, value);
   };
 
+  const commonJsStatements: TSESTree.Expression[] = [];
   for (const statement of program.body) {
     if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
       const module = stripNodePrefix(statement.source.value);
@@ -140,6 +209,9 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
           if (exported !== undefined && local !== undefined) index.exports.set(exported, { kind: 'local', local });
         }
       }
+    } else if (statement.type === AST_NODE_TYPES.ExpressionStatement) {
+      // Resolved at the end, once every `require` binding is known.
+      commonJsStatements.push(statement.expression);
     } else if (statement.type === AST_NODE_TYPES.ExportDefaultDeclaration) {
       const declaration = statement.declaration;
       if ((isFunctionNode(declaration) || isClassNode(declaration)) && declaration.id) {
@@ -172,7 +244,7 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
         if (!init) break;
         if (isFunctionNode(init)) setFirst(index.functions, node.id.name, init);
         else if (isClassNode(init)) setFirst(index.classes, node.id.name, init);
-        else if (requireSpecifier(init) !== undefined) recordRequire(node, index.imports);
+        else if (requiredBinding(init) !== undefined) recordRequire(node, index.imports);
         const declaration = node.parent;
         if (declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.kind === 'const') {
           setFirst(index.constants, node.id.name, node.init!);
@@ -183,5 +255,74 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
         break;
     }
   });
+  for (const expression of commonJsStatements) recordCommonJsExport(expression, index);
   return index;
+}
+
+/**
+ * CommonJS exports, in the forms people and compilers write:
+ * `exports.x = x`, `module.exports.x = function () {}`,
+ * `module.exports = { x, y: z }`, tsc's re-export
+ * `Object.defineProperty(exports, 'x', { get: function () { return m_1.x; } })`
+ * and `__exportStar(require('./m'), exports)`. A function assigned in place is
+ * indexed under its exported name.
+ */
+function recordCommonJsExport(expression: TSESTree.Expression, index: FileIndex): void {
+  const exportValue = (name: string, value: TSESTree.Node): void => {
+    const target = skipTypeWrappers(value);
+    if (target.type === AST_NODE_TYPES.Identifier) {
+      if (!index.exports.has(name)) index.exports.set(name, { kind: 'local', local: target.name });
+      return;
+    }
+    const member = getMemberPath(target);
+    const binding = member?.length === 2 ? index.imports.get(member[0]!) : undefined;
+    if (binding?.imported === '*') {
+      if (!index.exports.has(name)) index.exports.set(name, { kind: 're-export', from: binding.module, imported: member![1]! });
+      return;
+    }
+    if (isFunctionNode(target) && !index.functions.has(name)) {
+      index.functions.set(name, target);
+      if (!index.exports.has(name)) index.exports.set(name, { kind: 'local', local: name });
+    }
+  };
+
+  if (expression.type === AST_NODE_TYPES.AssignmentExpression && expression.operator === '=') {
+    // `exports.a = exports.b = void 0;` and `exports.a = a;` alike: walk the chain.
+    let assignment: TSESTree.Expression = expression;
+    const names: string[] = [];
+    while (assignment.type === AST_NODE_TYPES.AssignmentExpression && assignment.operator === '=') {
+      const name = commonJsExportName(assignment.left);
+      if (name !== undefined) names.push(name);
+      else if (isModuleExports(assignment.left) && assignment.right.type === AST_NODE_TYPES.ObjectExpression) {
+        for (const property of assignment.right.properties) {
+          if (property.type !== AST_NODE_TYPES.Property) continue;
+          const key = getStaticKeyName(property.key, property.computed);
+          if (key !== undefined) exportValue(key, property.value);
+        }
+      }
+      assignment = assignment.right;
+    }
+    for (const name of names) exportValue(name, assignment);
+    return;
+  }
+
+  if (expression.type !== AST_NODE_TYPES.CallExpression) return;
+  const [first, second, third] = expression.arguments;
+  const callee = getMemberPath(expression.callee);
+  if (callee?.join('.') === 'Object.defineProperty' && first?.type === AST_NODE_TYPES.Identifier && first.name === 'exports') {
+    const name = getStringValue(second);
+    const descriptor = third?.type === AST_NODE_TYPES.ObjectExpression ? third : undefined;
+    const getter = descriptor?.properties.find(
+      (property): property is TSESTree.Property =>
+        property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'get',
+    );
+    const returned = returnedByGetter(getter?.value);
+    if (name !== undefined && returned) exportValue(name, returned);
+    return;
+  }
+  const helper = callee?.[callee.length - 1];
+  if ((helper === '__exportStar' || helper === '__reExport') && second?.type === AST_NODE_TYPES.Identifier && second.name === 'exports') {
+    const specifier = requireSpecifier(first);
+    if (specifier !== undefined) index.starExports.push(specifier);
+  }
 }

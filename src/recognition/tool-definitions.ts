@@ -132,6 +132,10 @@ function staticNameOfClass(classNode: ClassNode): string | undefined {
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
     return parent.id.name;
   }
+  // `exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`.
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.MemberExpression) {
+    return getStaticKeyName(parent.left.property, parent.left.computed);
+  }
   return undefined;
 }
 
@@ -156,6 +160,10 @@ function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
   }
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
     return parent.id.name;
+  }
+  // `exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`.
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.MemberExpression) {
+    return getStaticKeyName(parent.left.property, parent.left.computed);
   }
   return undefined;
 }

@@ -210,6 +210,50 @@ describe('readers', () => {
     expect(matchReader(call, buildFileIndex(parseProgram(code), 'x.ts'), settings)).toBeUndefined();
   });
 
+  it.each([
+    [`const fs_1 = require("fs"); (0, fs_1.readFileSync)(p)`, 'fs_1.readFileSync'],
+    [`const promises_1 = __importDefault(require("node:fs/promises")); promises_1.default.readFile(p)`, 'promises_1.default.readFile'],
+    [`const fs = tslib_1.__importStar(require("fs")); fs.readFile(p)`, 'fs.readFile'],
+    [`var _fs = _interopRequireDefault(require("fs")); _fs.default.readFileSync(p)`, '_fs.default.readFileSync'],
+    [`let fsp = require('fs').promises; fsp.readFile(p)`, 'fsp.readFile'],
+    [`const { readFile: rf } = __toESM(require('fs/promises')); (0, rf)(p)`, 'rf'],
+  ])('compiled CommonJS: %s is a reader', (code, name) => {
+    const program = parseProgram(code);
+    const calls: TSESTree.CallExpression[] = [];
+    walk(program, (node) => {
+      if (node.type === 'CallExpression') calls.push(node);
+    });
+    expect(matchReader(calls.at(-1)!, buildFileIndex(program, 'x.cjs'), settings)?.displayName).toBe(name);
+  });
+
+  it('indexes CommonJS exports as compilers and people write them', () => {
+    const file = buildFileIndex(
+      parseProgram(`
+        exports.b = exports.a = void 0;
+        const helpers_1 = require("./helpers");
+        function a() {}
+        exports.a = a;
+        exports.b = async function () {};
+        module.exports.c = (p) => p;
+        module.exports = { d: a, e() {}, f: helpers_1.g };
+        Object.defineProperty(exports, "h", { enumerable: true, get: function () { return helpers_1.read; } });
+        tslib_1.__exportStar(require("./more"), exports);
+        exports.notAFunction = 42;`),
+      'x.cjs',
+    );
+    expect(Object.fromEntries(file.exports)).toEqual({
+      a: { kind: 'local', local: 'a' },
+      b: { kind: 'local', local: 'b' },
+      c: { kind: 'local', local: 'c' },
+      d: { kind: 'local', local: 'a' },
+      e: { kind: 'local', local: 'e' },
+      f: { kind: 're-export', from: './helpers', imported: 'g' },
+      h: { kind: 're-export', from: './helpers', imported: 'read' },
+    });
+    expect([...file.functions.keys()].sort()).toEqual(['a', 'b', 'c', 'e']);
+    expect(file.starExports).toEqual(['./more']);
+  });
+
   it('takes readers from settings', () => {
     const custom = normalizeRecognitionSettings({ readers: ['slurp', { name: 'download', module: '@acme/storage', kind: 'url' }] });
     const code = `import { download } from '@acme/storage'; download(u); store.slurp(p);`;

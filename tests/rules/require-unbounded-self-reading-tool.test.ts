@@ -123,6 +123,14 @@ ruleTester.run('require-unbounded-self-reading-tool', rule, {
         buildTool({ name: 'PingPong', maxResultSizeChars: 100, async call(input) { return pingPong(input.path); } });`,
       filename: crossFile,
     },
+    // Compiled CommonJS: a helper that writes, a tool that reads only a size.
+    {
+      code: `const helpers_1 = require("./cjs/helpers.cjs");
+        const lib_1 = require("./cjs/index.cjs");
+        exports.save = (0, ai_1.tool)({ description: 'save', execute: async (args) => (0, helpers_1.writeText)(args.path, args.text) });
+        exports.size = (0, ai_1.tool)({ description: 'size', maxResultSizeChars: 100, execute: async (args) => String((0, lib_1.sizeOf)(args.path)) });`,
+      filename: crossFile,
+    },
     // Settings can add readers; unlisted helpers of packages stay unknown.
     `import { loadBlob } from 'blob-store';
      buildTool({ name: 'Blob', maxResultSizeChars: 100, async call(input) { return loadBlob(input.key); } });`,
@@ -459,6 +467,38 @@ buildTool({ name: 'B', async call(input) { return readFileContent(input.path); }
         },
       ],
       { filename: crossFile },
+    ),
+    // Compiled CommonJS (tsc, Babel, rolldown): `(0, m.f)(…)` calls, interop
+    // helpers around `require`, `exports.x = …`, `Object.defineProperty`
+    // re-exports, `__exportStar` and `module.exports = { … }`.
+    invalid(
+      `"use strict";
+const fs_1 = __importDefault(require("node:fs"));
+const helpers_1 = require("./cjs/helpers.cjs");
+const lib_1 = require("./cjs/index.cjs");
+exports.cat = (0, ai_1.tool)({ description: 'cat', execute: async (args) => fs_1.default.readFileSync(args.path, 'utf8') });
+exports.a = (0, ai_1.tool)({ description: 'a', execute: async (args) => (0, helpers_1.readText)(args.path) });
+exports.b = (0, ai_1.tool)({ description: 'b', execute: async (args) => (0, lib_1.loadText)(args.path) });
+module.exports.c = (0, ai_1.tool)({ description: 'c', execute: async (args) => (0, lib_1.readAll)(args.path) });
+exports.d = ai_1.tool({ description: 'd', execute: async (args) => lib_1.readLines(args.path) });`,
+      [
+        { toolName: 'cat', readCall: '`fs_1.default.readFileSync`', fix: ["'utf8') })", "'utf8'), maxResultSizeChars: Infinity })"] },
+        { toolName: 'a', readCall: '`helpers_1.readText` (→ promises_1.default.readFile)', fix: ['readText)(args.path) })', 'readText)(args.path), maxResultSizeChars: Infinity })'] },
+        { toolName: 'b', readCall: '`lib_1.loadText` (→ promises_1.default.readFile)', fix: ['loadText)(args.path) })', 'loadText)(args.path), maxResultSizeChars: Infinity })'] },
+        { toolName: 'c', readCall: '`lib_1.readAll` (→ fs.readFileSync)', fix: ['readAll)(args.path) })', 'readAll)(args.path), maxResultSizeChars: Infinity })'] },
+        { toolName: 'd', readCall: '`lib_1.readLines` (→ fs.readFileSync)', fix: ['readLines(args.path) })', 'readLines(args.path), maxResultSizeChars: Infinity })'] },
+      ],
+      { filename: crossFile },
+    ),
+    invalid(
+      `const { readFile } = _interopRequireWildcard(require('fs/promises'));
+const fsp = require('fs').promises;
+exports.one = tool({ description: 'one', execute: async ({ path }) => readFile(path, 'utf8') });
+exports.two = tool({ description: 'two', execute: async ({ path }) => fsp.readFile(path, 'utf8') });`,
+      [
+        { toolName: 'one', readCall: '`readFile`', fix: ["readFile(path, 'utf8') })", "readFile(path, 'utf8'), maxResultSizeChars: Infinity })"] },
+        { toolName: 'two', readCall: '`fsp.readFile`', fix: ["fsp.readFile(path, 'utf8') })", "fsp.readFile(path, 'utf8'), maxResultSizeChars: Infinity })"] },
+      ],
     ),
     // Recursion in the helper is bounded; the read is still found.
     invalid(
