@@ -31,6 +31,8 @@ interface CorpusLintReport {
   filesLinted: number;
   declarationFiles: number;
   findingsPerRule: Map<string, number>;
+  /** The plugin's rule ids reported in each file (corpus-relative path), sorted. */
+  findingsByFile: Map<string, string[]>;
   /** A rule (or the plugin) threw: the user's lint run would abort. */
   crashes: FileProblem[];
   /** Parses with no rules but not with the plugin's config: the plugin's fault. */
@@ -61,6 +63,7 @@ function lintOneByOne(files: readonly string[], config: FlatConfig): CorpusLintR
     filesLinted: 0,
     declarationFiles: 0,
     findingsPerRule: new Map(),
+    findingsByFile: new Map(),
     crashes: [],
     parseFailuresCausedByPlugin: [],
     parserOwnFailures: [],
@@ -86,6 +89,7 @@ function lintOneByOne(files: readonly string[], config: FlatConfig): CorpusLintR
     for (const message of messages) {
       if (message.ruleId?.startsWith(`${PLUGIN_NAMESPACE}/`)) {
         report.findingsPerRule.set(message.ruleId, (report.findingsPerRule.get(message.ruleId) ?? 0) + 1);
+        report.findingsByFile.set(shownFile, [...(report.findingsByFile.get(shownFile) ?? []), message.ruleId].sort());
       } else if (message.ruleId) {
         // The packages' own comments: `eslint-disable` of rules not loaded
         // here ("Definition for rule … was not found") or inline configs.
@@ -130,6 +134,33 @@ function expectNoPluginProblems(report: CorpusLintReport): void {
   expect(report.parserOwnFailures).toEqual([]);
 }
 
+/**
+ * Packages that ship an ES module build and a CommonJS build of the same
+ * source (`x.js` beside `x.cjs`): both must get the same findings, or the
+ * recognition depends on the module format (`require`, `(0, m.f)(…)`,
+ * `exports.x = …`) instead of on the code.
+ */
+function commonJsTwinsThatDiffer(
+  files: readonly string[],
+  report: CorpusLintReport,
+): { twins: number; withFindings: number; differing: string[] } {
+  const linted = new Set(files.map((file) => relative(CORPUS_ROOT, file)));
+  let twins = 0;
+  let withFindings = 0;
+  const differing: string[] = [];
+  for (const file of linted) {
+    if (!file.endsWith('.cjs')) continue;
+    const esm = `${file.slice(0, -'.cjs'.length)}.js`;
+    if (!linted.has(esm)) continue;
+    twins += 1;
+    const commonJsFindings = (report.findingsByFile.get(file) ?? []).join(', ');
+    const esmFindings = (report.findingsByFile.get(esm) ?? []).join(', ');
+    if (commonJsFindings !== '') withFindings += 1;
+    if (commonJsFindings !== esmFindings) differing.push(`${file}: [${commonJsFindings}] but ${esm}: [${esmFindings}]`);
+  }
+  return { twins, withFindings, differing };
+}
+
 const typeScriptEntries = CORPUS.filter((entry) => entry.typescript);
 
 describe('every rule over the real-world corpus', () => {
@@ -141,6 +172,11 @@ describe('every rule over the real-world corpus', () => {
       printReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], configs.all`, report);
       expect(report.filesLinted).toBe(files.length);
       expectNoPluginProblems(report);
+      const { twins, withFindings, differing } = commonJsTwinsThatDiffer(files, report);
+      if (twins > 0) {
+        console.log(`  ES module / CommonJS twins (x.js beside x.cjs): ${twins}, ${withFindings} with findings, ${differing.length} with different ones`);
+      }
+      expect(differing).toEqual([]);
     }, 600_000);
   });
 
