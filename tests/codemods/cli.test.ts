@@ -1,11 +1,12 @@
 // Spawns the built bin, as a user or a CI job would, for each flag and exit status.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureFreshBuild } from '../e2e/build.js';
 import { workspace } from './workspace.js';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,7 +15,7 @@ const packageVersion = (JSON.parse(readFileSync(join(repositoryRoot, 'package.js
 
 beforeAll(() => {
   // `npm test` builds first; a lone `vitest run tests/codemods` builds here.
-  if (!existsSync(bin)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repositoryRoot, stdio: 'inherit' });
+  ensureFreshBuild();
 });
 
 const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
@@ -62,6 +63,12 @@ describe('tool-result-guard CLI', () => {
     for (const name of ['classify-tools', 'sentinel-first', 'mark-seen', 'clone-on-fork', 'declare-state-scope']) {
       expect(result.stdout).toContain(name);
     }
+  });
+
+  it('runs straight from a shell: the built bin is executable and starts with a node shebang', () => {
+    const result = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe(packageVersion);
   });
 
   it('--version prints the package version', () => {

@@ -2,7 +2,7 @@
 // dist/ older than src/. Rebuild then (tsc only, without the clean step, so
 // other test runs reading dist/ at the same time never see it empty).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { REPOSITORY_ROOT } from '../../scripts/corpus.mjs';
@@ -38,4 +38,6 @@ export function ensureFreshBuild(): void {
   } else if (build.status !== 0) {
     throw new Error(`Building the package failed (tsc -p tsconfig.build.json, exit ${build.status}):\n${build.stdout}${build.stderr}`);
   }
+  // As `npm run build` does: the bin runs straight from a shell.
+  chmodSync(join(REPOSITORY_ROOT, 'dist', 'cli.js'), 0o755);
 }
