@@ -34,6 +34,14 @@ export const CORPUS = [
     lint: ['dist/tools', 'dist/document_loaders'],
   },
   {
+    // An older LangChain: tsc-compiled, an ES module build beside a CommonJS
+    // one (`x.cjs`), the shape much agent code on npm still has.
+    name: 'langchain',
+    version: '0.1.37',
+    integrity: 'sha512-rpaLEJtRrLYhAViEp7/aHfSkxbgSqHJ5n10tXv3o4kHP/wOin85RpTgewwvGjEaKc3797jOg+sLSk6a7e0UlMg==',
+    lint: ['dist/tools', 'dist/experimental/tools'],
+  },
+  {
     name: '@openai/agents-core',
     version: '0.20.0',
     integrity: 'sha512-9nJJ3iyQTwO2kmrZJPMqnHI61g3xp2DgtpW4V0cgNtYot5jocDqAMN5+dkjtsBo64U3Wbl7rIAV0q5kvycoIIA==',

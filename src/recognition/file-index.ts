@@ -98,6 +98,30 @@ function requiredBinding(init: TSESTree.Node | null | undefined): ImportBinding 
   return specifier === undefined ? undefined : { module: stripNodePrefix(specifier), imported: '*' };
 }
 
+/**
+ * `const axios = 'default' in axiosMod ? axiosMod.default : axiosMod` (or
+ * `m.default ?? m`, `m.default || m`, or compiled to CommonJS
+ * `'default' in m_1.default ? m_1.default.default : m_1.default`): the interop idiom for a default import
+ * whose module may or may not be compiled from ES modules. Either branch is
+ * the imported module, so the alias is bound like the import itself.
+ */
+function interopAliasOf(init: TSESTree.Node, imports: ReadonlyMap<string, ImportBinding>): ImportBinding | undefined {
+  const branches =
+    init.type === AST_NODE_TYPES.ConditionalExpression
+      ? [init.consequent, init.alternate]
+      : init.type === AST_NODE_TYPES.LogicalExpression && init.operator !== '&&'
+        ? [init.left, init.right]
+        : undefined;
+  if (!branches) return undefined;
+  // `m`, `m.default`, and compiled CommonJS's `m_1.default.default`: all the same module.
+  const roots = branches.map((branch) => {
+    const path = getMemberPath(branch);
+    return path?.slice(1).every((segment) => segment === 'default') ? path[0] : undefined;
+  });
+  const [first, second] = roots;
+  return first !== undefined && first === second ? imports.get(first) : undefined;
+}
+
 function recordRequire(declarator: TSESTree.VariableDeclarator, imports: Map<string, ImportBinding>): void {
   const binding = requiredBinding(declarator.init);
   if (binding === undefined) return;
@@ -245,6 +269,10 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
         if (isFunctionNode(init)) setFirst(index.functions, node.id.name, init);
         else if (isClassNode(init)) setFirst(index.classes, node.id.name, init);
         else if (requiredBinding(init) !== undefined) recordRequire(node, index.imports);
+        else {
+          const alias = interopAliasOf(init, index.imports);
+          if (alias) index.imports.set(node.id.name, alias);
+        }
         const declaration = node.parent;
         if (declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.kind === 'const') {
           setFirst(index.constants, node.id.name, node.init!);

@@ -34,6 +34,8 @@ function pathWithinModule(path: string[], imports: FileIndex['imports']): { modu
 }
 
 function moduleMemberMatches(members: string[], specName: string): boolean {
+  // `const got = require('got'); got(u)`: a CommonJS module called as a whole is its default export.
+  if (members.length === 0) return specName === 'default';
   const joined = members.join('.');
   if (joined === specName) return true;
   // `import fs from 'fs'; fs.readFile`: the default export carries the named ones.

@@ -1,5 +1,6 @@
 // Rule 1 on real agent code: the packed packages of gemini-cli-core, the MCP
-// filesystem server and LangChain's community tools, linted with
+// filesystem server, LangChain's community tools and an older, tsc-compiled
+// LangChain (ES module and CommonJS builds side by side), linted with
 // `configs.all` through ESLint's own `ESLint` class. It must finish without
 // a crash, report the self-reading tools the seed is about, and leave the
 // tools that read nothing the model chose alone.
@@ -29,20 +30,21 @@ interface PackageResult {
   filesLinted: number;
 }
 
-async function lintPackage(directory: string, folders: string[]): Promise<PackageResult> {
+/** `extension`: the build to lint, `js` (ES modules, most packages' only one) or `cjs`. */
+async function lintPackage(directory: string, folders: string[], extension: 'js' | 'cjs' = 'js'): Promise<PackageResult> {
   const eslint = new ESLint({
     cwd: directory,
     overrideConfigFile: true,
     // The packages' own test files (gemini-cli ships `*.test.js` in dist) are
     // left out: they are not tools, only noise and time.
     overrideConfig: [
-      { ignores: ['**/*.test.js', '**/*.d.ts', '**/*.d.cts', '**/*.cjs'] },
+      { ignores: ['**/*.test.js', '**/*.d.ts', '**/*.d.cts'] },
       // The packages' own `eslint-disable` comments name rules we do not load.
       { linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } },
       plugin.configs.all as Linter.Config,
     ],
   });
-  const results = await eslint.lintFiles(folders.map((folder) => `${folder}/**/*.js`));
+  const results = await eslint.lintFiles(folders.map((folder) => `${folder}/**/*.${extension}`));
   const fatal: Linter.LintMessage[] = [];
   const findings: Finding[] = [];
   for (const result of results) {
@@ -76,6 +78,10 @@ describe('require-unbounded-self-reading-tool on real packages', () => {
       '@langchain/community',
     ])) {
       results.set(entry.name, await lintPackage(directory, entry.lint));
+    }
+    for (const { entry, directory } of ensureCorpus(['langchain'])) {
+      results.set(`${entry.name} (ES modules)`, await lintPackage(directory, entry.lint, 'js'));
+      results.set(`${entry.name} (CommonJS)`, await lintPackage(directory, entry.lint, 'cjs'));
     }
   }, 600_000);
 
@@ -128,6 +134,26 @@ describe('require-unbounded-self-reading-tool on real packages', () => {
     ]) {
       expect(reportedTools.has(quiet), quiet).toBe(false);
     }
+  });
+
+  // tsc's CommonJS: `const fs_1 = require(…)`, `(0, m_1.f)(…)`, `__importDefault`,
+  // `exports.X = X`, and the axios interop alias compiled once more.
+  it.each(['ES modules', 'CommonJS'])("reports LangChain 0.1's reading tools in its %s build", (build) => {
+    const findings = readingFindings(results.get(`langchain (${build})`)!);
+    const reportedClasses = findings.map((finding) => /class (\w+)/.exec(finding.source)?.[1]).sort();
+    expect(reportedClasses).toEqual(['ReadFileTool', 'RequestsGetTool', 'RequestsPostTool', 'WebBrowser']);
+    const webBrowser = findings.find((finding) => finding.source.includes('class WebBrowser '))!;
+    expect(webBrowser.message).toContain('`getHtml` (→ axios.get)');
+  });
+
+  it("finds the same tools in LangChain 0.1's ES module and CommonJS builds, reading or not", () => {
+    const toolsOf = (build: string) =>
+      results
+        .get(`langchain (${build})`)!
+        .findings.map((finding) => `${finding.file.replace(/\.c?js$/, '')}:${/^Tool '([^']+)'/.exec(finding.message)?.[1]} ${finding.messageId}`)
+        .sort();
+    expect(toolsOf('ES modules').length).toBeGreaterThan(10);
+    expect(toolsOf('CommonJS')).toEqual(toolsOf('ES modules'));
   });
 
   it('does not report LangChain search tools whose URL host is fixed in code', () => {

@@ -204,6 +204,8 @@ describe('readers', () => {
     `import { fetch } from './my-fetch.js'; fetch(p)`,
     `fs.writeFile(p, c)`,
     `import { readdir } from 'fs/promises'; readdir(p)`,
+    // Branches that are two different modules are not an interop alias.
+    `import a from 'axios'; import b from './http.js'; const c = flag ? a : b; c.get(u)`,
   ])('%s is not a reader', (code) => {
     const body = code.includes(';') ? code.split(';').slice(1).join(';') : code;
     const { call } = firstCall(body);
@@ -217,7 +219,10 @@ describe('readers', () => {
     [`var _fs = _interopRequireDefault(require("fs")); _fs.default.readFileSync(p)`, '_fs.default.readFileSync'],
     [`let fsp = require('fs').promises; fsp.readFile(p)`, 'fsp.readFile'],
     [`const { readFile: rf } = __toESM(require('fs/promises')); (0, rf)(p)`, 'rf'],
-  ])('compiled CommonJS: %s is a reader', (code, name) => {
+    [`import axiosMod from 'axios'; const axios = ('default' in axiosMod ? axiosMod.default : axiosMod); axios.get(u)`, 'axios.get'],
+    [`const got_1 = require('got'); const got = got_1.default ?? got_1; got(u)`, 'got'],
+    [`const axios_1 = __importDefault(require("axios")); const axios = ("default" in axios_1.default ? axios_1.default.default : axios_1.default); axios.get(u)`, 'axios.get'],
+  ])('compiled CommonJS and interop aliases: %s is a reader', (code, name) => {
     const program = parseProgram(code);
     const calls: TSESTree.CallExpression[] = [];
     walk(program, (node) => {
