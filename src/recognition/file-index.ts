@@ -15,6 +15,7 @@ import {
   type ClassNode,
   type FunctionNode,
   collectBindingNames,
+  getCalleeLastName,
   getMemberPath,
   getStaticKeyName,
   getStringValue,
@@ -61,13 +62,6 @@ const REQUIRE_INTEROP_HELPERS = new Set([
   '__toESM',
 ]);
 
-function calleeLastName(call: TSESTree.CallExpression): string | undefined {
-  const callee = skipTypeWrappers(call.callee);
-  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  if (callee.type === AST_NODE_TYPES.MemberExpression) return getStaticKeyName(callee.property, callee.computed);
-  return undefined;
-}
-
 /** `require('m')`, `await import('m')`, or either wrapped in an interop helper: the specifier. */
 function requireSpecifier(node: TSESTree.Node | null | undefined): string | undefined {
   if (!node) return undefined;
@@ -75,7 +69,7 @@ function requireSpecifier(node: TSESTree.Node | null | undefined): string | unde
   if (target.type === AST_NODE_TYPES.CallExpression) {
     const callee = skipTypeWrappers(target.callee);
     if (callee.type === AST_NODE_TYPES.Identifier && callee.name === 'require') return getStringValue(target.arguments[0]);
-    const helper = calleeLastName(target);
+    const helper = getCalleeLastName(target);
     if (helper !== undefined && REQUIRE_INTEROP_HELPERS.has(helper)) return requireSpecifier(target.arguments[0]);
     return undefined;
   }
@@ -122,13 +116,10 @@ function interopAliasOf(init: TSESTree.Node, imports: ReadonlyMap<string, Import
   return first !== undefined && first === second ? imports.get(first) : undefined;
 }
 
-function recordRequire(declarator: TSESTree.VariableDeclarator, imports: Map<string, ImportBinding>): void {
+/** `const { a, b: c } = require('m')`: each destructured name is bound to its export. */
+function recordDestructuredRequire(declarator: TSESTree.VariableDeclarator, imports: Map<string, ImportBinding>): void {
   const binding = requiredBinding(declarator.init);
   if (binding === undefined) return;
-  if (declarator.id.type === AST_NODE_TYPES.Identifier) {
-    imports.set(declarator.id.name, binding);
-    return;
-  }
   // Destructuring a member (`const { a } = require('m').b`) is rare: only whole modules are followed.
   if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || binding.imported !== '*') return;
   for (const property of declarator.id.properties) {
@@ -144,12 +135,7 @@ function commonJsExportName(target: TSESTree.Node): string | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = getStaticKeyName(target.property, target.computed);
   const object = target.object;
-  const onExports =
-    (object.type === AST_NODE_TYPES.Identifier && object.name === 'exports') ||
-    (object.type === AST_NODE_TYPES.MemberExpression &&
-      object.object.type === AST_NODE_TYPES.Identifier &&
-      object.object.name === 'module' &&
-      getStaticKeyName(object.property, object.computed) === 'exports');
+  const onExports = (object.type === AST_NODE_TYPES.Identifier && object.name === 'exports') || isModuleExports(object);
   return onExports ? name : undefined;
 }
 
@@ -261,17 +247,16 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
         break;
       case AST_NODE_TYPES.VariableDeclarator: {
         if (node.id.type !== AST_NODE_TYPES.Identifier) {
-          recordRequire(node, index.imports);
+          recordDestructuredRequire(node, index.imports);
           break;
         }
         const init = node.init ? skipTypeWrappers(node.init) : undefined;
         if (!init) break;
         if (isFunctionNode(init)) setFirst(index.functions, node.id.name, init);
         else if (isClassNode(init)) setFirst(index.classes, node.id.name, init);
-        else if (requiredBinding(init) !== undefined) recordRequire(node, index.imports);
         else {
-          const alias = interopAliasOf(init, index.imports);
-          if (alias) index.imports.set(node.id.name, alias);
+          const binding = requiredBinding(init) ?? interopAliasOf(init, index.imports);
+          if (binding) index.imports.set(node.id.name, binding);
         }
         const declaration = node.parent;
         if (declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.kind === 'const') {
