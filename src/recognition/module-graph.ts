@@ -53,7 +53,7 @@ interface EstreeParseOptions {
  * modules and which doubled their cost. Resolved from the parser's own
  * location (the parser depends on it), so it loads under any package manager.
  */
-const parseModuleSource = (
+export const parseModuleSource = (
   createRequire(createRequire(import.meta.url).resolve('@typescript-eslint/parser'))(
     '@typescript-eslint/typescript-estree',
   ) as { parse: (code: string, options: EstreeParseOptions) => TSESTree.Program }
