@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureFreshBuild } from '../e2e/build.js';
+import { SELF_READING_TOOL } from './sources.js';
 import { workspace } from './workspace.js';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -17,19 +18,6 @@ beforeAll(() => {
   // `npm test` builds first; a lone `vitest run tests/codemods` builds here.
   ensureFreshBuild();
 });
-
-const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
-
-// Reads whatever path the model names.
-export class ReadFileTool {
-  readonly name = 'read_file';
-  readonly maxResultSizeChars = 100_000;
-
-  async call(params: { file_path: string }) {
-    return readFile(params.file_path, 'utf8');
-  }
-}
-`;
 
 const CLASSIFIED_TOOL = `export class BashTool {
   readonly name = 'bash';

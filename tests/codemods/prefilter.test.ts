@@ -12,6 +12,7 @@ import {
   type RuleFindingsCollector,
 } from '../../src/codemods/index.js';
 import { mayProduceFindings } from '../../src/recognition/findings-prefilter.js';
+import { SELF_READING_TOOL } from './sources.js';
 import { normalizeRecognitionSettings } from '../../src/recognition/settings.js';
 
 const ALL_RULES = [
@@ -43,18 +44,6 @@ const migrateAll = (text: string, filePath: string, collector: RuleFindingsColle
 
 const PLAIN_MODULE = `export function add(left: number, right: number): number {
   return left + right;
-}
-`;
-
-const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
-
-export class ReadFileTool {
-  readonly name = 'read_file';
-  readonly maxResultSizeChars = 100_000;
-
-  async call(params: { file_path: string }) {
-    return readFile(params.file_path, 'utf8');
-  }
 }
 `;
 

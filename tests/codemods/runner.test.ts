@@ -17,19 +17,8 @@ import {
   unifiedDiff,
 } from '../../src/codemods/index.js';
 import { ensurePackageImport, selectCompatibleEdits } from '../../src/codemods/source-edits.js';
+import { SELF_READING_TOOL } from './sources.js';
 import { workspace } from './workspace.js';
-
-const SELF_READING_TOOL = `import { readFile } from 'node:fs/promises';
-
-export class ReadFileTool {
-  readonly name = 'read_file';
-  readonly maxResultSizeChars = 100_000;
-
-  async call(params: { file_path: string }) {
-    return readFile(params.file_path, 'utf8');
-  }
-}
-`;
 
 const MISSING_MARK = `interface State { seenIds: Set<string>; replacements: Map<string, string> }
 
