@@ -34,11 +34,34 @@ const UNPARSEABLE = `export class Broken {
   call( {
 `;
 
-/** As root, permission bits do not stop writes; `unprivileged` runs the bin as `nobody` then. */
-function run(args: string[], cwd: string, { unprivileged = false } = {}) {
-  const asNobody = unprivileged && process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...asNobody });
+function run(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Makes `directory` refuse new files for whoever runs the tests, wherever the
+ * clone lives. Permission bits do that for an ordinary user; root ignores
+ * them, so as root the folder is made immutable (`chattr +i`, which stops
+ * root too). Running the bin as another user instead would depend on that
+ * user reaching the clone (a clone inside a 0700 folder is out of its reach).
+ * Returns the function that undoes it.
+ */
+function refuseNewFiles(directory: string): () => void {
+  if (process.getuid?.() !== 0) {
+    chmodSync(directory, 0o555);
+    return () => chmodSync(directory, 0o755);
+  }
+  const immutable = spawnSync('chattr', ['+i', directory], { encoding: 'utf8' });
+  if (immutable.status !== 0) {
+    throw new Error(
+      `As root, this test makes ${directory} immutable with chattr, which failed (${immutable.error?.message ?? immutable.stderr}). ` +
+        'Install e2fsprogs, or run the tests as an ordinary user.',
+    );
+  }
+  return () => {
+    spawnSync('chattr', ['-i', directory]);
+  };
 }
 
 const read = (directory: string, path: string): string => readFileSync(join(directory, path), 'utf8');
@@ -163,16 +186,14 @@ describe('tool-result-guard CLI', () => {
 
   it('exits 1 when a file cannot be written, and leaves it as it was', () => {
     const directory = workspace({ 'locked/read-file.ts': SELF_READING_TOOL });
-    chmodSync(directory, 0o755);
-    chmodSync(join(directory, 'locked', 'read-file.ts'), 0o644);
-    chmodSync(join(directory, 'locked'), 0o555);
+    const undo = refuseNewFiles(join(directory, 'locked'));
     try {
-      const result = run(['migrate', 'locked', '-t', 'classify-tools'], directory, { unprivileged: true });
+      const result = run(['migrate', 'locked', '-t', 'classify-tools'], directory);
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/error locked\/read-file\.ts/);
       expect(read(directory, 'locked/read-file.ts')).toBe(SELF_READING_TOOL);
     } finally {
-      chmodSync(join(directory, 'locked'), 0o755);
+      undo();
     }
   });
 
