@@ -1,10 +1,10 @@
-// The consumer's view: the package as npm delivers it. Build, `npm pack`,
-// install the tarball into a fresh project next to eslint and typescript from
+// The consumer's view: the package as npm delivers it. `npm pack` a fresh
+// copy of the repository (no dist/: its prepack script must build it), install the tarball into a fresh project next to eslint and typescript from
 // the registry, and use it there the three ways the README promises (ESLint
 // config, compile-time check, codemod CLI), plus the runtime entry's promise
 // to load no tooling. publint and arethetypeswrong check the tarball itself.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { REPOSITORY_ROOT } from '../../scripts/corpus.mjs';
 import plugin from '../../src/eslint-plugin.js';
-import { ensureFreshBuild } from './build.js';
 
 // The versions the package is developed and tested with (package.json devDependencies).
 const ESLINT_VERSION = '10.15.0';
@@ -242,10 +241,33 @@ const loadedTooling = Object.keys(Module._cache).filter((path) => tooling.test(p
 console.log(JSON.stringify({ exports: Object.keys(runtime).sort(), loadedTooling }));
 `;
 
-beforeAll(() => {
-  ensureFreshBuild();
-  const packOutput = execFileSync('npm', ['pack', '--json', '--pack-destination', workDirectory], {
+/**
+ * What a fresh clone holds: the files git tracks plus the untracked ones it
+ * does not ignore (so a test run sees uncommitted work too), without dist/,
+ * .cache/ or node_modules/. The repository's node_modules is linked in, in
+ * place of `npm ci`.
+ */
+function freshCopyOfRepository(): string {
+  const copyDirectory = join(workDirectory, 'fresh-clone');
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+  });
+  for (const file of listed.split('\0').filter(Boolean)) {
+    const source = join(REPOSITORY_ROOT, file);
+    if (!existsSync(source)) continue; // deleted in the working tree, not yet committed
+    mkdirSync(dirname(join(copyDirectory, file)), { recursive: true });
+    copyFileSync(source, join(copyDirectory, file));
+  }
+  symlinkSync(join(REPOSITORY_ROOT, 'node_modules'), join(copyDirectory, 'node_modules'), 'dir');
+  return copyDirectory;
+}
+
+beforeAll(() => {
+  const freshClone = freshCopyOfRepository();
+  expect(existsSync(join(freshClone, 'dist'))).toBe(false);
+  const packOutput = execFileSync('npm', ['pack', '--json', '--pack-destination', workDirectory], {
+    cwd: freshClone,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });

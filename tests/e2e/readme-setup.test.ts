@@ -1,6 +1,6 @@
 // The README's two set-up commands are the project's promise to a new
 // contributor. CI runs .ci/run, so .ci/run must run exactly the README's test
-// line; the demo line is checked by hand on a fresh clone (a test that clones
+// line (and then the long suites over real packages); the demo line is checked by hand on a fresh clone (a test that clones
 // and runs `npm ci && npm test` would recurse), see docs/performance.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,13 +29,14 @@ describe("the README's set-up commands", () => {
     expect(setUpCommands()).toEqual(['npm ci && npm run demo', 'npm ci && npm test']);
   });
 
-  it('.ci/run runs exactly the test line, from the repository root', () => {
+  it('.ci/run runs exactly the test line, then the long real-world suites, from the repository root', () => {
     const ciScript = readFileSync(join(REPOSITORY_ROOT, '.ci', 'run'), 'utf8');
     const commands = ciScript
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line.length > 0 && !line.startsWith('#') && !line.startsWith('set ') && !line.startsWith('cd '));
-    expect(commands).toEqual([setUpCommands()[1]]);
+    expect(commands).toEqual([setUpCommands()[1], 'npm run test:real-world']);
+    expect(readme).toContain('npm run test:real-world');
     expect(ciScript).toMatch(/^cd "\$\(dirname "\$0"\)\/\.\."$/m);
     expect(ciScript).toMatch(/^set -euo pipefail$/m);
   });
@@ -43,5 +44,8 @@ describe("the README's set-up commands", () => {
   it('name scripts that exist: demo and test build first', () => {
     expect(packageJson.scripts.demo).toMatch(/^npm run build && node scripts\/demo\.mjs$/);
     expect(packageJson.scripts.test).toMatch(/^npm run build && vitest run/);
+    expect(packageJson.scripts['test:real-world']).toMatch(/^npm run build && vitest run --config vitest\.real-world\.config\.ts$/);
+    // What `npm pack` (and so `npm publish`) ships must hold the build, even from a fresh clone.
+    expect(packageJson.scripts.prepack).toBe('npm run build');
   });
 });
