@@ -25,6 +25,17 @@ interface FlatConfig {
 
 const SOURCE_FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 
+/**
+ * The type-checked config asks typescript-eslint's project service for types.
+ * A project's tsconfig seldom covers the JavaScript files at its root
+ * (`eslint.config.js` itself, `*.config.mjs`), and the project service
+ * refuses files no program covers; those get its default project instead, as
+ * typescript-eslint's own docs advise. TypeScript files outside every
+ * tsconfig are still refused: add them to a tsconfig, or lint them with
+ * `configs.recommended`.
+ */
+const TYPE_CHECKED_PROJECT_SERVICE = { allowDefaultProject: ['*.js', '*.mjs', '*.cjs'] };
+
 interface Plugin {
   meta: { name: string; version: string; namespace: string };
   rules: typeof rules;
@@ -61,7 +72,7 @@ function generateConfig(
     plugins: { [PLUGIN_NAMESPACE]: plugin },
     languageOptions: {
       parser: typescriptParser,
-      ...(typeChecked ? { parserOptions: { projectService: true } } : {}),
+      ...(typeChecked ? { parserOptions: { projectService: TYPE_CHECKED_PROJECT_SERVICE } } : {}),
     },
     rules: ruleEntries,
   };

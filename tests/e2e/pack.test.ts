@@ -364,6 +364,34 @@ describe('installed in a fresh project', () => {
     expect(readFileMessages[0]?.message).toMatch(/read_file[\s\S]*readFile[\s\S]*Infinity/);
   }, 120_000);
 
+  it("eslint with configs['recommended-type-checked'] lints a project with a tsconfig, its own eslint.config.js included", () => {
+    // The README's quick start with the type-checked config: the tsconfig covers
+    // src/ only, as most do; the config file and root scripts are outside it.
+    writeConsumerFile(
+      'type-checked/tsconfig.json',
+      `${JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2023', noEmit: true }, include: ['src'] }, null, 2)}\n`,
+    );
+    writeConsumerFile(
+      'type-checked/eslint.config.js',
+      `import toolResultGuard from 'tool-result-guard/eslint-plugin';\n\nexport default [toolResultGuard.configs['recommended-type-checked']];\n`,
+    );
+    writeConsumerFile('type-checked/scripts.config.mjs', 'export default { name: "a root script outside the tsconfig" };\n');
+    writeConsumerFile('type-checked/src/tool-factory.ts', TOOL_FACTORY);
+    writeConsumerFile('type-checked/src/read-file.ts', SELF_READING_TOOL);
+    const result = run('npx', ['--no-install', 'eslint', '--format', 'json', '.'], join(consumerDirectory, 'type-checked'));
+    expect(result.status, describeRun(result)).toBe(1);
+    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; fatal?: boolean }[] }[];
+    const messagesByFile = Object.fromEntries(
+      results.map((file) => [file.filePath.slice(consumerDirectory.length + 1), file.messages.map((message) => message.ruleId ?? message.message)]),
+    );
+    expect(messagesByFile).toEqual({
+      'type-checked/eslint.config.js': [],
+      'type-checked/scripts.config.mjs': [],
+      'type-checked/src/tool-factory.ts': [],
+      'type-checked/src/read-file.ts': ['tool-result-guard/require-unbounded-self-reading-tool'],
+    });
+  }, 120_000);
+
   it('tsc compiles correctly classified defineTool calls', () => {
     const result = run(
       'npx',
