@@ -149,14 +149,17 @@ function objectNameOf(node: TSESTree.Node): string | undefined {
 
 /**
  * Is `node` an override lookup: `overrides[name]`, `toolOverrides?.[name]`,
- * `overrides.get(name)`, or a call to a flag reader? Dotted settings entries
- * (`config.remote.get`) match the callee's tail.
+ * `overrides.get(name)`, a call to a flag reader, or an indexed table named in
+ * the settings (`limits[tool.name]` with `overrideLookups: ['limits']`)?
+ * Dotted settings entries (`config.remote.get`, `remote.limits`) match the
+ * callee's or the table's tail.
  */
 export function isOverrideLookup(node: TSESTree.Node, settings: RecognitionSettings): boolean {
   if (node.type === AST_NODE_TYPES.MemberExpression) {
     if (!node.computed) return false;
     const objectName = objectNameOf(node.object);
-    return objectName !== undefined && OVERRIDES_OBJECT.test(objectName);
+    if (objectName === undefined) return false;
+    return OVERRIDES_OBJECT.test(objectName) || isSettingsLookupName(getMemberPath(node.object)?.join('.'), settings);
   }
   if (node.type !== AST_NODE_TYPES.CallExpression) return false;
   const lastName = getCalleeLastName(node);
@@ -168,10 +171,20 @@ export function isOverrideLookup(node: TSESTree.Node, settings: RecognitionSetti
       if (objectName !== undefined && OVERRIDES_OBJECT.test(objectName)) return true;
     }
   }
-  const calleeName = getCalleeName(node);
-  const dotted = settings.overrideLookups.filter((name) => name.includes('.'));
-  if (calleeName !== undefined && dotted.some((name) => calleeName === name || calleeName.endsWith(`.${name}`))) return true;
+  if (isSettingsLookupName(getCalleeName(node), settings, { dottedOnly: true })) return true;
   return lastName !== undefined && overrideCallPattern(settings).test(lastName);
+}
+
+/**
+ * Does the dotted `name` (a callee or an indexed table) match an entry of
+ * `overrideLookups`: the entry itself, or the tail of a longer path? With
+ * `dottedOnly`, plain entries are left to the callee-name pattern.
+ */
+function isSettingsLookupName(name: string | undefined, settings: RecognitionSettings, { dottedOnly = false } = {}): boolean {
+  if (name === undefined) return false;
+  return settings.overrideLookups.some(
+    (entry) => (!dottedOnly || entry.includes('.')) && (name === entry || name.endsWith(`.${entry}`)),
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -60,6 +60,11 @@ ruleTester.run('sentinel-before-override', rule, {
     `const fallback = overrides['Read']; function f(tool) { return tool.maxResultSizeChars; }`,
     // Non-lookup uses: non-computed members, other maps.
     `function f(tool, limits) { const d = tool.maxResultSizeChars; return limits[tool.name] ?? d; }`,
+    // …unless the settings name it; then the sentinel first is fine.
+    {
+      code: `function f(tool, limits) { const d = tool.maxResultSizeChars; if (!Number.isFinite(d)) return d; return limits[tool.name] ?? d; }`,
+      settings: { 'tool-result-guard': { overrideLookups: ['limits'] } },
+    },
     // A closure has its own path: the lookup in the callback is not in the resolver.
     `function f(tool, overrides) { const d = tool.maxResultSizeChars; if (!Number.isFinite(d)) return d; return [tool].map((t) => overrides[t.name])[0]; }`,
     // Class methods.
@@ -216,6 +221,19 @@ ruleTester.run('sentinel-before-override', rule, {
       ["remote.readAdminSetting('limit')"],
       'tool.maxResultSizeChars',
       { settings: { 'tool-result-guard': { overrideLookups: ['readAdminSetting'] } } },
+    ),
+    // An indexed limits table the team declares as an override lookup, by name or by its dotted tail.
+    invalid(
+      `function f(tool, limits) { const d = tool.maxResultSizeChars; const o = limits[tool.name]; if (!Number.isFinite(d)) return d; return o ?? d; }`,
+      ['limits[tool.name]'],
+      'd',
+      { settings: { 'tool-result-guard': { overrideLookups: ['limits'] } } },
+    ),
+    invalid(
+      `function f(tool, config) { const d = tool.maxResultSizeChars; return config.remote.limits?.[tool.name] ?? d; }`,
+      ['config.remote.limits?.[tool.name]'],
+      'd',
+      { settings: { 'tool-result-guard': { overrideLookups: ['remote.limits'] } } },
     ),
     // A sentinel after an await that may throw is still on the path; the lookup before it is not.
     invalid(
