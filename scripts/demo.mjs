@@ -1,23 +1,31 @@
-// `npm run demo`: the main job on the bundled example agent codebase.
-// Each part lives in scripts/demo/<NN>-<part>.mjs and exports `run()`; they run in order.
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// `npm run demo` (add `-- --verbose` for diffs, digests and receipts): the
+// bundled example agent (examples/agent-harness/) carries the three problems
+// tool-result-guard is about, on purpose. For each problem in turn, the demo
+// shows how the lint rules, the types, the codemod and the runtime catch it,
+// then sums it up in one table.
+import { lintExample, migrateExample, typeCheckExample } from './demo/checks.mjs';
+import * as circularPersistence from './demo/10-circular-persistence.mjs';
+import * as flippingFates from './demo/20-frozen-fates.mjs';
+import * as stateLeakage from './demo/30-state-leakage.mjs';
+import { table, verbose } from './demo/print.mjs';
 
-const partsDirectory = join(dirname(fileURLToPath(import.meta.url)), 'demo');
-const parts = readdirSync(partsDirectory)
-  .filter((name) => name.endsWith('.mjs'))
-  .sort();
+console.log('tool-result-guard on examples/agent-harness/: an agent harness with three silent bugs planted.');
+console.log('Each bug is shown four ways: Lint (ESLint rules), Types (compile errors), Codemod (the fix), Runtime (doing it right).');
+if (!verbose) console.log('(npm run demo -- --verbose also prints the diffs, digests and receipts.)');
 
-let failed = false;
-for (const part of parts) {
-  const module = await import(pathToFileURL(join(partsDirectory, part)).href);
-  console.log(`\n${'='.repeat(78)}\n${module.title ?? part}\n${'='.repeat(78)}`);
-  try {
-    await module.run();
-  } catch (error) {
-    failed = true;
-    console.error(`demo part ${part} failed:`, error);
-  }
+const checks = { lint: lintExample(), types: typeCheckExample(), migration: migrateExample() };
+
+const rows = [['problem', 'lint findings', 'compile errors', 'codemod edits', 'runtime']];
+for (const part of [circularPersistence, flippingFates, stateLeakage]) {
+  const row = await part.run(checks);
+  rows.push([part.name, row.lint, row.types || '—', row.codemod, row.runtime]);
 }
-process.exitCode = failed ? 1 : 0;
+
+console.log(`\n${'═'.repeat(78)}\nSummary\n${'═'.repeat(78)}`);
+table(rows);
+const summary = checks.migration.report.summary;
+console.log(
+  `\nLint: ${checks.lint.findings.length} findings in ${checks.lint.filesLinted} files. ` +
+    `Types: tsc exits ${checks.types.exitStatus} with exactly the ${checks.types.caught.length} planted errors. ` +
+    `Codemod: ${summary.changed} of ${summary.scanned} files would change (dry run, nothing written).`,
+);
