@@ -74,11 +74,15 @@ describe('configs generated from rule meta', () => {
     }
   });
 
-  it('recommended-type-checked: every recommended rule, type-aware ones included, with a project service', () => {
+  it('recommended-type-checked: every recommended rule, type-aware ones included, with a project service that also covers root-level config files', () => {
     expect(configuredRuleNames('recommended-type-checked')).toEqual(
       ruleNames.filter((name) => docsOf(name).recommended === 'recommended'),
     );
-    expect(plugin.configs['recommended-type-checked'].languageOptions.parserOptions).toEqual({ projectService: true });
+    expect(plugin.configs['recommended-type-checked'].languageOptions.parserOptions).toEqual({
+      // Root-level JavaScript (eslint.config.js, *.config.mjs) is outside most
+      // tsconfigs; without a default project the config fails on its own file.
+      projectService: { allowDefaultProject: ['*.js', '*.mjs', '*.cjs'] },
+    });
   });
 
   it('all: every rule of the plugin, with the strict options', () => {
