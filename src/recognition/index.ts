@@ -122,5 +122,12 @@ export {
   recogniseToolDefinition,
   toolDefinitionListeners,
 } from './tool-definitions.js';
+export {
+  type StateUse,
+  type StateUseKind,
+  STATE_SCOPE_VALUES,
+  findDeclaredStateScope,
+  findOutlivingStateUses,
+} from './state-mutation.js';
 export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
 export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';

@@ -1,0 +1,492 @@
+/**
+ * State leakage: does a tool's invocation change state that outlives the
+ * call (module-level variables and collections, instance fields, factory
+ * closures, cookie jars and clients kept between calls)? Such a tool behaves
+ * differently on call N than on call 1, and the session can only plan for it
+ * when the tool declares `stateScope: 'isolated' | 'session' | 'agent'`.
+ *
+ * `findOutlivingStateUses(definition, recognition, sourceCode)` answers for
+ * one tool definition; `findDeclaredStateScope` finds its declaration, own
+ * or inherited. The rule `declare-tool-state-scope` and the tool inventory
+ * both ask here.
+ */
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type ClassNode,
+  type FunctionNode,
+  getCalleeLastName,
+  getCalleeName,
+  getStaticKeyName,
+  isClassNode,
+  isFunctionNode,
+  matchesDottedName,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
+import type { RecognitionContext } from './context.js';
+import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import type { RecognitionSettings } from './settings.js';
+import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
+
+/** How a tool's invocation touches state that outlives the call. */
+export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier';
+
+const MEMBER = 'stateScope';
+/** The declarable scopes (the runtime's `StateScope`). */
+export const STATE_SCOPE_VALUES = ['isolated', 'session', 'agent'] as const;
+/** Globals whose properties are process-wide: writing them outlives any call. */
+const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
+const CLIENT_CLASS_PATTERN = /Client$/;
+const COOKIE_PATTERN = /cookie/i;
+
+type ScopeVariable = TSESLint.Scope.Variable;
+
+export interface StateUse {
+  node: TSESTree.Node;
+  messageId: StateUseKind;
+  data: Record<string, string>;
+  /** What state it is about, so a carrier that is also mutated is reported once, at the mutation. */
+  stateKey: string;
+  /** The invocation or helper it was found in. */
+  function: FunctionNode;
+}
+
+/** `new CookieJar()`, `new S3Client(…)`, `axios.create(…)` …: the kind of carrier it creates, if any. */
+function carrierKind(expression: TSESTree.Node | null | undefined, settings: RecognitionSettings): string | undefined {
+  if (!expression) return undefined;
+  let target = skipTypeWrappers(expression);
+  if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+  if (target.type === AST_NODE_TYPES.NewExpression) {
+    const name = getCalleeLastName(target);
+    if (name === undefined) return undefined;
+    if (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(target), settings.stateCarrierConstructors)) {
+      return COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
+    }
+    return CLIENT_CLASS_PATTERN.test(name) ? 'client' : undefined;
+  }
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const name = getCalleeName(target);
+    if (!matchesDottedName(name, settings.stateCarrierFactories)) return undefined;
+    return COOKIE_PATTERN.test(name ?? '') ? 'cookie jar' : 'client';
+  }
+  return undefined;
+}
+
+/** Is `inner` inside `outer` (or the same node)? */
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+}
+
+function functionName(fn: TSESTree.Node): string | undefined {
+  if ((fn.type === AST_NODE_TYPES.FunctionDeclaration || fn.type === AST_NODE_TYPES.FunctionExpression) && fn.id) return fn.id.name;
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  if ((parent?.type === AST_NODE_TYPES.Property || parent?.type === AST_NODE_TYPES.MethodDefinition) && !parent.computed) {
+    return getStaticKeyName(parent.key, false);
+  }
+  return undefined;
+}
+
+function enclosingName(block: TSESTree.Node): string {
+  const name = isFunctionNode(block) ? functionName(block) : undefined;
+  return name === undefined ? 'the enclosing function' : `the enclosing function \`${name}\``;
+}
+
+/**
+ * Where a variable that the invocation reaches lives, in words; `undefined`
+ * when it is not state that outlives the call (declared inside the invocation).
+ */
+function describeOuterVariable(variable: ScopeVariable, fn: FunctionNode): { words: string; imported: boolean } | undefined {
+  const definition = variable.defs[0];
+  if (!definition || contains(fn, definition.name)) return undefined;
+  const name = variable.name;
+  switch (definition.type) {
+    case 'ImportBinding':
+      return { words: `imported \`${name}\``, imported: true };
+    case 'Parameter':
+      return { words: `\`${name}\`, a parameter of ${enclosingName(definition.node)}`, imported: false };
+    default: {
+      const scopeType = variable.scope.type;
+      if (scopeType === 'module' || scopeType === 'global') return { words: `module-level \`${name}\``, imported: false };
+      const block = variable.scope.variableScope.block;
+      return { words: `\`${name}\`, a variable of ${enclosingName(block)}`, imported: false };
+    }
+  }
+}
+
+/** Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression. */
+function outermostMember(root: TSESTree.Node): TSESTree.Node {
+  let current: TSESTree.Node = root;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = current.parent;
+    if (!parent) return current;
+    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) current = parent;
+    else if (
+      parent.type === AST_NODE_TYPES.ChainExpression ||
+      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      parent.type === AST_NODE_TYPES.TSTypeAssertion
+    ) {
+      current = parent;
+    } else return current;
+  }
+}
+
+function unwrapChain(node: TSESTree.Node): TSESTree.Node {
+  return node.type === AST_NODE_TYPES.ChainExpression ? node.expression : skipTypeWrappers(node);
+}
+
+/** Is the target of this write pattern (or one of its leaves) `node`? Covers `[a, b] = …` and `({ a } = …)`. */
+function isWriteTarget(pattern: TSESTree.Node, node: TSESTree.Node): boolean {
+  let found = false;
+  walk(pattern, (child) => {
+    if (found) return false;
+    if (child === node) found = true;
+    // A computed key or default value inside a pattern is read, not written.
+    if (child.type === AST_NODE_TYPES.AssignmentPattern) {
+      if (contains(child.left, node)) return;
+      return false;
+    }
+    if (child.type === AST_NODE_TYPES.MemberExpression && child !== node) return false;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * If the member chain rooted at `root` is mutated here, the mutating node and
+ * a verb: `x.a = 1`, `x[i]++`, `delete x.k`, `x.set(k, v)`, `Object.assign(x, …)`.
+ */
+function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node: TSESTree.Node; verb: string; path: TSESTree.Node } | undefined {
+  const chain = outermostMember(root);
+  const parent = chain.parent;
+  if (!parent) return undefined;
+  const isMember = unwrapChain(chain).type === AST_NODE_TYPES.MemberExpression;
+  if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
+    return { node: parent, verb: 'assigns a property of', path: chain };
+  }
+  if (isMember && (parent.type === AST_NODE_TYPES.ArrayPattern || parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.RestElement)) {
+    // `[x.a] = …` or `({ k: x.a } = …)`: find the assignment that owns the pattern.
+    let owner: TSESTree.Node | undefined = parent;
+    while (owner && owner.type !== AST_NODE_TYPES.AssignmentExpression && owner.type !== AST_NODE_TYPES.ForOfStatement && owner.type !== AST_NODE_TYPES.ForInStatement) {
+      if (owner.type !== AST_NODE_TYPES.ArrayPattern && owner.type !== AST_NODE_TYPES.ObjectPattern && owner.type !== AST_NODE_TYPES.Property && owner.type !== AST_NODE_TYPES.RestElement && owner.type !== AST_NODE_TYPES.AssignmentPattern) return undefined;
+      owner = owner.parent;
+    }
+    if (owner) return { node: owner, verb: 'assigns a property of', path: chain };
+    return undefined;
+  }
+  if (isMember && parent.type === AST_NODE_TYPES.UpdateExpression) return { node: parent, verb: 'updates a property of', path: chain };
+  if (isMember && parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === 'delete') {
+    return { node: parent, verb: 'deletes a property of', path: chain };
+  }
+  if (isMember && (parent.type === AST_NODE_TYPES.ForOfStatement || parent.type === AST_NODE_TYPES.ForInStatement) && parent.left === chain) {
+    return { node: parent, verb: 'assigns a property of', path: chain };
+  }
+  if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
+    const member = unwrapChain(chain) as TSESTree.MemberExpression;
+    const method = getStaticKeyName(member.property, member.computed);
+    if (method !== undefined && settings.stateMutationMethods.includes(method)) {
+      return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
+    }
+    return undefined;
+  }
+  if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === chain) {
+    const callee = getCalleeName(parent);
+    if (callee === 'Object.assign' || callee === 'Object.defineProperty' || callee === 'Reflect.set' || callee === 'Reflect.deleteProperty') {
+      return { node: parent, verb: `passes to \`${callee}\``, path: chain };
+    }
+  }
+  return undefined;
+}
+
+/** The statement-level node that performs a direct write to a binding (`x = …`, `x++`, `for (x of …)`). */
+function writingNode(identifier: TSESTree.Node): TSESTree.Node {
+  let current: TSESTree.Node = identifier;
+  while (current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (
+      parent.type === AST_NODE_TYPES.AssignmentExpression ||
+      parent.type === AST_NODE_TYPES.UpdateExpression ||
+      parent.type === AST_NODE_TYPES.ForOfStatement ||
+      parent.type === AST_NODE_TYPES.ForInStatement
+    ) {
+      return parent;
+    }
+    if (
+      parent.type !== AST_NODE_TYPES.ArrayPattern &&
+      parent.type !== AST_NODE_TYPES.ObjectPattern &&
+      parent.type !== AST_NODE_TYPES.Property &&
+      parent.type !== AST_NODE_TYPES.RestElement &&
+      parent.type !== AST_NODE_TYPES.AssignmentPattern
+    ) {
+      return identifier;
+    }
+    current = parent;
+  }
+  return identifier;
+}
+
+/** Does `this` at `node` mean the same object as `this` in `fn` (arrows inherit it; other functions do not)? */
+function thisBelongsTo(node: TSESTree.Node, fn: FunctionNode): boolean {
+  let current = node.parent;
+  while (current && current !== fn) {
+    if (current.type === AST_NODE_TYPES.FunctionExpression || current.type === AST_NODE_TYPES.FunctionDeclaration) return false;
+    if (isClassNode(current)) return false;
+    current = current.parent;
+  }
+  return current === fn;
+}
+
+/** What `this` is in an invocation entry, in words; `undefined` when it is not an object that outlives the call. */
+function thisTarget(entry: InvocationEntry, definition: ToolDefinition): 'instance' | 'tool-object' | undefined {
+  // An invocation class (gemini's createInvocation) is built anew for every call: its fields die with it.
+  if (entry.invocationClass) return undefined;
+  if (entry.classNode) return 'instance';
+  const host = definition.host;
+  if (host && !isClassNode(host) && entry.fn.type === AST_NODE_TYPES.FunctionExpression && entry.fn.parent?.type === AST_NODE_TYPES.Property) {
+    return 'tool-object';
+  }
+  return undefined;
+}
+
+/** Class fields that hold a carrier created by the class itself (field initialiser or `this.x = new …` in the constructor). */
+function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const member of classNode.body.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && !member.static) {
+      const name = getStaticKeyName(member.key, member.computed);
+      const kind = carrierKind(member.value, settings);
+      if (name !== undefined && kind !== undefined) fields.set(name, kind);
+    }
+    if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor' && member.value.body) {
+      walk(member.value.body, (node) => {
+        if (node !== member.value.body && isFunctionNode(node)) return false;
+        if (node.type !== AST_NODE_TYPES.AssignmentExpression) return undefined;
+        const left = node.left;
+        if (left.type !== AST_NODE_TYPES.MemberExpression || left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+        const name = getStaticKeyName(left.property, left.computed);
+        const kind = carrierKind(node.right, settings);
+        if (name !== undefined && kind !== undefined) fields.set(name, kind);
+        return undefined;
+      });
+    }
+  }
+  return fields;
+}
+
+function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSettings): string | undefined {
+  for (const definition of variable.defs) {
+    if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
+      const kind = carrierKind(definition.node.init, settings);
+      if (kind !== undefined) return kind;
+    }
+  }
+  return undefined;
+}
+
+function whereCreated(variable: ScopeVariable): string {
+  const scopeType = variable.scope.type;
+  if (scopeType === 'module' || scopeType === 'global') return 'at module level';
+  return `in ${enclosingName(variable.scope.variableScope.block)}`;
+}
+
+/** How far the rule follows same-file helpers the invocation calls (`remember(url)` → `cache.set(…)`). */
+const MAX_HELPER_DEPTH = 3;
+
+interface FunctionToAnalyse {
+  fn: FunctionNode;
+  /** The helper's name when it is not the invocation itself, for the message. */
+  via: string | undefined;
+  depth: number;
+  /**
+   * For a helper: the call in the invocation that leads to it. Its findings are
+   * reported there, so each tool sharing a helper gets its own report, inside its own invocation.
+   */
+  callSite: TSESTree.Node | undefined;
+}
+
+/** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
+function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
+  for (const definition of variable.defs) {
+    if (definition.type === 'FunctionName' && isFunctionNode(definition.node)) return definition.node;
+    if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.parent?.type === AST_NODE_TYPES.VariableDeclaration && definition.parent.kind === 'const') {
+      const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
+      if (isFunctionNode(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+function analyseEntry(
+  entry: InvocationEntry,
+  definition: ToolDefinition,
+  toolName: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: RecognitionSettings,
+): StateUse[] {
+  const findings: StateUse[] = [];
+  const target = thisTarget(entry, definition);
+  const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const visited = new Set<FunctionNode>([entry.fn]);
+  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
+  const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
+    if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || contains(fn, entry.fn)) return;
+    visited.add(fn);
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call });
+  };
+
+  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+    const { fn, via, callSite } = item;
+    const current = item;
+    const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
+    const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
+    const scope = sourceCode.scopeManager?.acquire(fn);
+    // Free references of the function: everything it reaches that is declared outside it.
+    for (const reference of scope?.through ?? []) {
+      const identifier = reference.identifier as TSESTree.Node;
+      if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
+      const variable = reference.resolved;
+      if (variable === null) {
+        if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
+        const mutation = mutationOf(identifier, settings);
+        if (mutation) {
+          findings.push({
+            node: at(mutation.node),
+            messageId: 'mutatesOutlivingState',
+            data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}` },
+            stateKey: `global:${identifier.name}`,
+            function: fn,
+          });
+        }
+        continue;
+      }
+      const callParent = identifier.parent;
+      if (callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier) {
+        follow(calledFunction(variable), variable.name, current, callParent);
+        continue;
+      }
+      const outer = describeOuterVariable(variable, fn);
+      if (!outer) continue;
+      const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
+      if (reference.isWrite()) {
+        if (outer.imported) continue;
+        findings.push({
+          node: at(writingNode(identifier)),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
+          stateKey,
+          function: fn,
+        });
+        continue;
+      }
+      const mutation = mutationOf(identifier, settings);
+      if (mutation) {
+        findings.push({
+          node: at(mutation.node),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
+          stateKey,
+          function: fn,
+        });
+        continue;
+      }
+      const kind = carrierOfVariable(variable, settings);
+      if (kind !== undefined) {
+        findings.push({
+          node: at(identifier),
+          messageId: 'usesSharedCarrier',
+          data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
+          stateKey,
+          function: fn,
+        });
+      }
+    }
+
+    if (target === undefined || !fn.body) continue;
+    walk(fn.body, (node) => {
+      if (isClassNode(node)) return false;
+      if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
+      const member = node.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+      const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
+      // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
+      if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
+        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, current, member.parent);
+        return undefined;
+      }
+      const words = `${target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`}${where}`;
+      const stateKey = `this:${field}`;
+      const chain = outermostMember(node);
+      const parent = chain.parent;
+      const directWrite =
+        unwrapChain(chain) === member &&
+        ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
+          parent?.type === AST_NODE_TYPES.UpdateExpression);
+      if (directWrite && parent) {
+        findings.push({ node: at(parent), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey, function: fn });
+        return undefined;
+      }
+      const mutation = mutationOf(node, settings);
+      if (mutation && unwrapChain(mutation.path) !== node) {
+        findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
+        return undefined;
+      }
+      const kind = carrierFields.get(field);
+      if (kind !== undefined) {
+        findings.push({
+          node: at(member),
+          messageId: 'usesSharedCarrier',
+          data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
+          stateKey,
+          function: fn,
+        });
+      }
+      return undefined;
+    });
+  }
+  return findings;
+}
+
+/** `stateScope` declared on a base class of the same file counts for its subclasses. */
+export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext, depth = 0): ToolMember | undefined {
+  const own = findToolMember(definition, MEMBER);
+  if (own || depth > 5) return own;
+  const host = definition.host;
+  if (!host || !isClassNode(host) || host.superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const base = recognition.file.classes.get(host.superClass.name);
+  if (!base || base === host) return undefined;
+  return findDeclaredStateScope({ ...definition, node: base, host: base }, recognition, depth + 1);
+}
+
+/**
+ * The outliving state one tool's invocation touches, one use per state and
+ * function (a helper that touches `active` ten times counts once; a carrier
+ * that is also mutated counts at the mutation only).
+ */
+export function findOutlivingStateUses(
+  definition: ToolDefinition,
+  recognition: RecognitionContext,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): StateUse[] {
+  const toolName = definition.name ?? 'anonymous tool';
+  const invocation = getInvocation(definition, recognition.settings, recognition.file);
+  const seenFunctions = new Set<FunctionNode>();
+  const uses: StateUse[] = [];
+  for (const entry of invocation.entries) {
+    if (seenFunctions.has(entry.fn)) continue;
+    seenFunctions.add(entry.fn);
+    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings);
+    const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
+    const statesSeen = new Set<string>();
+    for (const use of found) {
+      if (use.messageId === 'usesSharedCarrier' && mutatedState.has(use.stateKey)) continue;
+      const stateInFunction = `${use.messageId}:${use.function.range[0]}:${use.stateKey}`;
+      if (statesSeen.has(stateInFunction)) continue;
+      statesSeen.add(stateInFunction);
+      uses.push(use);
+    }
+  }
+  return uses;
+}
