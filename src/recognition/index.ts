@@ -123,6 +123,13 @@ export {
   toolDefinitionListeners,
 } from './tool-definitions.js';
 export {
+  type SelfReadingAnalysis,
+  MAX_RESULT_SIZE_MEMBER,
+  analyseSelfReading,
+  findDeclaredLimit,
+  findInheritedToolMember,
+} from './self-reading.js';
+export {
   type StateUse,
   type StateUseKind,
   STATE_SCOPE_VALUES,

@@ -26,6 +26,7 @@ import {
 } from './ast.js';
 import type { RecognitionContext } from './context.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
 
@@ -449,15 +450,9 @@ function analyseEntry(
   return findings;
 }
 
-/** `stateScope` declared on a base class of the same file counts for its subclasses. */
-export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext, depth = 0): ToolMember | undefined {
-  const own = findToolMember(definition, MEMBER);
-  if (own || depth > 5) return own;
-  const host = definition.host;
-  if (!host || !isClassNode(host) || host.superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const base = recognition.file.classes.get(host.superClass.name);
-  if (!base || base === host) return undefined;
-  return findDeclaredStateScope({ ...definition, node: base, host: base }, recognition, depth + 1);
+/** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
+export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext): ToolMember | undefined {
+  return findToolMember(definition, MEMBER) ?? findInheritedToolMember(definition, MEMBER, recognition);
 }
 
 /**

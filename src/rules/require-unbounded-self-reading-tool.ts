@@ -2,16 +2,13 @@ import { AST_NODE_TYPES, type TSESLint } from '@typescript-eslint/utils';
 
 import {
   type ReadFinding,
-  type RecognitionContext,
   type ToolDefinition,
   type ToolMember,
-  findToolMember,
-  getInvocation,
+  MAX_RESULT_SIZE_MEMBER,
+  analyseSelfReading,
+  findDeclaredLimit,
   getRecognitionContext,
   insertToolMemberFix,
-  isClassNode,
-  isUnboundedValue,
-  readsInputChosenResource,
   ruleMayReport,
   toolDefinitionListeners,
 } from '../recognition/index.js';
@@ -20,7 +17,7 @@ import { createRule } from '../util/create-rule.js';
 export type Options = [{ requireClassification?: boolean }];
 export type MessageIds = 'missingUnbounded' | 'finiteBound' | 'unclassified' | 'setUnbounded' | 'setFiniteLimit';
 
-const MEMBER = 'maxResultSizeChars';
+const MEMBER = MAX_RESULT_SIZE_MEMBER;
 const UNBOUNDED_TEXT = 'Infinity';
 /** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod's `--default-max-chars` replaces it. */
 const FINITE_DEFAULT_TEXT = '50_000';
@@ -36,22 +33,6 @@ function describeChain(finding: ReadFinding): string {
   if (finding.via.length === 0) return `\`${finding.callName}\``;
   const steps = finding.via.slice(1).map((step) => step.name);
   return `\`${finding.callName}\` (→ ${[...steps, finding.reader].join(' → ')})`;
-}
-
-/** The member a subclass inherits from a base class of the same file. */
-function inheritedMember(
-  definition: ToolDefinition,
-  recognition: RecognitionContext,
-  depth = 0,
-): ToolMember | undefined {
-  const host = definition.host;
-  if (!host || !isClassNode(host) || depth > 5) return undefined;
-  const superClass = host.superClass;
-  if (superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const base = recognition.file.classes.get(superClass.name);
-  if (!base || base === host) return undefined;
-  const baseDefinition: ToolDefinition = { ...definition, node: base, host: base };
-  return findToolMember(baseDefinition, MEMBER) ?? inheritedMember(baseDefinition, recognition, depth + 1);
 }
 
 function buildFix(
@@ -112,14 +93,12 @@ export default createRule<Options, MessageIds>({
     if (!ruleMayReport(context, 'require-unbounded-self-reading-tool')) return {};
 
     function check(definition: ToolDefinition): void {
-      const ownMember = findToolMember(definition, MEMBER);
-      const member = ownMember ?? inheritedMember(definition, recognition);
-      if (member && isUnboundedValue(member.value, recognition.file)) return;
-
-      const invocation = getInvocation(definition, recognition.settings, recognition.file);
-      const [finding] = readsInputChosenResource(invocation, recognition.file, recognition.environment);
+      // A declared sentinel needs no flow analysis.
+      const declaration = findDeclaredLimit(definition, recognition);
+      if (declaration.declaresUnbounded) return;
+      const { declared: member, declaredHere, read: finding, selfReading } = analyseSelfReading(definition, recognition, declaration);
       const toolName = definition.name ?? '<anonymous>';
-      if (!finding) {
+      if (!selfReading || !finding) {
         if (requireClassification && !member) {
           const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode);
           context.report({
@@ -132,7 +111,7 @@ export default createRule<Options, MessageIds>({
         return;
       }
       // An inherited finite bound is overridden in the subclass, never edited in the shared base.
-      const fix = buildFix(definition, ownMember, sourceCode);
+      const fix = buildFix(definition, declaredHere ? member : undefined, sourceCode);
       context.report({
         node: definition.reportNode,
         messageId: member ? 'finiteBound' : 'missingUnbounded',

@@ -1,0 +1,73 @@
+/**
+ * Circular persistence: is a tool self-reading? Its invocation reads content
+ * from a location the model's arguments choose (a path, a URL whose origin
+ * the model picks, a resource URI) — and the cycle needs more: the result
+ * must carry what was read, or the model could never read a persisted result
+ * back with the same tool. `analyseSelfReading` answers both halves for one
+ * tool definition, plus what the tool declares, so the rule, the codemod and
+ * the tool inventory give the same verdict.
+ */
+import { AST_NODE_TYPES } from '@typescript-eslint/utils';
+
+import { isClassNode } from './ast.js';
+import { isUnboundedValue } from './classification.js';
+import type { RecognitionContext } from './context.js';
+import { type ReadFinding, readsInputChosenResource } from './input-flow.js';
+import { getInvocation } from './invocation.js';
+import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
+
+export const MAX_RESULT_SIZE_MEMBER = 'maxResultSizeChars';
+
+export interface SelfReadingAnalysis {
+  /** `maxResultSizeChars` as the tool declares it, own or inherited. */
+  declared: ToolMember | undefined;
+  /** Declared on the tool itself (a fix edits it there), not on a base class. */
+  declaredHere: boolean;
+  /** The declaration is the never-persist sentinel. */
+  declaresUnbounded: boolean;
+  /** The first read of a model-chosen location, if any (its content may or may not reach the output). */
+  read: ReadFinding | undefined;
+  /** The tool is self-reading: `read` is set and its content reaches what the model gets back. */
+  selfReading: boolean;
+}
+
+/** A member a subclass inherits from a base class of the same file. */
+export function findInheritedToolMember(
+  definition: ToolDefinition,
+  memberName: string,
+  recognition: Pick<RecognitionContext, 'file'>,
+  depth = 0,
+): ToolMember | undefined {
+  const host = definition.host;
+  if (!host || !isClassNode(host) || depth > 5) return undefined;
+  const superClass = host.superClass;
+  if (superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const base = recognition.file.classes.get(superClass.name);
+  if (!base || base === host) return undefined;
+  const baseDefinition: ToolDefinition = { ...definition, node: base, host: base };
+  return findToolMember(baseDefinition, memberName) ?? findInheritedToolMember(baseDefinition, memberName, recognition, depth + 1);
+}
+
+/** What a tool declares, without the flow analysis: cheap, for callers that stop at a declared sentinel. */
+export function findDeclaredLimit(
+  definition: ToolDefinition,
+  recognition: RecognitionContext,
+): Pick<SelfReadingAnalysis, 'declared' | 'declaredHere' | 'declaresUnbounded'> {
+  const own = findToolMember(definition, MAX_RESULT_SIZE_MEMBER);
+  const declared = own ?? findInheritedToolMember(definition, MAX_RESULT_SIZE_MEMBER, recognition);
+  return {
+    declared,
+    declaredHere: own !== undefined,
+    declaresUnbounded: declared !== undefined && isUnboundedValue(declared.value, recognition.file),
+  };
+}
+
+export function analyseSelfReading(
+  definition: ToolDefinition,
+  recognition: RecognitionContext,
+  declaration = findDeclaredLimit(definition, recognition),
+): SelfReadingAnalysis {
+  const invocation = getInvocation(definition, recognition.settings, recognition.file);
+  const [read] = readsInputChosenResource(invocation, recognition.file, recognition.environment);
+  return { ...declaration, read, selfReading: read !== undefined };
+}
