@@ -1,0 +1,178 @@
+/**
+ * The tool inventory: every tool the recognition core finds, with what it
+ * declares and what the rules conclude about it — the audit table a team
+ * reads before a release, and what the accuracy evaluation compares with
+ * hand labels. It asks the same core functions the rules ask
+ * (`analyseSelfReading`, `findOutlivingStateUses`), through an ESLint
+ * `Linter` so scopes and parent links are ESLint's own.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, parse as parsePath, relative } from 'node:path';
+
+import * as typescriptParser from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type ReadFinding,
+  type ToolDefinition,
+  type ToolShape,
+  SETTINGS_KEY,
+  analyseSelfReading,
+  findDeclaredStateScope,
+  findOutlivingStateUses,
+  getRecognitionContext,
+  mayDefineTools,
+  normalizeRecognitionSettings,
+  toolDefinitionListeners,
+} from '../recognition/index.js';
+import { CodemodUsageError } from '../codemods/errors.js';
+
+type Linter = TSESLint.Linter;
+
+export interface InventoryRead {
+  /** `processSingleFileContent → readFileWithEncoding → fs.promises.readFile`. */
+  chain: string;
+  kind: ReadFinding['readerKind'];
+  /** Where the invocation calls it. */
+  line: number;
+}
+
+export interface InventoryStateUse {
+  kind: 'mutatesOutlivingState' | 'usesSharedCarrier';
+  /** `adds to the module-level Map \`cache\``. */
+  description: string;
+  line: number;
+}
+
+export interface InventoryEntry {
+  /** Relative to the inventory's `cwd`. */
+  file: string;
+  /** Where the definition starts (class, factory call, registration call, object literal). */
+  line: number;
+  /** The name the model sees, when the code states it; else the variable or class name. */
+  name: string | undefined;
+  shape: ToolShape;
+  /** Source text of the declared value, own or inherited; `undefined` when none is declared. */
+  maxResultSizeChars: string | undefined;
+  declaresUnbounded: boolean;
+  stateScope: string | undefined;
+  /** The first read of a location the model's arguments choose, if any. */
+  read: InventoryRead | undefined;
+  /** Reads a model-chosen location and hands the content back: `require-unbounded-self-reading-tool` reports it unless it declares the sentinel. */
+  selfReading: boolean;
+  /** State the invocation changes that outlives the call: `declare-tool-state-scope` reports it unless it declares a `stateScope`. */
+  stateUses: InventoryStateUse[];
+}
+
+export interface InventoryFileError {
+  file: string;
+  message: string;
+}
+
+export interface ToolInventory {
+  tools: InventoryEntry[];
+  filesScanned: number;
+  /** Files that could not be parsed (they are skipped, never guessed at). */
+  errors: InventoryFileError[];
+}
+
+export interface ToolInventoryOptions {
+  files: readonly string[];
+  /** Paths in the inventory are relative to it. */
+  cwd: string;
+  /** ESLint `settings` (the `tool-result-guard` key), as the rules would get them. */
+  settings?: Readonly<Record<string, unknown>>;
+}
+
+function describeChain(finding: ReadFinding): string {
+  return [finding.callName, ...finding.via.slice(1).map((step) => step.name), ...(finding.via.length > 0 ? [finding.reader] : [])].join(' → ');
+}
+
+function describeStateUse(data: Record<string, string>): string {
+  if (data['action'] !== undefined) return `${data['action']} ${data['state'] ?? ''}`.trim();
+  return `uses the ${data['carrier'] ?? 'carrier'} \`${data['name'] ?? ''}\` created ${data['where'] ?? 'outside the call'}`;
+}
+
+const RULE_NAME = 'tool-inventory';
+
+/** Collects one file's entries into `sink`; the rule reports nothing. */
+function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }): TSESLint.RuleModule<string, []> {
+  return {
+    meta: { type: 'suggestion', schema: [], messages: {} },
+    defaultOptions: [],
+    create(context) {
+      if (!mayDefineTools(context.sourceCode.text, getRecognitionContext(context).settings)) return {};
+      const add = (definition: ToolDefinition): void => {
+        const recognition = getRecognitionContext(context);
+        const analysis = analyseSelfReading(definition, recognition);
+        const stateScope = findDeclaredStateScope(definition, recognition);
+        const stateUses = stateScope ? [] : findOutlivingStateUses(definition, recognition, context.sourceCode);
+        sink.entries.push({
+          line: (definition.node as TSESTree.Node).loc.start.line,
+          name: definition.name,
+          shape: definition.shape,
+          maxResultSizeChars: analysis.declared?.value ? context.sourceCode.getText(analysis.declared.value) : undefined,
+          declaresUnbounded: analysis.declaresUnbounded,
+          stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
+          read: analysis.read
+            ? { chain: describeChain(analysis.read), kind: analysis.read.readerKind, line: analysis.read.call.loc.start.line }
+            : undefined,
+          selfReading: analysis.selfReading,
+          stateUses: stateUses.map((use) => ({
+            kind: use.messageId,
+            description: describeStateUse(use.data),
+            line: use.node.loc.start.line,
+          })),
+        });
+      };
+      return toolDefinitionListeners(() => getRecognitionContext(context), add);
+    },
+  };
+}
+
+/** The inventory of `files`: every recognised tool, in file and line order. */
+export async function collectToolInventory(options: ToolInventoryOptions): Promise<ToolInventory> {
+  let eslintModule: typeof import('eslint');
+  try {
+    eslintModule = await import('eslint');
+  } catch {
+    throw new CodemodUsageError(
+      'ESLINT_MISSING',
+      'The tool inventory runs the tool-result-guard recognition through ESLint, so it needs the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
+    );
+  }
+  const settings = options.settings ?? {};
+  // Malformed settings fail here, once, with the settings' own message.
+  normalizeRecognitionSettings(settings[SETTINGS_KEY]);
+  const sink: { entries: Omit<InventoryEntry, 'file'>[] } = { entries: [] };
+  const config = [
+    {
+      files: ['**/*.*'],
+      plugins: { inventory: { rules: { [RULE_NAME]: createInventoryRule(sink) } } },
+      languageOptions: { parser: typescriptParser, sourceType: 'module', ecmaVersion: 'latest', parserOptions: { preserveNodeMaps: false } },
+      linterOptions: { reportUnusedDisableDirectives: 'off', noInlineConfig: true },
+      settings,
+      rules: { [`inventory/${RULE_NAME}`]: 'error' },
+    },
+  ] as unknown as TSESLint.Linter.ConfigType;
+  const LinterClass = eslintModule.Linter as unknown as new (options: object) => Linter;
+  const linters = new Map<string, Linter>();
+  const tools: InventoryEntry[] = [];
+  const errors: InventoryFileError[] = [];
+  for (const filePath of options.files) {
+    const root = parsePath(filePath).root || dirname(filePath);
+    let linter = linters.get(root);
+    if (!linter) linters.set(root, (linter = new LinterClass({ configType: 'flat', cwd: root })));
+    const text = await readFile(filePath, 'utf8');
+    sink.entries = [];
+    const messages = linter.verify(text, config, { filename: filePath });
+    const fatal = messages.find((message) => message.fatal);
+    const file = relative(options.cwd, filePath);
+    if (fatal) {
+      errors.push({ file, message: `${fatal.line}:${fatal.column}: ${fatal.message}` });
+      continue;
+    }
+    for (const entry of sink.entries.sort((a, b) => a.line - b.line)) tools.push({ file, ...entry });
+  }
+  return { tools, filesScanned: options.files.length, errors };
+}
