@@ -210,3 +210,8 @@ export function findProperty(
   }
   return undefined;
 }
+
+/** Is `inner` inside `outer` (or the same node), by source range? */
+export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+}

@@ -25,6 +25,7 @@ import {
   type ClassNode,
   type FunctionNode,
   collectBindingNames,
+  containsNode,
   getMemberPath,
   isFunctionNode,
   skipTypeWrappers,
@@ -662,7 +663,9 @@ export function readsInputChosenResource(
       environment,
       0,
     );
-    findings.push(...summary.findings);
+    const region = entry.region;
+    // A dispatcher's other cases belong to other tools.
+    findings.push(...(region ? summary.findings.filter((finding) => containsNode(region, finding.call)) : summary.findings));
   }
   return findings;
 }

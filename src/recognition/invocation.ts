@@ -39,6 +39,8 @@ export interface InvocationEntry {
   classNode: ClassNode | undefined;
   /** For invocation classes, the class `createInvocation` builds. */
   invocationClass: ClassNode | undefined;
+  /** Dispatcher tools: only reads and changes inside this node are this tool's (see `ToolDefinition.invocationRegion`). */
+  region?: TSESTree.Node | undefined;
 }
 
 export interface Invocation {
@@ -119,16 +121,24 @@ export function getInvocation(
   file?: FileIndex,
 ): Invocation {
   const entries: InvocationEntry[] = [];
+  const input = [definition.inputParameter ?? 0];
   const handler = resolveFunctionValue(definition.handlerArgument, file);
   if (handler) {
-    entries.push({ fn: handler, inputParameters: [0], inputThisMembers: [], classNode: undefined, invocationClass: undefined });
+    entries.push({
+      fn: handler,
+      inputParameters: input,
+      inputThisMembers: [],
+      classNode: undefined,
+      invocationClass: undefined,
+      region: definition.invocationRegion,
+    });
   }
   const host = definition.host;
   if (host && isClassNode(host)) {
     const methods = classMethods(host);
     for (const name of settings.invocationNames) {
       const method = methods.get(name);
-      if (method) entries.push({ fn: method, inputParameters: [0], inputThisMembers: [], classNode: host, invocationClass: undefined });
+      if (method) entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined });
     }
     const createInvocation = methods.get('createInvocation');
     const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
@@ -155,7 +165,7 @@ export function getInvocation(
       const name = getStaticKeyName(property.key, property.computed);
       if (name === undefined || !settings.invocationNames.includes(name)) continue;
       const fn = resolveFunctionValue(property.value, file);
-      if (fn) entries.push({ fn, inputParameters: [0], inputThisMembers: [], classNode: undefined, invocationClass: undefined });
+      if (fn) entries.push({ fn, inputParameters: input, inputThisMembers: [], classNode: undefined, invocationClass: undefined });
     }
   }
   return { entries };

@@ -15,6 +15,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import {
   type ClassNode,
   type FunctionNode,
+  containsNode,
   getCalleeLastName,
   getCalleeName,
   getStaticKeyName,
@@ -74,11 +75,6 @@ function carrierKind(expression: TSESTree.Node | null | undefined, settings: Rec
   return undefined;
 }
 
-/** Is `inner` inside `outer` (or the same node)? */
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
-}
-
 function functionName(fn: TSESTree.Node): string | undefined {
   if ((fn.type === AST_NODE_TYPES.FunctionDeclaration || fn.type === AST_NODE_TYPES.FunctionExpression) && fn.id) return fn.id.name;
   const parent = fn.parent;
@@ -100,7 +96,7 @@ function enclosingName(block: TSESTree.Node): string {
  */
 function describeOuterVariable(variable: ScopeVariable, fn: FunctionNode): { words: string; imported: boolean } | undefined {
   const definition = variable.defs[0];
-  if (!definition || contains(fn, definition.name)) return undefined;
+  if (!definition || containsNode(fn, definition.name)) return undefined;
   const name = variable.name;
   switch (definition.type) {
     case 'ImportBinding':
@@ -147,7 +143,7 @@ function isWriteTarget(pattern: TSESTree.Node, node: TSESTree.Node): boolean {
     if (child === node) found = true;
     // A computed key or default value inside a pattern is read, not written.
     if (child.type === AST_NODE_TYPES.AssignmentPattern) {
-      if (contains(child.left, node)) return;
+      if (containsNode(child.left, node)) return;
       return false;
     }
     if (child.type === AST_NODE_TYPES.MemberExpression && child !== node) return false;
@@ -333,7 +329,7 @@ function analyseEntry(
   const visited = new Set<FunctionNode>([entry.fn]);
   const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
-    if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || contains(fn, entry.fn)) return;
+    if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
     queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call });
   };

@@ -46,6 +46,17 @@ export interface ToolDefinition {
    * argument, LangChain's `tool(fn, config)` function.
    */
   handlerArgument: TSESTree.Node | undefined;
+  /**
+   * Which parameter of the invocation functions holds the model's input, when
+   * it is not the first (playwright's `handle(context, params, response)`).
+   */
+  inputParameter?: number;
+  /**
+   * Dispatcher tools (a `switch` on the requested name inside one handler):
+   * only what runs inside this node belongs to this tool. The dispatcher is
+   * `handlerArgument`.
+   */
+  invocationRegion?: TSESTree.Node;
 }
 
 /** How a classification member is written. */

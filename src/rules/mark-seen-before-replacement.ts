@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { isFunctionNode } from '../recognition/ast.js';
+import { containsNode, isFunctionNode } from '../recognition/ast.js';
 import { ruleMayReport } from '../recognition/findings-prefilter.js';
 import {
   createReplacementStateRecognizer,
@@ -125,10 +125,6 @@ export default createRule<Options, MessageIds>({
     /** Loops that mark every element of their array seen, with the fact their entry establishes. */
     const markingLoops: { loop: TSESTree.ForOfStatement; fact: string; seenKey: string }[] = [];
 
-    function isInside(node: TSESTree.Node, ancestor: TSESTree.Node): boolean {
-      return node.range[0] >= ancestor.range[0] && node.range[1] <= ancestor.range[1];
-    }
-
     /** Seen checks (`seenIds.has(id)`) that must be true for `test` to be truthy. */
     function establishSeenChecksOf(test: TSESTree.Node): void {
       const target = test.type === AST_NODE_TYPES.ChainExpression ? test.expression : test;
@@ -193,7 +189,7 @@ export default createRule<Options, MessageIds>({
 
     function isSeenOnEveryPath(write: StateCollectionCall): { everyPath: boolean; somePath: boolean } {
       const key = seenFact(write.base, write.idKey);
-      const loops = markingLoops.filter((entry) => entry.seenKey === key && !isInside(write.call, entry.loop));
+      const loops = markingLoops.filter((entry) => entry.seenKey === key && !containsNode(entry.loop, write.call));
       const seenHere = (pathFacts: { holdsOnEveryPath(fact: string): boolean }): boolean =>
         pathFacts.holdsOnEveryPath(key) || loops.some((entry) => pathFacts.holdsOnEveryPath(entry.fact));
       return {
