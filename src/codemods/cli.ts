@@ -50,6 +50,9 @@ Options:
   -v, --version                show the version
 
 Exit status: 0 done (or nothing to do), 1 errors, 2 --dry-run found changes.
+
+Also: tool-result-guard tools [paths...]   list every recognised tool and what the
+                                          rules conclude about it (see tools --help)
 `;
 }
 
@@ -82,7 +85,7 @@ function parseCommandLine(argv: readonly string[]) {
   }
 }
 
-function parseSettings(json: string | undefined): Record<string, unknown> | undefined {
+export function parseSettings(json: string | undefined): Record<string, unknown> | undefined {
   if (json === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(json);
@@ -167,6 +170,10 @@ export async function runCli(
   },
 ): Promise<number> {
   try {
+    if (argv[0] === 'tools') {
+      const { runToolsCommand } = await import('../inventory/cli.js');
+      return await runToolsCommand(argv.slice(1), io, parseSettings);
+    }
     const { values, positionals } = parseCommandLine(argv);
     if (values.help) {
       io.stdout.write(await helpText());
@@ -182,7 +189,7 @@ export async function runCli(
         'UNKNOWN_OPTION',
         command === undefined
           ? 'Missing command: run `tool-result-guard migrate <paths…>` (see --help).'
-          : `Unknown command "${command}": the only command is \`migrate\` (see --help).`,
+          : `Unknown command "${command}": the commands are \`migrate\` and \`tools\` (see --help).`,
       );
     }
     const silent = values.silent ?? false;

@@ -16,6 +16,7 @@ import {
   type ReadFinding,
   type ToolDefinition,
   type ToolShape,
+  RESOURCE_WORDS,
   SETTINGS_KEY,
   analyseSelfReading,
   findDeclaredStateScope,
@@ -32,7 +33,8 @@ type Linter = TSESLint.Linter;
 export interface InventoryRead {
   /** `processSingleFileContent → readFileWithEncoding → fs.promises.readFile`. */
   chain: string;
-  kind: ReadFinding['readerKind'];
+  /** What the model chose: `path`, `URL` or `resource`. */
+  kind: string;
   /** Where the invocation calls it. */
   line: number;
 }
@@ -115,7 +117,7 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
           declaresUnbounded: analysis.declaresUnbounded,
           stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
           read: analysis.read
-            ? { chain: describeChain(analysis.read), kind: analysis.read.readerKind, line: analysis.read.call.loc.start.line }
+            ? { chain: describeChain(analysis.read), kind: RESOURCE_WORDS[analysis.read.readerKind], line: analysis.read.call.loc.start.line }
             : undefined,
           selfReading: analysis.selfReading,
           stateUses: stateUses.map((use) => ({

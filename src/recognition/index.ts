@@ -125,6 +125,7 @@ export {
 export {
   type SelfReadingAnalysis,
   MAX_RESULT_SIZE_MEMBER,
+  RESOURCE_WORDS,
   analyseSelfReading,
   findDeclaredLimit,
   findInheritedToolMember,

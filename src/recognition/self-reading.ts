@@ -18,6 +18,13 @@ import { type ToolDefinition, type ToolMember, findToolMember } from './tool-def
 
 export const MAX_RESULT_SIZE_MEMBER = 'maxResultSizeChars';
 
+/** How messages name what a reader of each kind reads. */
+export const RESOURCE_WORDS: Record<ReadFinding['readerKind'], string> = {
+  file: 'path',
+  url: 'URL',
+  resource: 'resource',
+};
+
 export interface SelfReadingAnalysis {
   /** `maxResultSizeChars` as the tool declares it, own or inherited. */
   declared: ToolMember | undefined;

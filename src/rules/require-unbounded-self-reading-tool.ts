@@ -5,6 +5,7 @@ import {
   type ToolDefinition,
   type ToolMember,
   MAX_RESULT_SIZE_MEMBER,
+  RESOURCE_WORDS,
   analyseSelfReading,
   findDeclaredLimit,
   getRecognitionContext,
@@ -21,12 +22,6 @@ const MEMBER = MAX_RESULT_SIZE_MEMBER;
 const UNBOUNDED_TEXT = 'Infinity';
 /** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod's `--default-max-chars` replaces it. */
 const FINITE_DEFAULT_TEXT = '50_000';
-
-const RESOURCE_WORDS: Record<ReadFinding['readerKind'], string> = {
-  file: 'path',
-  url: 'URL',
-  resource: 'resource',
-};
 
 /** `processSingleFileContent` → `processSingleFileContent → readFileWithEncoding → fs.promises.readFile`. */
 function describeChain(finding: ReadFinding): string {
