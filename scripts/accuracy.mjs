@@ -20,6 +20,13 @@ export function loadLabelSets() {
     .map((name) => ({ labelFile: name, ...JSON.parse(readFileSync(join(LABELS_DIRECTORY, name), 'utf8')) }));
 }
 
+/** Unpacks every labelled package (pinned tarballs, cached) and returns their folders by label file. */
+export function ensureLabelledPackages() {
+  return new Map(
+    loadLabelSets().map((set) => [set.labelFile, ensureCorpusPackage({ name: set.package, version: set.version, integrity: set.integrity })]),
+  );
+}
+
 /** What the rules report for one recognised tool. */
 export const reportsSelfReading = (entry) => entry !== undefined && entry.selfReading && !entry.declaresUnbounded;
 export const reportsStateful = (entry) => entry !== undefined && entry.stateUses.length > 0 && entry.stateScope === undefined;
