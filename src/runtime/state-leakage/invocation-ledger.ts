@@ -12,7 +12,7 @@
  * Each receipt carries `digest`: SHA-256 of Python's `json.dumps(receipt without
  * digest, sort_keys=True)`, so a Python service can verify it from the JSONL line.
  */
-import { CookieJarCarrier, isScopeWider, STATE_SCOPES, widestScope } from './carriers.js';
+import { isScopeWider, STATE_SCOPES, widestScope } from './state-carrier.js';
 import type {
   AuthScopeSnapshot,
   CarrierDescription,
@@ -20,13 +20,12 @@ import type {
   HandleOf,
   InvocationStateKey,
   InvocationStateRecorder,
-  SessionLimitReport,
-  SessionRateLimit,
   StaleCacheReturn,
   StateCarrierLike,
   StateChange,
   StateScope,
-} from './carriers.js';
+} from './state-carrier.js';
+import type { SessionLimitReport, SessionRateLimit } from './session-rate-limit.js';
 import {
   directiveAction,
   evaluateGates,
@@ -236,6 +235,37 @@ interface AcquiredCarrier {
   readonly instance: CarrierInstance;
 }
 
+type LedgerManifest = { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
+
+/** One call from its start to its receipts: what the gates see before it runs and what it changed. */
+interface CallInProgress {
+  readonly tool: AnyTool;
+  readonly sequence: number;
+  readonly invocationId: string;
+  readonly key: InvocationStateKey;
+  readonly effectiveScope: StateScope;
+  readonly isolationPolicy: IsolationPolicy;
+  readonly hasSessionState: boolean;
+  readonly critical: boolean;
+  readonly acquired: readonly AcquiredCarrier[];
+  readonly carrierDescriptions: CarrierDescription[];
+  readonly priorStateDeltaCount: number;
+  readonly priorStateDeltas: PriorStateDeltas;
+  readonly sessionLimit: SessionLimitReport | null;
+  /** Auth scopes of the credentials the call starts with: the next call's widening baseline. */
+  readonly authStart: readonly { carrier: StateCarrierLike; snapshot: AuthScopeSnapshot }[];
+  readonly authScopeWidenings: AuthScopeWidening[];
+  readonly changes: StateChange[];
+  readonly staleCacheReturns: StaleCacheReturn[];
+  readonly recorder: InvocationStateRecorder;
+  readonly warnings: string[];
+}
+
+/** The auth baseline is kept per tool and carrier: two tools sharing a jar each compare with their own previous call. */
+function carrierKey(toolId: string, carrierName: string): string {
+  return `${toolId}\u0000${carrierName}`;
+}
+
 type AnyTool = StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>;
 
 export class InvocationLedger {
@@ -323,7 +353,7 @@ export class InvocationLedger {
     const dropped: string[] = [];
     for (const [name, carrier] of Object.entries(tool.carriers ?? {})) {
       if (carrier.reset({ agentId: this.agentId, sessionId: this.sessionId })) dropped.push(name);
-      this.#authScopesAtPreviousCall.delete(`${tool.toolId}\u0000${carrier.name}`);
+      this.#authScopesAtPreviousCall.delete(carrierKey(tool.toolId, carrier.name));
     }
     this.#undeclaredStateHistory.delete(tool.toolId);
     if (this.#journal !== null) this.#write({ type: 'state-reset', sessionId: this.sessionId, toolId: tool.toolId, carriers: dropped });
@@ -345,154 +375,175 @@ export class InvocationLedger {
     if (this.#closed) {
       throw new LedgerJournalError('LEDGER_CLOSED', this.#journal?.path ?? '', 'This ledger is closed; open a new one (same journalPath) to resume the session.');
     }
+    const call = this.#begin(tool, options?.invocationId);
+    // The gates run before the tool: a halted call must never spend budget or touch state.
+    const preflight = this.#evaluate(call, null, '');
+    if (directiveAction(preflight.directive) !== 'PROCEED') call.warnings.push(preflight.directive);
+    if (this.#refuses(preflight)) throw new InvocationRefusedError(this.#finish(call, 'refused', '', null));
+
+    this.#spendSessionBudget(call);
+    let result: Result;
+    try {
+      result = await tool.invoke(input, this.#handles<Carriers>(call), this.#callInfo(call));
+    } catch (error) {
+      this.#finish(call, 'failed', sha256Hex(`error:${describeError(error)}`), describeError(error));
+      throw error;
+    }
+    return { result, record: this.#finish(call, 'ran', hashResult(result), null) };
+  }
+
+  /** Everything about the call that is fixed before it runs: its state, its prior deltas, its budget, its auth baseline. */
+  #begin(tool: AnyTool, requestedInvocationId: string | undefined): CallInProgress {
     const effectiveScope = checkDeclaredScope(tool);
     this.#sequence += 1;
     const sequence = this.#sequence;
-    const invocationId = options?.invocationId ?? `${this.sessionId}/${sequence}`;
+    const invocationId = requestedInvocationId ?? `${this.sessionId}/${sequence}`;
     const key: InvocationStateKey = { agentId: this.agentId, sessionId: this.sessionId, invocationId };
-    const carrierEntries = Object.entries(tool.carriers ?? {});
-    const acquired: AcquiredCarrier[] = carrierEntries.map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
-    const hasSessionState = tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined;
-    const isolationPolicy = ISOLATION_POLICY_OF_SCOPE[effectiveScope];
-    // Described before the call: the scope receipt says what state the call *starts* with.
-    const carrierDescriptions = acquired.map(({ carrier, instance }) => carrier.describe(instance));
-    const critical = tool.critical ?? true;
+    const acquired: AcquiredCarrier[] = Object.entries(tool.carriers ?? {}).map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
+    const authStart = acquired.flatMap(({ carrier, instance }) =>
+      carrier.authScopes === undefined ? [] : [{ carrier, snapshot: carrier.authScopes(instance) }],
+    );
+    const changes: StateChange[] = [];
+    const staleCacheReturns: StaleCacheReturn[] = [];
+    return {
+      tool,
+      sequence,
+      invocationId,
+      key,
+      effectiveScope,
+      isolationPolicy: ISOLATION_POLICY_OF_SCOPE[effectiveScope],
+      hasSessionState: tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined,
+      critical: tool.critical ?? true,
+      acquired,
+      // Described before the call: the scope receipt says what state the call *starts* with.
+      carrierDescriptions: acquired.map(({ carrier, instance }) => carrier.describe(instance)),
+      ...this.#priorStateDeltas(tool, effectiveScope, acquired),
+      sessionLimit: tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool),
+      authStart,
+      authScopeWidenings: authStart.flatMap(({ carrier, snapshot }) =>
+        findWidenings(carrier.name, snapshot, this.#authScopesAtPreviousCall.get(carrierKey(tool.toolId, carrier.name))),
+      ),
+      changes,
+      staleCacheReturns,
+      recorder: {
+        recordChange: (change) => changes.push(change),
+        recordStaleReturn: (stale) => staleCacheReturns.push(stale),
+      },
+      warnings: [],
+    };
+  }
 
+  /** The deltas earlier calls left in the state this call is handed, counted now: concurrent calls may add more while it runs. */
+  #priorStateDeltas(
+    tool: AnyTool,
+    effectiveScope: StateScope,
+    acquired: readonly AcquiredCarrier[],
+  ): { priorStateDeltaCount: number; priorStateDeltas: PriorStateDeltas } {
     const histories: { owner: object; history: readonly string[] }[] = acquired.map(({ instance }) => ({ owner: instance, history: instance.deltaHistory }));
     if (acquired.length === 0 && effectiveScope !== 'isolated') {
       const history = this.#undeclaredStateHistory.get(tool.toolId);
       if (history !== undefined) histories.push({ owner: history, history });
     }
-    // Counted now: concurrent calls may add deltas while this one runs. One call's delta can sit in several instances: count it once.
-    const priorStateDeltaCount =
-      histories.length === 1 ? histories[0]!.history.length : new Set(histories.flatMap(({ history }) => history)).size;
+    // One call's delta can sit in several instances: count it once.
+    const count = histories.length === 1 ? histories[0]!.history.length : new Set(histories.flatMap(({ history }) => history)).size;
     const chains = histories.filter(({ history }) => history.length > 0).map(({ owner }) => deltaChains.get(owner) ?? null);
-    const priorStateDeltaSummary: PriorStateDeltas = {
-      count: priorStateDeltaCount,
-      chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains),
+    return {
+      priorStateDeltaCount: count,
+      priorStateDeltas: { count, chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains) },
     };
-    const sessionLimit = tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool);
-    const authStart = acquired
-      .filter(({ carrier }) => carrier instanceof CookieJarCarrier)
-      .map(({ carrier, instance }) => ({ carrier, snapshot: (carrier as CookieJarCarrier).authScopes(instance) }));
-    const authScopeWidenings = authStart.flatMap(({ carrier, snapshot }) =>
-      findWidenings(carrier.name, snapshot, this.#authScopesAtPreviousCall.get(`${tool.toolId}\u0000${carrier.name}`)),
-    );
+  }
 
-    const evaluate = (stateDeltaHash: string | null, resultHash: string) =>
-      this.#evaluate(
-        {
-          invocationId,
-          toolId: tool.toolId,
-          hasSessionState,
-          stateDeltaHash,
-          sessionUsageRatio: sessionLimit?.usageRatioAfter ?? 0,
-          resultHash,
-        },
-        priorStateDeltaCount,
-        isolationPolicy,
-        critical,
-        authScopeWidenings,
-      );
-
-    const changes: StateChange[] = [];
-    const staleCacheReturns: StaleCacheReturn[] = [];
-    const recorder: InvocationStateRecorder = {
-      recordChange: (change) => changes.push(change),
-      recordStaleReturn: (stale) => staleCacheReturns.push(stale),
-    };
-    const warnings: string[] = [];
-    const preflight = evaluate(null, '');
-    const action = directiveAction(preflight.directive);
+  #refuses(preflight: { gate: LedgerGate; directive: string }): boolean {
     const handling = preflight.gate === 'session-limit' ? this.policy.onSessionLimit : this.policy.onLeakage;
-    const refuse = action === 'HALT' && handling === 'refuse';
-    if (action !== 'PROCEED') warnings.push(preflight.directive);
+    return directiveAction(preflight.directive) === 'HALT' && handling === 'refuse';
+  }
 
-    const finish = (outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord => {
-      const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: invocationId, tool: tool.toolId, changes: toJson(changes) });
-      const manifest = evaluate(stateDeltaHash, resultHash);
-      if (stateDeltaHash !== null) {
-        const changedCarriers = new Set(changes.map((change) => change.carrier));
-        for (const { carrier, instance } of acquired) {
-          if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') {
-            instance.deltaHistory.push(stateDeltaHash);
-            appendDeltaChain(instance, stateDeltaHash);
-          }
-        }
-        if (changes.some((change) => change.kind === 'declared-change') && effectiveScope !== 'isolated') {
-          const history = this.#undeclaredStateHistory.get(tool.toolId) ?? [];
-          history.push(stateDeltaHash);
-          appendDeltaChain(history, stateDeltaHash);
-          this.#undeclaredStateHistory.set(tool.toolId, history);
-        }
-      }
-      if (outcome !== 'refused') {
-        for (const { carrier, snapshot } of authStart) this.#authScopesAtPreviousCall.set(`${tool.toolId}\u0000${carrier.name}`, snapshot.current);
-      }
-      for (const stale of staleCacheReturns) {
-        warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
-      }
-      const receipts = buildReceipts({
-        invocationId,
-        toolId: tool.toolId,
-        declaredStateScope: tool.stateScope ?? null,
-        effectiveScope,
-        isolationPolicy,
-        hasSessionState,
-        carriers: carrierDescriptions,
-        sessionLimiter: tool.sessionLimit?.name ?? null,
-        changes,
-        stateDeltaHash,
-        policy: this.policy,
-        critical,
-        sessionLimit,
-        manifest,
-        outcome,
-        priorStateDeltas: priorStateDeltaSummary,
-        authScopeWidenings,
-        staleCacheReturns,
-        resultHash,
-      });
-      const record = this.#write({
-        type: 'invocation',
-        sequence,
-        sessionId: this.sessionId,
-        agentId: this.agentId,
-        invocationId,
-        toolId: tool.toolId,
-        outcome,
-        warnings,
-        error,
-        receipts: toJson(receipts),
-      }) as InvocationRecord;
-      for (const { carrier, instance } of acquired) carrier.release(instance);
-      return record;
-    };
+  #spendSessionBudget(call: CallInProgress): void {
+    const limiter = call.tool.sessionLimit;
+    if (limiter === undefined || call.sessionLimit === null) return;
+    const used = limiter.spend(call.key, call.sessionLimit.cost);
+    call.recorder.recordChange({ kind: 'counter-incremented', carrier: limiter.name, counter: 'session-usage', by: call.sessionLimit.cost, value: used });
+  }
 
-    if (refuse) {
-      throw new InvocationRefusedError(finish('refused', '', null));
-    }
+  #handles<Carriers>(call: CallInProgress): CarrierHandles<Carriers> {
+    return Object.fromEntries(call.acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, call.recorder)])) as CarrierHandles<Carriers>;
+  }
 
-    if (tool.sessionLimit !== undefined && sessionLimit !== null) {
-      const used = tool.sessionLimit.spend(key, sessionLimit.cost);
-      recorder.recordChange({ kind: 'counter-incremented', carrier: tool.sessionLimit.name, counter: 'session-usage', by: sessionLimit.cost, value: used });
-    }
-    const handles = Object.fromEntries(acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, recorder)])) as CarrierHandles<Carriers>;
-    const call: InvocationCall = {
-      invocationId,
-      toolId: tool.toolId,
+  #callInfo(call: CallInProgress): InvocationCall {
+    return {
+      invocationId: call.invocationId,
+      toolId: call.tool.toolId,
       sessionId: this.sessionId,
       agentId: this.agentId,
-      noteStateChange: (description) => recorder.recordChange({ kind: 'declared-change', carrier: tool.toolId, description: String(description) }),
+      noteStateChange: (description) => call.recorder.recordChange({ kind: 'declared-change', carrier: call.tool.toolId, description: String(description) }),
     };
-    let result: Result;
-    try {
-      result = await tool.invoke(input, handles, call);
-    } catch (error) {
-      finish('failed', sha256Hex(`error:${describeError(error)}`), describeError(error));
-      throw error;
+  }
+
+  /** The call is over (ran, failed or refused): its delta joins the state's history, its receipts are written, its state released. */
+  #finish(call: CallInProgress, outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord {
+    const { tool, changes } = call;
+    const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: call.invocationId, tool: tool.toolId, changes: toJson(changes) });
+    const manifest = this.#evaluate(call, stateDeltaHash, resultHash);
+    if (stateDeltaHash !== null) this.#appendDeltaHistory(call, stateDeltaHash);
+    // A refused call does not move the auth baseline: the tool stays refused until the session resets its state.
+    if (outcome !== 'refused') {
+      for (const { carrier, snapshot } of call.authStart) this.#authScopesAtPreviousCall.set(carrierKey(tool.toolId, carrier.name), snapshot.current);
     }
-    return { result, record: finish('ran', hashResult(result), null) };
+    for (const stale of call.staleCacheReturns) {
+      call.warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
+    }
+    const receipts = buildReceipts({
+      invocationId: call.invocationId,
+      toolId: tool.toolId,
+      declaredStateScope: tool.stateScope ?? null,
+      effectiveScope: call.effectiveScope,
+      isolationPolicy: call.isolationPolicy,
+      hasSessionState: call.hasSessionState,
+      carriers: call.carrierDescriptions,
+      sessionLimiter: tool.sessionLimit?.name ?? null,
+      changes,
+      stateDeltaHash,
+      policy: this.policy,
+      critical: call.critical,
+      sessionLimit: call.sessionLimit,
+      manifest,
+      outcome,
+      priorStateDeltas: call.priorStateDeltas,
+      authScopeWidenings: call.authScopeWidenings,
+      staleCacheReturns: call.staleCacheReturns,
+      resultHash,
+    });
+    const record = this.#write({
+      type: 'invocation',
+      sequence: call.sequence,
+      sessionId: this.sessionId,
+      agentId: this.agentId,
+      invocationId: call.invocationId,
+      toolId: tool.toolId,
+      outcome,
+      warnings: call.warnings,
+      error,
+      receipts: toJson(receipts),
+    }) as InvocationRecord;
+    for (const { carrier, instance } of call.acquired) carrier.release(instance);
+    return record;
+  }
+
+  /** Shared state remembers the deltas left in it; isolated state dies with the call, so its deltas are nobody's prior. */
+  #appendDeltaHistory(call: CallInProgress, stateDeltaHash: string): void {
+    const changedCarriers = new Set(call.changes.map((change) => change.carrier));
+    for (const { carrier, instance } of call.acquired) {
+      if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') {
+        instance.deltaHistory.push(stateDeltaHash);
+        appendDeltaChain(instance, stateDeltaHash);
+      }
+    }
+    if (call.changes.some((change) => change.kind === 'declared-change') && call.effectiveScope !== 'isolated') {
+      const history = this.#undeclaredStateHistory.get(call.tool.toolId) ?? [];
+      history.push(stateDeltaHash);
+      appendDeltaChain(history, stateDeltaHash);
+      this.#undeclaredStateHistory.set(call.tool.toolId, history);
+    }
   }
 
   /** Closes the journal; later calls are refused before the tool runs. */
@@ -501,23 +552,21 @@ export class InvocationLedger {
     this.#closed = true;
   }
 
-  #evaluate(
-    invocation: ToolInvocation,
-    priorStateDeltaCount: number,
-    isolationPolicy: IsolationPolicy,
-    critical: boolean,
-    authScopeWidenings: readonly AuthScopeWidening[],
-  ): { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string } {
-    const manifest = evaluateGates(
-      invocation,
-      priorStateDeltaCount,
-      isolationPolicy,
-      {
-        requireIsolationForCritical: this.policy.requireIsolationForCritical && critical,
-        maxSessionUsageRatio: this.policy.maxSessionUsageRatio,
-        accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
-      },
-    );
+  #evaluate(call: CallInProgress, stateDeltaHash: string | null, resultHash: string): LedgerManifest {
+    const invocation: ToolInvocation = {
+      invocationId: call.invocationId,
+      toolId: call.tool.toolId,
+      hasSessionState: call.hasSessionState,
+      stateDeltaHash,
+      sessionUsageRatio: call.sessionLimit?.usageRatioAfter ?? 0,
+      resultHash,
+    };
+    const manifest = evaluateGates(invocation, call.priorStateDeltaCount, call.isolationPolicy, {
+      requireIsolationForCritical: this.policy.requireIsolationForCritical && call.critical,
+      maxSessionUsageRatio: this.policy.maxSessionUsageRatio,
+      accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
+    });
+    const { authScopeWidenings } = call;
     // Auth-scope widening ranks with the seed's halting gates: after stateless, session limit
     // and isolation, before accumulation; an escalated credential is leakage, not a warning.
     if (authScopeWidenings.length === 0 || (manifest.gate !== 'accumulated-deltas' && manifest.gate !== 'isolated')) return manifest;
@@ -648,7 +697,7 @@ function buildReceipts(facts: {
   policy: Required<LedgerPolicy>;
   critical: boolean;
   sessionLimit: SessionLimitReport | null;
-  manifest: { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
+  manifest: LedgerManifest;
   outcome: InvocationOutcome;
   priorStateDeltas: PriorStateDeltas;
   authScopeWidenings: AuthScopeWidening[];
