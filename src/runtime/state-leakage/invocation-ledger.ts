@@ -29,6 +29,8 @@ import type { SessionLimitReport, SessionRateLimit } from './session-rate-limit.
 import {
   directiveAction,
   evaluateGates,
+  InvalidStatePolicyError,
+  resolveAccumulatedDeltaThreshold,
   StateVerdict,
   type IsolationPolicy,
   type StateGate,
@@ -37,6 +39,7 @@ import {
 } from './evaluate-invocation.js';
 import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
 import type { BrokenJournalLine, JournalDurability, JournalRecordBase } from './journal.js';
+import { describeValue } from '../errors.js';
 import { digestOfJson, sha256Hex, type PythonJsonValue } from './python-json.js';
 
 export const ISOLATION_POLICY_OF_SCOPE: Readonly<Record<StateScope, IsolationPolicy>> = {
@@ -293,13 +296,7 @@ export class InvocationLedger {
     }
     this.sessionId = options.sessionId;
     this.agentId = options.agentId ?? 'agent';
-    this.policy = {
-      requireIsolationForCritical: options.policy.requireIsolationForCritical,
-      maxSessionUsageRatio: options.policy.maxSessionUsageRatio,
-      accumulatedDeltaThreshold: options.policy.accumulatedDeltaThreshold ?? 3,
-      onSessionLimit: options.policy.onSessionLimit ?? 'refuse',
-      onLeakage: options.policy.onLeakage ?? 'refuse',
-    };
+    this.policy = resolveLedgerPolicy(options.policy);
     this.#onRecord = options.onRecord;
     if (options.journalPath === undefined) {
       this.#journal = null;
@@ -625,6 +622,45 @@ export class InvocationLedger {
     const used = this.#restoredUsage.get(limiter.name);
     if (used !== undefined) limiter.restoreUsage({ agentId: this.agentId, sessionId: this.sessionId }, used);
   }
+}
+
+const HALT_HANDLINGS: readonly HaltHandling[] = ['refuse', 'warn'];
+
+/**
+ * Checks the policy once, when the ledger opens. Every malformed field used to
+ * fail open: `undefined` or `NaN` never reaches the ceiling, and `'Refuse'` is
+ * not `'refuse'`, so calls ran that the policy meant to stop.
+ */
+function resolveLedgerPolicy(policy: LedgerPolicy | undefined): Required<LedgerPolicy> {
+  if (typeof policy !== 'object' || policy === null) {
+    throw new InvalidStatePolicyError('policy', 'InvocationLedger.open needs a policy: { requireIsolationForCritical, maxSessionUsageRatio }.');
+  }
+  if (typeof policy.requireIsolationForCritical !== 'boolean') {
+    throw new InvalidStatePolicyError(
+      'requireIsolationForCritical',
+      `policy.requireIsolationForCritical must be true or false, got ${describeValue(policy.requireIsolationForCritical)}.`,
+    );
+  }
+  const ratio: unknown = policy.maxSessionUsageRatio;
+  if (typeof ratio !== 'number' || !(ratio > 0 && ratio <= 1)) {
+    throw new InvalidStatePolicyError(
+      'maxSessionUsageRatio',
+      `policy.maxSessionUsageRatio must be a number in (0, 1] (1 refuses the call that would spend the last unit of the budget), got ${describeValue(ratio)}.`,
+    );
+  }
+  for (const field of ['onSessionLimit', 'onLeakage'] as const) {
+    const handling: unknown = policy[field];
+    if (handling !== undefined && !HALT_HANDLINGS.includes(handling as HaltHandling)) {
+      throw new InvalidStatePolicyError(field, `policy.${field} must be 'refuse' (the default) or 'warn', got ${describeValue(handling)}.`);
+    }
+  }
+  return {
+    requireIsolationForCritical: policy.requireIsolationForCritical,
+    maxSessionUsageRatio: ratio,
+    accumulatedDeltaThreshold: resolveAccumulatedDeltaThreshold(policy),
+    onSessionLimit: policy.onSessionLimit ?? 'refuse',
+    onLeakage: policy.onLeakage ?? 'refuse',
+  };
 }
 
 function checkDeclaredScope(tool: AnyTool | StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>): StateScope {

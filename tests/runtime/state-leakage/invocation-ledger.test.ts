@@ -10,6 +10,7 @@ import {
   defineStatefulTool,
   digestOfJson,
   InvocationLedger,
+  InvalidStatePolicyError,
   InvocationRefusedError,
   JournalWriter,
   LedgerJournalError,
@@ -133,6 +134,46 @@ describe('InvocationLedger verdicts', () => {
     expect(result).toBe('/b cookies=[sid=v-read]');
     expect(signature(record).priorStateDeltas.count).toBe(1);
     expect(record.receipts.tool_state_scope_receipt.isolationPolicy).toBe('AGENT_SHARED');
+  });
+});
+
+describe('policy validation', () => {
+  // A malformed policy used to fail open: NaN or undefined never reaches the ceiling, 'Refuse' is not 'refuse'.
+  const malformed: [field: string, policy: Record<string, unknown>][] = [
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: Number.NaN }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: 0 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: -0.5 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: 1.5 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: '0.9' }],
+    ['requireIsolationForCritical', { maxSessionUsageRatio: 0.9 }],
+    ['requireIsolationForCritical', { requireIsolationForCritical: 'yes', maxSessionUsageRatio: 0.9 }],
+    ['onSessionLimit', { ...relaxed, onSessionLimit: 'Refuse' }],
+    ['onLeakage', { ...relaxed, onLeakage: 'block' }],
+    ['accumulatedDeltaThreshold', { ...relaxed, accumulatedDeltaThreshold: 1.5 }],
+  ];
+  it.each(malformed)('a malformed %s is refused when the ledger opens, naming the field', (field, policy) => {
+    let failure: unknown;
+    try {
+      InvocationLedger.open({ sessionId: 's', policy: policy as unknown as LedgerPolicy });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(InvalidStatePolicyError);
+    expect(failure).toMatchObject({ code: 'INVALID_STATE_POLICY', field });
+    expect((failure as Error).message).toContain(`policy.${field}`);
+  });
+
+  it('a missing policy is refused too', () => {
+    expect(() => InvocationLedger.open({ sessionId: 's' } as unknown as Parameters<typeof InvocationLedger.open>[0])).toThrow(InvalidStatePolicyError);
+  });
+
+  it('the documented values open: ratios in (0, 1], refuse or warn', () => {
+    for (const maxSessionUsageRatio of [Number.MIN_VALUE, 0.5, 1]) {
+      expect(InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio, onSessionLimit: 'warn', onLeakage: 'refuse' } }).policy.maxSessionUsageRatio).toBe(
+        maxSessionUsageRatio,
+      );
+    }
   });
 });
 
