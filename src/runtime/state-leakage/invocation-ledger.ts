@@ -40,7 +40,7 @@ import {
 import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
 import type { BrokenJournalLine, JournalDurability, JournalRecordBase } from './journal.js';
 import { describeValue } from '../errors.js';
-import { digestOfJson, sha256Hex, type PythonJsonValue } from './python-json.js';
+import { digestOfJson, sha256Hex, sha256HexSurrogatePass, type PythonJsonValue } from './python-json.js';
 
 export const ISOLATION_POLICY_OF_SCOPE: Readonly<Record<StateScope, IsolationPolicy>> = {
   isolated: 'ISOLATED',
@@ -383,7 +383,7 @@ export class InvocationLedger {
     try {
       result = await tool.invoke(input, this.#handles<Carriers>(call), this.#callInfo(call));
     } catch (error) {
-      this.#finish(call, 'failed', sha256Hex(`error:${describeError(error)}`), describeError(error));
+      this.#finish(call, 'failed', sha256HexSurrogatePass(`error:${describeError(error)}`), describeError(error));
       throw error;
     }
     return { result, record: this.#finish(call, 'ran', hashResult(result), null) };
@@ -694,8 +694,9 @@ function findWidenings(
   return widenings;
 }
 
+/** Never throws: the tool has run, so its receipt is written whatever it returned (even half an emoji). */
 function hashResult(result: unknown): string {
-  if (typeof result === 'string') return sha256Hex(result);
+  if (typeof result === 'string') return sha256HexSurrogatePass(result);
   let serialised: string | undefined;
   try {
     serialised = JSON.stringify(result);
@@ -703,7 +704,7 @@ function hashResult(result: unknown): string {
     // A result that cannot be serialised still gets a receipt; its hash says so instead of failing the call after it ran.
     serialised = `unserialisable:${describeError(error)}`;
   }
-  return sha256Hex(serialised ?? 'undefined');
+  return sha256HexSurrogatePass(serialised ?? 'undefined');
 }
 
 function describeError(error: unknown): string {

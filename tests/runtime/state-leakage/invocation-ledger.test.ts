@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import {
   SessionRateLimit,
   sealRecord,
   sha256Hex,
+  sha256HexSurrogatePass,
   StateScopeMismatchError,
   StateVerdict,
   type InvocationRecord,
@@ -362,6 +364,51 @@ describe('receipts', () => {
     const run = ledger.wrap(defineStatefulTool({ toolId: 'sql', carriers: { clients }, invoke: (sql: string, state) => state.clients.get().query(sql) }));
     expect(await run('select 1', { invocationId: 'toolu_01' })).toBe(8);
     expect(ledger.records[0]?.invocationId).toBe('toolu_01');
+  });
+});
+
+describe('ill-formed text from a tool (half an emoji)', () => {
+  const halfEmoji = 'thumbs \uD83D';
+  it('a result ending in a lone surrogate reaches the caller unchanged, spends budget once and gets a receipt', async () => {
+    const limit = new SessionRateLimit({ name: 'api', limit: 10 });
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({ toolId: 'emoji', sessionLimit: limit, invoke: () => halfEmoji });
+    const { result, record } = await ledger.invoke(tool, undefined);
+    expect(result).toBe(halfEmoji);
+    expect(record.outcome).toBe('ran');
+    expect(ledger.records).toHaveLength(1);
+    expect(ledger.sessionLimitReport(tool)?.usedBefore).toBe(1);
+    // Python: hashlib.sha256(text.encode("utf-8", "surrogatepass")): the lone surrogate is its own 3 bytes, not U+FFFD.
+    expect(signature(record).resultHash).toBe(createHash('sha256').update(Buffer.from([...Buffer.from('thumbs '), 0xed, 0xa0, 0xbd])).digest('hex'));
+  });
+
+  it('different lone surrogates hash differently, and well-formed text hashes as before', () => {
+    expect(sha256HexSurrogatePass('toolu_\uD800')).not.toBe(sha256HexSurrogatePass('toolu_\uDC00'));
+    expect(sha256HexSurrogatePass('pair \uD83D\uDE00 ok')).toBe(sha256Hex('pair \uD83D\uDE00 ok'));
+  });
+
+  it("a thrown error whose message holds a lone surrogate propagates as the tool's own error and is recorded as failed", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ledger-'));
+    try {
+      const path = join(folder, 'ledger.jsonl');
+      const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed, journalPath: path, durability: 'os-buffered' });
+      const thrown = new Error(halfEmoji);
+      const tool = defineStatefulTool({
+        toolId: 'emoji',
+        stateScope: 'session',
+        invoke: () => {
+          throw thrown;
+        },
+      });
+      await expect(ledger.invoke(tool, undefined)).rejects.toBe(thrown);
+      expect(ledger.records[0]).toMatchObject({ outcome: 'failed', error: `Error: ${halfEmoji}` });
+      expect(signature(ledger.records[0]!).resultHash).toBe(sha256HexSurrogatePass(`error:Error: ${halfEmoji}`));
+      ledger.close();
+      // The record survives the journal round trip: the chain verifies on resume.
+      expect(InvocationLedger.open({ sessionId: 's', policy: relaxed, journalPath: path }).records[0]?.error).toBe(`Error: ${halfEmoji}`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
