@@ -5,7 +5,7 @@
  * Every record carries the digest of its predecessor: a line edited or dropped
  * in the middle breaks the chain and is reported, not silently accepted.
  */
-import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { digestOfJson, type PythonJsonValue } from './python-json.js';
 
@@ -111,8 +111,7 @@ export function loadJournal(path: string): LoadedJournal {
             'Receipts from there on cannot be trusted; inspect the file, or move it aside to start a new ledger.',
         );
       }
-      const savedTo = `${path}.broken-line-${lineNumber}`;
-      writeFileSync(savedTo, bytes.subarray(offset), { mode: 0o600 });
+      const savedTo = saveBrokenLine(path, lineNumber, bytes.subarray(offset));
       const descriptor = openSync(path, 'r+');
       try {
         ftruncateSync(descriptor, offset);
@@ -135,6 +134,37 @@ export function loadJournal(path: string): LoadedJournal {
     offset = newline + 1;
   }
   return { records, brokenLastLine: null };
+}
+
+/**
+ * Saves the discarded bytes under a name nobody used yet (`.broken-line-<n>`,
+ * then `.broken-line-<n>.2`, …), created exclusively: a second crash at the
+ * same line (say, while writing the resumed header) must not overwrite what
+ * the first one saved.
+ */
+function saveBrokenLine(path: string, lineNumber: number, bytes: Buffer): string {
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = `${path}.broken-line-${lineNumber}${attempt === 1 ? '' : `.${attempt}`}`;
+    let descriptor: number;
+    try {
+      descriptor = openSync(candidate, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    try {
+      writeAll(descriptor, bytes);
+      fdatasyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    return candidate;
+  }
+}
+
+function writeAll(descriptor: number, buffer: Buffer): void {
+  let written = 0;
+  while (written < buffer.length) written += writeSync(descriptor, buffer, written, buffer.length - written);
 }
 
 function appendBytes(path: string, buffer: Buffer): void {
@@ -179,8 +209,7 @@ export class JournalWriter {
     const buffer = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
     const sizeBefore = fstatSync(descriptor).size;
     try {
-      let written = 0;
-      while (written < buffer.length) written += writeSync(descriptor, buffer, written, buffer.length - written);
+      writeAll(descriptor, buffer);
       if (this.durability === 'fsync') fdatasyncSync(descriptor);
     } catch (error) {
       let repair = 'the journal was cut back to its last complete record';

@@ -465,6 +465,28 @@ describe('JSONL journal and resume', () => {
     expect(again.records.map((record) => record.toolId)).toEqual(['search', 'echo']);
   });
 
+  it('a second crash at the same line never overwrites the bytes an earlier one saved', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const cutLastLine = (keep: number) => {
+      const bytes = readFileSync(path);
+      const start = bytes.subarray(0, bytes.length - 1).lastIndexOf(0x0a) + 1;
+      truncateSync(path, start + keep);
+      return bytes.subarray(start, start + keep).toString('utf8');
+    };
+    const firstBroken = cutLastLine(40);
+    const first = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    first.close();
+    // The resumed header now sits on line 3; the process dies while writing it.
+    const secondBroken = cutLastLine(25);
+    const second = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    second.close();
+    expect(first.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-3`);
+    expect(second.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-3.2`);
+    expect(readFileSync(`${path}.broken-line-3`, 'utf8')).toBe(firstBroken);
+    expect(readFileSync(`${path}.broken-line-3.2`, 'utf8')).toBe(secondBroken);
+  });
+
   it('a complete last record missing only its newline is kept', async () => {
     const path = join(folder, 'ledger.jsonl');
     await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
