@@ -7,4 +7,5 @@ export * from './cache-carrier.js';
 export * from './client-factory-carrier.js';
 export * from './session-rate-limit.js';
 export * from './journal.js';
+export { LedgerLockedError, type LockHolder } from './journal-lock.js';
 export * from './invocation-ledger.js';

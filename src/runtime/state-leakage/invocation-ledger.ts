@@ -38,7 +38,8 @@ import {
   type ToolInvocation,
 } from './evaluate-invocation.js';
 import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
-import type { BrokenJournalLine, JournalDurability, JournalRecordBase } from './journal.js';
+import type { BrokenJournalLine, JournalDurability, JournalRecordBase, LoadedJournal } from './journal.js';
+import { JournalLock } from './journal-lock.js';
 import { describeValue } from '../errors.js';
 import { digestOfJson, sha256Hex, sha256HexSurrogatePass, type PythonJsonValue } from './python-json.js';
 
@@ -303,25 +304,38 @@ export class InvocationLedger {
       this.resumeReport = { resumed: false, recordsLoaded: 0, invocationsLoaded: 0, brokenLastLine: null };
       return;
     }
-    const loaded = loadJournal(options.journalPath);
-    for (const record of loaded.records) this.#replay(record, options.journalPath);
-    this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync');
+    // Locked before the journal is read: a second writer must neither repair its tail nor append to it.
+    const lock = JournalLock.acquire(options.journalPath);
+    let loaded: LoadedJournal;
+    try {
+      loaded = loadJournal(options.journalPath);
+      for (const record of loaded.records) this.#replay(record, options.journalPath);
+      this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync', lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     this.resumeReport = {
       resumed: loaded.records.length > 0,
       recordsLoaded: loaded.records.length,
       invocationsLoaded: this.#records.length,
       brokenLastLine: loaded.brokenLastLine,
     };
-    this.#write({
-      type: loaded.records.length > 0 ? 'ledger-resumed' : 'ledger-opened',
-      format: LEDGER_FORMAT,
-      sessionId: this.sessionId,
-      agentId: this.agentId,
-      discardedBrokenLine:
-        loaded.brokenLastLine === null
-          ? null
-          : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
-    });
+    try {
+      this.#write({
+        type: loaded.records.length > 0 ? 'ledger-resumed' : 'ledger-opened',
+        format: LEDGER_FORMAT,
+        sessionId: this.sessionId,
+        agentId: this.agentId,
+        discardedBrokenLine:
+          loaded.brokenLastLine === null
+            ? null
+            : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
+      });
+    } catch (error) {
+      this.#journal.close();
+      throw error;
+    }
   }
 
   /** Opens a ledger; with `journalPath`, reloads what an earlier process recorded for this session. */

@@ -38,7 +38,7 @@ export interface BrokenJournalLine {
 }
 
 export class LedgerJournalError extends Error {
-  readonly code: 'LEDGER_CORRUPTED' | 'LEDGER_WRITE_FAILED' | 'LEDGER_SESSION_MISMATCH' | 'LEDGER_CLOSED';
+  readonly code: 'LEDGER_CORRUPTED' | 'LEDGER_WRITE_FAILED' | 'LEDGER_SESSION_MISMATCH' | 'LEDGER_CLOSED' | 'LEDGER_LOCKED';
   readonly path: string;
   constructor(code: LedgerJournalError['code'], path: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -181,12 +181,15 @@ export class JournalWriter {
   readonly path: string;
   readonly durability: JournalDurability;
   #descriptor: number | null;
+  /** The lock that makes this the journal's only writer; released on close. */
+  readonly #lock: { release(): void } | null;
   /** A failed write left a partial record that could not be cut off: appending more would bury it mid-file. */
   #needsRepair = false;
 
-  constructor(path: string, durability: JournalDurability) {
+  constructor(path: string, durability: JournalDurability, lock: { release(): void } | null = null) {
     this.path = path;
     this.durability = durability;
+    this.#lock = lock;
     // Receipts describe auth state and tool results: owner-only, like the persisted tool results.
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     this.#descriptor = openSync(path, 'a', 0o600);
@@ -232,5 +235,6 @@ export class JournalWriter {
   close(): void {
     if (this.#descriptor !== null) closeSync(this.#descriptor);
     this.#descriptor = null;
+    this.#lock?.release();
   }
 }

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
   InvocationRefusedError,
   JournalWriter,
   LedgerJournalError,
+  LedgerLockedError,
   SessionRateLimit,
   sealRecord,
   sha256Hex,
@@ -572,6 +573,67 @@ describe('JSONL journal and resume', () => {
       'print(count)',
     ].join('\n');
     expect(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' }).trim()).toBe('12');
+  });
+});
+
+describe('one writer per journal (lock file)', () => {
+  let folder: string;
+  let path: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'ledger-lock-'));
+    path = join(folder, 'ledger.jsonl');
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const open = () => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered' });
+  const echo = defineStatefulTool({ toolId: 'echo', invoke: (input: string) => input });
+
+  it('a second open while the first is live is refused, naming the journal and the holder; the first keeps a resumable journal', async () => {
+    const first = open();
+    const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; hostname: string };
+    expect(lock).toMatchObject({ pid: process.pid, hostname: hostname() });
+    let failure: unknown;
+    try {
+      open();
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(LedgerLockedError);
+    expect(failure).toBeInstanceOf(LedgerJournalError);
+    expect(failure).toMatchObject({ code: 'LEDGER_LOCKED', path, lockPath: `${path}.lock`, holder: { pid: process.pid, hostname: hostname() } });
+    expect((failure as Error).message).toContain(path);
+    expect((failure as Error).message).toContain(`pid ${process.pid}`);
+    await first.invoke(echo, 'a');
+    first.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const resumed = open();
+    expect(resumed.records.map((record) => record.toolId)).toEqual(['echo']);
+    resumed.close();
+  });
+
+  it('a lock left by a dead process on this host is taken over', () => {
+    const dead = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, hostname: hostname() }));
+    const ledger = open();
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    ledger.close();
+  });
+
+  it('a lock held by a live process, or by one on another host, is not taken over', () => {
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.ppid, hostname: hostname() }));
+    expect(open).toThrow(expect.objectContaining({ code: 'LEDGER_LOCKED', holder: { pid: process.ppid, hostname: hostname() } }));
+    const dead = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, hostname: 'another-host.invalid' }));
+    expect(open).toThrow(/another-host\.invalid/);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toContain('another-host.invalid');
+  });
+
+  it('an open that fails after taking the lock releases it', async () => {
+    open().close();
+    expect(() => InvocationLedger.open({ sessionId: 'other', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_SESSION_MISMATCH' }),
+    );
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    open().close();
   });
 });
 
