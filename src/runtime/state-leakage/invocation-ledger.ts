@@ -38,7 +38,7 @@ import {
   type ToolInvocation,
 } from './evaluate-invocation.js';
 import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
-import type { BrokenJournalLine, JournalDurability, JournalRecordBase, LoadedJournal } from './journal.js';
+import type { BrokenJournalLine, JournalDurability, JournalRecordBase, LedgerHmacKey, LoadedJournal } from './journal.js';
 import { JournalLock } from './journal-lock.js';
 import { describeValue } from '../errors.js';
 import { digestOfJson, sha256Hex, sha256HexSurrogatePass, type PythonJsonValue } from './python-json.js';
@@ -222,6 +222,12 @@ export interface InvocationLedgerOptions {
   /** Append-only JSONL journal; on open, an existing journal is reloaded (resume). */
   readonly journalPath?: string;
   readonly durability?: JournalDurability;
+  /**
+   * Secret for an HMAC-SHA256 record chain and checkpoint: without it, anyone
+   * who can write the journal can rewrite a record and recompute every digest.
+   * A journal written with a key must be opened with the same key.
+   */
+  readonly hmacKey?: LedgerHmacKey;
   /** Called with every record once it is written. */
   readonly onRecord?: (record: InvocationRecord) => void;
 }
@@ -280,6 +286,7 @@ export class InvocationLedger {
   readonly #records: InvocationRecord[] = [];
   readonly #journal: JournalWriter | null;
   readonly #onRecord: ((record: InvocationRecord) => void) | undefined;
+  readonly #hmacKey: LedgerHmacKey | undefined;
   #sequence = 0;
   #lastRecordDigest: string | null = null;
   /** Auth scopes each tool's previous call started with, per carrier: the reference for widening. */
@@ -299,6 +306,7 @@ export class InvocationLedger {
     this.agentId = options.agentId ?? 'agent';
     this.policy = resolveLedgerPolicy(options.policy);
     this.#onRecord = options.onRecord;
+    this.#hmacKey = checkHmacKey(options.hmacKey, options.journalPath ?? '');
     if (options.journalPath === undefined) {
       this.#journal = null;
       this.resumeReport = { resumed: false, recordsLoaded: 0, invocationsLoaded: 0, brokenLastLine: null };
@@ -308,9 +316,13 @@ export class InvocationLedger {
     const lock = JournalLock.acquire(options.journalPath);
     let loaded: LoadedJournal;
     try {
-      loaded = loadJournal(options.journalPath);
+      loaded = loadJournal(options.journalPath, { hmacKey: this.#hmacKey });
       for (const record of loaded.records) this.#replay(record, options.journalPath);
-      this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync', lock);
+      this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync', {
+        lock,
+        checkpoint: { records: loaded.records.length, head: this.#lastRecordDigest },
+        hmacKey: this.#hmacKey,
+      });
     } catch (error) {
       lock.release();
       throw error;
@@ -596,7 +608,7 @@ export class InvocationLedger {
   }
 
   #write(fields: Record<string, PythonJsonValue | undefined>): JournalRecordBase {
-    const record = sealRecord(fields, this.#lastRecordDigest) as unknown as JournalRecordBase;
+    const record = sealRecord(fields, this.#lastRecordDigest, this.#hmacKey) as unknown as JournalRecordBase;
     this.#journal?.append(record);
     this.#lastRecordDigest = record.recordDigest;
     if (record.type === 'invocation') {
@@ -636,6 +648,16 @@ export class InvocationLedger {
     const used = this.#restoredUsage.get(limiter.name);
     if (used !== undefined) limiter.restoreUsage({ agentId: this.agentId, sessionId: this.sessionId }, used);
   }
+}
+
+function checkHmacKey(key: unknown, journalPath: string): LedgerHmacKey | undefined {
+  if (key === undefined) return undefined;
+  if ((typeof key === 'string' || key instanceof Uint8Array) && key.length > 0) return key;
+  throw new LedgerJournalError(
+    'LEDGER_KEY_MISMATCH',
+    journalPath,
+    'hmacKey must be a non-empty string or Uint8Array (or left out for a plain SHA-256 chain); an empty key would protect nothing.',
+  );
 }
 
 const HALT_HANDLINGS: readonly HaltHandling[] = ['refuse', 'warn'];

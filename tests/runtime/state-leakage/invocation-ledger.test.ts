@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import {
   StateVerdict,
   type InvocationRecord,
   type LedgerPolicy,
+  pythonJsonDumps,
   type PythonJsonValue,
 } from '../../../src/index.js';
 
@@ -446,46 +447,50 @@ describe('JSONL journal and resume', () => {
     expect(resumed.records).toHaveLength(4);
   });
 
+  /** What a writer killed mid-append leaves: the first bytes of a record it never finished (and never checkpointed). */
+  function crashMidRecord(path: string, keep: number): { offset: number; text: string } {
+    const bytes = readFileSync(path);
+    const lastLine = bytes.subarray(bytes.subarray(0, bytes.length - 1).lastIndexOf(0x0a) + 1);
+    const partial = lastLine.subarray(0, keep);
+    appendFileSync(path, partial);
+    return { offset: bytes.length, text: partial.toString('utf8') };
+  }
+
   it('a truncated last line: complete lines are kept, the broken one is reported, saved and cut off', async () => {
     const path = join(folder, 'ledger.jsonl');
     await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
-    const intact = readFileSync(path);
-    const lastLineStart = intact.subarray(0, intact.length - 1).lastIndexOf(0x0a) + 1;
-    truncateSync(path, lastLineStart + 40);
+    const crash = crashMidRecord(path, 40);
     const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     const broken = resumed.resumeReport.brokenLastLine;
-    expect(broken).toMatchObject({ lineNumber: 3, byteOffset: lastLineStart, byteLength: 40 });
+    expect(broken).toMatchObject({ lineNumber: 4, byteOffset: crash.offset, byteLength: 40, text: crash.text });
     expect(broken?.reason).toMatch(/cut short/);
     expect(readFileSync(broken!.savedTo!).length).toBe(40);
-    expect(resumed.records).toHaveLength(1);
+    expect(resumed.records).toHaveLength(2);
     // The journal continues cleanly after the kept lines.
     await resumed.invoke(defineStatefulTool({ toolId: 'echo', invoke: () => 1 }), undefined);
     resumed.close();
     const again = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     expect(again.resumeReport.brokenLastLine).toBeNull();
-    expect(again.records.map((record) => record.toolId)).toEqual(['search', 'echo']);
+    expect(again.records.map((record) => record.toolId)).toEqual(['search', 'search', 'echo']);
   });
 
   it('a second crash at the same line never overwrites the bytes an earlier one saved', async () => {
     const path = join(folder, 'ledger.jsonl');
     await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
-    const cutLastLine = (keep: number) => {
-      const bytes = readFileSync(path);
-      const start = bytes.subarray(0, bytes.length - 1).lastIndexOf(0x0a) + 1;
-      truncateSync(path, start + keep);
-      return bytes.subarray(start, start + keep).toString('utf8');
-    };
-    const firstBroken = cutLastLine(40);
+    const firstCrash = crashMidRecord(path, 40);
+    const checkpointBefore = readFileSync(`${path}.checkpoint`);
     const first = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     first.close();
-    // The resumed header now sits on line 3; the process dies while writing it.
-    const secondBroken = cutLastLine(25);
+    // The resuming process dies while writing its resumed header, on the same line: put the files back as it left them.
+    truncateSync(path, firstCrash.offset);
+    writeFileSync(`${path}.checkpoint`, checkpointBefore);
+    const secondCrash = crashMidRecord(path, 25);
     const second = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     second.close();
-    expect(first.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-3`);
-    expect(second.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-3.2`);
-    expect(readFileSync(`${path}.broken-line-3`, 'utf8')).toBe(firstBroken);
-    expect(readFileSync(`${path}.broken-line-3.2`, 'utf8')).toBe(secondBroken);
+    expect(first.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-4`);
+    expect(second.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-4.2`);
+    expect(readFileSync(`${path}.broken-line-4`, 'utf8')).toBe(firstCrash.text);
+    expect(readFileSync(`${path}.broken-line-4.2`, 'utf8')).toBe(secondCrash.text);
   });
 
   it('a complete last record missing only its newline is kept', async () => {
@@ -550,6 +555,121 @@ describe('JSONL journal and resume', () => {
     const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     expect(resumed.resumeReport.brokenLastLine?.text).toBe('{"type":"invocation","seq');
     expect(resumed.records).toHaveLength(1);
+  });
+
+  it('deleting the last complete records is detected by the checkpoint, so a resume cannot restore a smaller budget', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 4, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const lines = readFileSync(path, 'utf8').split('\n');
+    writeFileSync(path, `${lines.slice(0, 3).join('\n')}\n`);
+    const opening = () => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(opening).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+    expect(opening).toThrow(/checkpoint .* 5 records.* 3/);
+  });
+
+  it('a checkpointed last record cut short is truncation, not a crash', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    truncateSync(path, statSync(path).size - 30);
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+    expect(existsSync(`${path}.broken-line-3`)).toBe(false);
+  });
+
+  it('an edited last line without its newline is LEDGER_CORRUPTED, never a broken last line', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const text = readFileSync(path, 'utf8').trimEnd();
+    writeFileSync(path, text.replace(/"sequence":2/, '"sequence":1'));
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/line 3 \(its recordDigest does not match/) }),
+    );
+  });
+
+  it('a deleted checkpoint is refused: it is what detects removed records', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+    rmSync(`${path}.checkpoint`);
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint .* is missing/) }),
+    );
+  });
+
+  describe('with an hmacKey', () => {
+    const hmacKey = 'k3y-from-the-secret-store';
+    const openKeyed = (path: string, key: string | undefined = hmacKey) =>
+      InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered', hmacKey: key });
+    async function keyedCalls(path: string, count: number) {
+      const ledger = openKeyed(path);
+      for (let call = 0; call < count; call += 1) await ledger.invoke(defineStatefulTool({ toolId: 'search', invoke: (query: string) => query }), `q${call}`);
+      ledger.close();
+    }
+    /** What an attacker without the key can do: rewrite a record and recompute every plain SHA-256 digest after it, and the checkpoint. */
+    function rewriteWithRecomputedHashes(path: string, edit: (record: Record<string, PythonJsonValue>, index: number) => void, keep?: number) {
+      const records = readFileSync(path, 'utf8').trimEnd().split('\n').slice(0, keep).map((line) => JSON.parse(line) as Record<string, PythonJsonValue>);
+      let previous: string | null = null;
+      const lines = records.map((record, index) => {
+        const { recordDigest: _dropped, previousRecordDigest: _link, ...fields } = record;
+        edit(fields, index);
+        const sealed = sealRecord(fields, previous);
+        previous = sealed.recordDigest;
+        return JSON.stringify(sealed);
+      });
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const checkpoint = JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')) as Record<string, PythonJsonValue>;
+      writeFileSync(`${path}.checkpoint`, JSON.stringify({ ...checkpoint, records: lines.length, head: previous }));
+    }
+
+    it('records are chained with HMAC-SHA256 and resume with the same key', async () => {
+      const path = join(folder, 'ledger.jsonl');
+      await keyedCalls(path, 2);
+      const [header] = readFileSync(path, 'utf8').split('\n').map((line) => line && (JSON.parse(line) as Record<string, PythonJsonValue>));
+      const { recordDigest, ...linked } = header as Record<string, PythonJsonValue>;
+      expect(recordDigest).toBe(createHmac('sha256', hmacKey).update(pythonJsonDumps(linked)).digest('hex'));
+      expect(openKeyed(path).records).toHaveLength(2);
+    });
+
+    it('a middle record rewritten with recomputed hashes is detected with the key, and accepted without one', async () => {
+      const keyed = join(folder, 'keyed.jsonl');
+      await keyedCalls(keyed, 3);
+      rewriteWithRecomputedHashes(keyed, (record, index) => {
+        if (index === 2) record['toolId'] = 'harmless';
+      });
+      // The rewritten checkpoint claims a plain SHA-256 chain: with the key, that is refused as a key mismatch or corruption.
+      expect(() => openKeyed(keyed)).toThrow(expect.objectContaining({ code: expect.stringMatching(/^LEDGER_(CORRUPTED|KEY_MISMATCH)$/) }));
+      const plain = join(folder, 'plain.jsonl');
+      await runCalls(plain, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
+      rewriteWithRecomputedHashes(plain, (record, index) => {
+        if (index === 2) record['toolId'] = 'harmless';
+      });
+      expect(InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: plain }).records[1]?.toolId).toBe('harmless');
+    });
+
+    it('truncation with a forged checkpoint is detected with the key', async () => {
+      const path = join(folder, 'ledger.jsonl');
+      await keyedCalls(path, 3);
+      const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+      writeFileSync(path, `${lines.slice(0, 2).join('\n')}\n`);
+      const checkpoint = JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')) as Record<string, PythonJsonValue>;
+      const head = (JSON.parse(lines[1]!) as { recordDigest: string }).recordDigest;
+      writeFileSync(`${path}.checkpoint`, JSON.stringify({ ...checkpoint, records: 2, head }));
+      expect(() => openKeyed(path)).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint/) }));
+    });
+
+    it('a keyed journal opened without the key, or a plain one opened with a key, is a key mismatch; a wrong key is corruption', async () => {
+      const keyed = join(folder, 'keyed.jsonl');
+      await keyedCalls(keyed, 1);
+      expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: keyed })).toThrow(
+        expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH', message: expect.stringMatching(/hmacKey/) }),
+      );
+      expect(() => openKeyed(keyed, 'another key')).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+      const plain = join(folder, 'plain.jsonl');
+      await runCalls(plain, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+      expect(() => openKeyed(plain)).toThrow(expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH' }));
+    });
+
+    it('an empty hmacKey is refused', () => {
+      expect(() => openKeyed(join(folder, 'l.jsonl'), '')).toThrow(expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH' }));
+    });
   });
 
   const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
