@@ -26,6 +26,7 @@ import {
   type LedgerPolicy,
   pythonJsonDumps,
   type PythonJsonValue,
+  type StateCarrierLike,
 } from '../../../src/index.js';
 
 const relaxed: LedgerPolicy = { requireIsolationForCritical: false, maxSessionUsageRatio: 1 };
@@ -224,6 +225,36 @@ describe('auth scope widening', () => {
     expect(signature(record).gate).toBe('auth-scope');
     expect(signature(record).authScopeWidenings[0]?.added).toEqual(['write']);
     expect(record.outcome).toBe('ran');
+  });
+
+  it('any carrier that reports auth scopes is watched, not only the cookie jar', async () => {
+    // A token store of the harness's own: the ledger asks the capability, it does not check the class.
+    const granted: Record<string, readonly string[]> = { 'api-token': ['read'] };
+    const instance = { instance: 'tokens#1', deltaHistory: [] as string[] };
+    const tokens: StateCarrierLike = {
+      name: 'tokens',
+      kind: 'client-factory',
+      scope: 'session',
+      acquire: () => instance,
+      handle: () => ({ grant: (scope: string) => (granted['api-token'] = [...granted['api-token']!, scope]) }),
+      release: () => undefined,
+      reset: () => false,
+      describe: () => ({ carrier: 'tokens', kind: 'client-factory', scope: 'session', instance: 'tokens#1', priorDeltaCount: 0 }),
+      authScopes: () => ({ current: { ...granted }, atCreation: { 'api-token': ['read'] } }),
+    };
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({
+      toolId: 'api',
+      carriers: { tokens },
+      invoke: (scope: string | undefined, state) => (scope === undefined ? 'no grant' : (state.tokens as { grant(scope: string): unknown }).grant(scope)),
+    });
+    await ledger.invoke(tool, undefined);
+    await ledger.invoke(tool, 'admin');
+    const refusal = (await ledger.invoke(tool, undefined).catch((error: unknown) => error)) as InvocationRefusedError;
+    expect(refusal).toBeInstanceOf(InvocationRefusedError);
+    expect(signature(refusal.record).authScopeWidenings).toEqual([
+      { carrier: 'tokens', credential: 'api-token', from: ['read'], to: ['read', 'admin'], added: ['admin'] },
+    ]);
   });
 
   it('a new credential at its creation scope is not a widening', async () => {
