@@ -743,8 +743,13 @@ function hashResult(result: unknown): string {
   return sha256HexSurrogatePass(serialised ?? 'undefined');
 }
 
+/** Never throws: a value that cannot be printed (a null-prototype object) must not replace the tool's own error. */
 function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return `unprintable thrown value (${typeof error})`;
+  }
 }
 
 /** Receipts hold only JSON values; this drops readonly-ness for the digest helpers. */

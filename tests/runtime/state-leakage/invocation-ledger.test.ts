@@ -445,6 +445,21 @@ describe('ill-formed text from a tool (half an emoji)', () => {
   });
 });
 
+describe('whatever a tool throws reaches the caller unchanged', () => {
+  it('a thrown value that cannot be turned into a string is still recorded, and is what the caller gets', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const thrown = Object.create(null) as object;
+    const tool = defineStatefulTool({
+      toolId: 'odd',
+      invoke: () => {
+        throw thrown;
+      },
+    });
+    await expect(ledger.invoke(tool, undefined)).rejects.toBe(thrown);
+    expect(ledger.records[0]).toMatchObject({ outcome: 'failed', error: 'unprintable thrown value (object)' });
+  });
+});
+
 describe('JSONL journal and resume', () => {
   let folder: string;
   beforeEach(() => {
