@@ -101,7 +101,7 @@ export interface JournalCheckpoint {
   readonly head: string | null;
 }
 
-export function checkpointPathOf(journalPath: string): string {
+function checkpointPathOf(journalPath: string): string {
   return `${journalPath}.checkpoint`;
 }
 
