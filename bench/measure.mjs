@@ -18,3 +18,22 @@ export function formatRatio(label, numerator, denominator, target) {
   const verdict = target === undefined ? '' : ratio <= target ? `  (target <= ${target}: ok)` : `  (target <= ${target}: MISSED)`;
   return `${label}: ${numerator.toFixed(1)} ms / ${denominator.toFixed(1)} ms = ${ratio.toFixed(3)}${verdict}`;
 }
+
+/**
+ * Median CPU time (user + system, ms) of each task, the tasks run in turn round
+ * after round: on a busy shared machine wall time counts the other processes,
+ * and running one side's rounds first would let a load spike fall on one side only.
+ */
+export async function interleavedMedianCpuTimes(tasks, { rounds = 5, warmup = 1 } = {}) {
+  for (let index = 0; index < warmup; index += 1) for (const task of tasks) await task();
+  const times = tasks.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, task] of tasks.entries()) {
+      const start = process.cpuUsage();
+      await task();
+      const used = process.cpuUsage(start);
+      times[index].push((used.user + used.system) / 1000);
+    }
+  }
+  return times.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+}

@@ -72,9 +72,12 @@ export interface GatedStateLeakManifest extends StateLeakManifest {
 
 export class InvalidStatePolicyError extends Error {
   readonly code = 'INVALID_STATE_POLICY';
-  constructor(message: string) {
+  /** The policy field that is malformed (`maxSessionUsageRatio`, `onSessionLimit`, …). */
+  readonly field: string;
+  constructor(field: string, message: string) {
     super(message);
     this.name = 'InvalidStatePolicyError';
+    this.field = field;
   }
 }
 
@@ -170,11 +173,13 @@ export function evaluateGates(
   };
 }
 
-function resolveAccumulatedDeltaThreshold(policy: StateLeakPolicy): number {
+/** The gate-4 threshold, default 3; throws `InvalidStatePolicyError` unless it is a non-negative integer. */
+export function resolveAccumulatedDeltaThreshold(policy: Pick<StateLeakPolicy, 'accumulatedDeltaThreshold'>): number {
   const threshold = policy.accumulatedDeltaThreshold ?? DEFAULT_ACCUMULATED_DELTA_THRESHOLD;
   if (!Number.isInteger(threshold) || threshold < 0) {
     throw new InvalidStatePolicyError(
-      `accumulatedDeltaThreshold must be a non-negative integer (the seed uses 3), got ${String(threshold)}.`,
+      'accumulatedDeltaThreshold',
+      `policy.accumulatedDeltaThreshold must be a non-negative integer (the default is 3), got ${String(threshold)}.`,
     );
   }
   return threshold;

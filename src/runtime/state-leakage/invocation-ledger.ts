@@ -12,7 +12,7 @@
  * Each receipt carries `digest`: SHA-256 of Python's `json.dumps(receipt without
  * digest, sort_keys=True)`, so a Python service can verify it from the JSONL line.
  */
-import { CookieJarCarrier, isScopeWider, STATE_SCOPES, widestScope } from './carriers.js';
+import { isScopeWider, STATE_SCOPES, widestScope } from './state-carrier.js';
 import type {
   AuthScopeSnapshot,
   CarrierDescription,
@@ -20,16 +20,17 @@ import type {
   HandleOf,
   InvocationStateKey,
   InvocationStateRecorder,
-  SessionLimitReport,
-  SessionRateLimit,
   StaleCacheReturn,
   StateCarrierLike,
   StateChange,
   StateScope,
-} from './carriers.js';
+} from './state-carrier.js';
+import type { SessionLimitReport, SessionRateLimit } from './session-rate-limit.js';
 import {
   directiveAction,
   evaluateGates,
+  InvalidStatePolicyError,
+  resolveAccumulatedDeltaThreshold,
   StateVerdict,
   type IsolationPolicy,
   type StateGate,
@@ -37,8 +38,10 @@ import {
   type ToolInvocation,
 } from './evaluate-invocation.js';
 import { JournalWriter, LEDGER_FORMAT, LedgerJournalError, loadJournal, sealRecord } from './journal.js';
-import type { BrokenJournalLine, JournalDurability, JournalRecordBase } from './journal.js';
-import { digestOfJson, sha256Hex, type PythonJsonValue } from './python-json.js';
+import type { BrokenJournalLine, JournalDurability, JournalRecordBase, LedgerHmacKey, LoadedJournal } from './journal.js';
+import { JournalLock } from './journal-lock.js';
+import { describeValue } from '../errors.js';
+import { digestOfJson, sha256Hex, sha256HexSurrogatePass, type PythonJsonValue } from './python-json.js';
 
 export const ISOLATION_POLICY_OF_SCOPE: Readonly<Record<StateScope, IsolationPolicy>> = {
   isolated: 'ISOLATED',
@@ -219,6 +222,12 @@ export interface InvocationLedgerOptions {
   /** Append-only JSONL journal; on open, an existing journal is reloaded (resume). */
   readonly journalPath?: string;
   readonly durability?: JournalDurability;
+  /**
+   * Secret for an HMAC-SHA256 record chain and checkpoint: without it, anyone
+   * who can write the journal can rewrite a record and recompute every digest.
+   * A journal written with a key must be opened with the same key.
+   */
+  readonly hmacKey?: LedgerHmacKey;
   /** Called with every record once it is written. */
   readonly onRecord?: (record: InvocationRecord) => void;
 }
@@ -236,6 +245,37 @@ interface AcquiredCarrier {
   readonly instance: CarrierInstance;
 }
 
+type LedgerManifest = { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
+
+/** One call from its start to its receipts: what the gates see before it runs and what it changed. */
+interface CallInProgress {
+  readonly tool: AnyTool;
+  readonly sequence: number;
+  readonly invocationId: string;
+  readonly key: InvocationStateKey;
+  readonly effectiveScope: StateScope;
+  readonly isolationPolicy: IsolationPolicy;
+  readonly hasSessionState: boolean;
+  readonly critical: boolean;
+  readonly acquired: readonly AcquiredCarrier[];
+  readonly carrierDescriptions: CarrierDescription[];
+  readonly priorStateDeltaCount: number;
+  readonly priorStateDeltas: PriorStateDeltas;
+  readonly sessionLimit: SessionLimitReport | null;
+  /** Auth scopes of the credentials the call starts with: the next call's widening baseline. */
+  readonly authStart: readonly { carrier: StateCarrierLike; snapshot: AuthScopeSnapshot }[];
+  readonly authScopeWidenings: AuthScopeWidening[];
+  readonly changes: StateChange[];
+  readonly staleCacheReturns: StaleCacheReturn[];
+  readonly recorder: InvocationStateRecorder;
+  readonly warnings: string[];
+}
+
+/** The auth baseline is kept per tool and carrier: two tools sharing a jar each compare with their own previous call. */
+function carrierKey(toolId: string, carrierName: string): string {
+  return `${toolId}\u0000${carrierName}`;
+}
+
 type AnyTool = StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>;
 
 export class InvocationLedger {
@@ -246,6 +286,7 @@ export class InvocationLedger {
   readonly #records: InvocationRecord[] = [];
   readonly #journal: JournalWriter | null;
   readonly #onRecord: ((record: InvocationRecord) => void) | undefined;
+  readonly #hmacKey: LedgerHmacKey | undefined;
   #sequence = 0;
   #lastRecordDigest: string | null = null;
   /** Auth scopes each tool's previous call started with, per carrier: the reference for widening. */
@@ -263,38 +304,50 @@ export class InvocationLedger {
     }
     this.sessionId = options.sessionId;
     this.agentId = options.agentId ?? 'agent';
-    this.policy = {
-      requireIsolationForCritical: options.policy.requireIsolationForCritical,
-      maxSessionUsageRatio: options.policy.maxSessionUsageRatio,
-      accumulatedDeltaThreshold: options.policy.accumulatedDeltaThreshold ?? 3,
-      onSessionLimit: options.policy.onSessionLimit ?? 'refuse',
-      onLeakage: options.policy.onLeakage ?? 'refuse',
-    };
+    this.policy = resolveLedgerPolicy(options.policy);
     this.#onRecord = options.onRecord;
+    this.#hmacKey = checkHmacKey(options.hmacKey, options.journalPath ?? '');
     if (options.journalPath === undefined) {
       this.#journal = null;
       this.resumeReport = { resumed: false, recordsLoaded: 0, invocationsLoaded: 0, brokenLastLine: null };
       return;
     }
-    const loaded = loadJournal(options.journalPath);
-    for (const record of loaded.records) this.#replay(record, options.journalPath);
-    this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync');
+    // Locked before the journal is read: a second writer must neither repair its tail nor append to it.
+    const lock = JournalLock.acquire(options.journalPath);
+    let loaded: LoadedJournal;
+    try {
+      loaded = loadJournal(options.journalPath, { hmacKey: this.#hmacKey });
+      for (const record of loaded.records) this.#replay(record, options.journalPath);
+      this.#journal = new JournalWriter(options.journalPath, options.durability ?? 'fsync', {
+        lock,
+        checkpoint: { records: loaded.records.length, head: this.#lastRecordDigest },
+        hmacKey: this.#hmacKey,
+      });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
     this.resumeReport = {
       resumed: loaded.records.length > 0,
       recordsLoaded: loaded.records.length,
       invocationsLoaded: this.#records.length,
       brokenLastLine: loaded.brokenLastLine,
     };
-    this.#write({
-      type: loaded.records.length > 0 ? 'ledger-resumed' : 'ledger-opened',
-      format: LEDGER_FORMAT,
-      sessionId: this.sessionId,
-      agentId: this.agentId,
-      discardedBrokenLine:
-        loaded.brokenLastLine === null
-          ? null
-          : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
-    });
+    try {
+      this.#write({
+        type: loaded.records.length > 0 ? 'ledger-resumed' : 'ledger-opened',
+        format: LEDGER_FORMAT,
+        sessionId: this.sessionId,
+        agentId: this.agentId,
+        discardedBrokenLine:
+          loaded.brokenLastLine === null
+            ? null
+            : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
+      });
+    } catch (error) {
+      this.#journal.close();
+      throw error;
+    }
   }
 
   /** Opens a ledger; with `journalPath`, reloads what an earlier process recorded for this session. */
@@ -323,7 +376,7 @@ export class InvocationLedger {
     const dropped: string[] = [];
     for (const [name, carrier] of Object.entries(tool.carriers ?? {})) {
       if (carrier.reset({ agentId: this.agentId, sessionId: this.sessionId })) dropped.push(name);
-      this.#authScopesAtPreviousCall.delete(`${tool.toolId}\u0000${carrier.name}`);
+      this.#authScopesAtPreviousCall.delete(carrierKey(tool.toolId, carrier.name));
     }
     this.#undeclaredStateHistory.delete(tool.toolId);
     if (this.#journal !== null) this.#write({ type: 'state-reset', sessionId: this.sessionId, toolId: tool.toolId, carriers: dropped });
@@ -345,154 +398,175 @@ export class InvocationLedger {
     if (this.#closed) {
       throw new LedgerJournalError('LEDGER_CLOSED', this.#journal?.path ?? '', 'This ledger is closed; open a new one (same journalPath) to resume the session.');
     }
+    const call = this.#begin(tool, options?.invocationId);
+    // The gates run before the tool: a halted call must never spend budget or touch state.
+    const preflight = this.#evaluate(call, null, '');
+    if (directiveAction(preflight.directive) !== 'PROCEED') call.warnings.push(preflight.directive);
+    if (this.#refuses(preflight)) throw new InvocationRefusedError(this.#finish(call, 'refused', '', null));
+
+    this.#spendSessionBudget(call);
+    let result: Result;
+    try {
+      result = await tool.invoke(input, this.#handles<Carriers>(call), this.#callInfo(call));
+    } catch (error) {
+      this.#finish(call, 'failed', sha256HexSurrogatePass(`error:${describeError(error)}`), describeError(error));
+      throw error;
+    }
+    return { result, record: this.#finish(call, 'ran', hashResult(result), null) };
+  }
+
+  /** Everything about the call that is fixed before it runs: its state, its prior deltas, its budget, its auth baseline. */
+  #begin(tool: AnyTool, requestedInvocationId: string | undefined): CallInProgress {
     const effectiveScope = checkDeclaredScope(tool);
     this.#sequence += 1;
     const sequence = this.#sequence;
-    const invocationId = options?.invocationId ?? `${this.sessionId}/${sequence}`;
+    const invocationId = requestedInvocationId ?? `${this.sessionId}/${sequence}`;
     const key: InvocationStateKey = { agentId: this.agentId, sessionId: this.sessionId, invocationId };
-    const carrierEntries = Object.entries(tool.carriers ?? {});
-    const acquired: AcquiredCarrier[] = carrierEntries.map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
-    const hasSessionState = tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined;
-    const isolationPolicy = ISOLATION_POLICY_OF_SCOPE[effectiveScope];
-    // Described before the call: the scope receipt says what state the call *starts* with.
-    const carrierDescriptions = acquired.map(({ carrier, instance }) => carrier.describe(instance));
-    const critical = tool.critical ?? true;
+    const acquired: AcquiredCarrier[] = Object.entries(tool.carriers ?? {}).map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
+    const authStart = acquired.flatMap(({ carrier, instance }) =>
+      carrier.authScopes === undefined ? [] : [{ carrier, snapshot: carrier.authScopes(instance) }],
+    );
+    const changes: StateChange[] = [];
+    const staleCacheReturns: StaleCacheReturn[] = [];
+    return {
+      tool,
+      sequence,
+      invocationId,
+      key,
+      effectiveScope,
+      isolationPolicy: ISOLATION_POLICY_OF_SCOPE[effectiveScope],
+      hasSessionState: tool.stateScope !== undefined || acquired.length > 0 || tool.sessionLimit !== undefined,
+      critical: tool.critical ?? true,
+      acquired,
+      // Described before the call: the scope receipt says what state the call *starts* with.
+      carrierDescriptions: acquired.map(({ carrier, instance }) => carrier.describe(instance)),
+      ...this.#priorStateDeltas(tool, effectiveScope, acquired),
+      sessionLimit: tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool),
+      authStart,
+      authScopeWidenings: authStart.flatMap(({ carrier, snapshot }) =>
+        findWidenings(carrier.name, snapshot, this.#authScopesAtPreviousCall.get(carrierKey(tool.toolId, carrier.name))),
+      ),
+      changes,
+      staleCacheReturns,
+      recorder: {
+        recordChange: (change) => changes.push(change),
+        recordStaleReturn: (stale) => staleCacheReturns.push(stale),
+      },
+      warnings: [],
+    };
+  }
 
+  /** The deltas earlier calls left in the state this call is handed, counted now: concurrent calls may add more while it runs. */
+  #priorStateDeltas(
+    tool: AnyTool,
+    effectiveScope: StateScope,
+    acquired: readonly AcquiredCarrier[],
+  ): { priorStateDeltaCount: number; priorStateDeltas: PriorStateDeltas } {
     const histories: { owner: object; history: readonly string[] }[] = acquired.map(({ instance }) => ({ owner: instance, history: instance.deltaHistory }));
     if (acquired.length === 0 && effectiveScope !== 'isolated') {
       const history = this.#undeclaredStateHistory.get(tool.toolId);
       if (history !== undefined) histories.push({ owner: history, history });
     }
-    // Counted now: concurrent calls may add deltas while this one runs. One call's delta can sit in several instances: count it once.
-    const priorStateDeltaCount =
-      histories.length === 1 ? histories[0]!.history.length : new Set(histories.flatMap(({ history }) => history)).size;
+    // One call's delta can sit in several instances: count it once.
+    const count = histories.length === 1 ? histories[0]!.history.length : new Set(histories.flatMap(({ history }) => history)).size;
     const chains = histories.filter(({ history }) => history.length > 0).map(({ owner }) => deltaChains.get(owner) ?? null);
-    const priorStateDeltaSummary: PriorStateDeltas = {
-      count: priorStateDeltaCount,
-      chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains),
+    return {
+      priorStateDeltaCount: count,
+      priorStateDeltas: { count, chainDigest: chains.length === 0 ? null : chains.length === 1 ? chains[0]! : digestOfJson(chains) },
     };
-    const sessionLimit = tool.sessionLimit === undefined ? null : this.sessionLimitReport(tool);
-    const authStart = acquired
-      .filter(({ carrier }) => carrier instanceof CookieJarCarrier)
-      .map(({ carrier, instance }) => ({ carrier, snapshot: (carrier as CookieJarCarrier).authScopes(instance) }));
-    const authScopeWidenings = authStart.flatMap(({ carrier, snapshot }) =>
-      findWidenings(carrier.name, snapshot, this.#authScopesAtPreviousCall.get(`${tool.toolId}\u0000${carrier.name}`)),
-    );
+  }
 
-    const evaluate = (stateDeltaHash: string | null, resultHash: string) =>
-      this.#evaluate(
-        {
-          invocationId,
-          toolId: tool.toolId,
-          hasSessionState,
-          stateDeltaHash,
-          sessionUsageRatio: sessionLimit?.usageRatioAfter ?? 0,
-          resultHash,
-        },
-        priorStateDeltaCount,
-        isolationPolicy,
-        critical,
-        authScopeWidenings,
-      );
-
-    const changes: StateChange[] = [];
-    const staleCacheReturns: StaleCacheReturn[] = [];
-    const recorder: InvocationStateRecorder = {
-      recordChange: (change) => changes.push(change),
-      recordStaleReturn: (stale) => staleCacheReturns.push(stale),
-    };
-    const warnings: string[] = [];
-    const preflight = evaluate(null, '');
-    const action = directiveAction(preflight.directive);
+  #refuses(preflight: { gate: LedgerGate; directive: string }): boolean {
     const handling = preflight.gate === 'session-limit' ? this.policy.onSessionLimit : this.policy.onLeakage;
-    const refuse = action === 'HALT' && handling === 'refuse';
-    if (action !== 'PROCEED') warnings.push(preflight.directive);
+    return directiveAction(preflight.directive) === 'HALT' && handling === 'refuse';
+  }
 
-    const finish = (outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord => {
-      const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: invocationId, tool: tool.toolId, changes: toJson(changes) });
-      const manifest = evaluate(stateDeltaHash, resultHash);
-      if (stateDeltaHash !== null) {
-        const changedCarriers = new Set(changes.map((change) => change.carrier));
-        for (const { carrier, instance } of acquired) {
-          if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') {
-            instance.deltaHistory.push(stateDeltaHash);
-            appendDeltaChain(instance, stateDeltaHash);
-          }
-        }
-        if (changes.some((change) => change.kind === 'declared-change') && effectiveScope !== 'isolated') {
-          const history = this.#undeclaredStateHistory.get(tool.toolId) ?? [];
-          history.push(stateDeltaHash);
-          appendDeltaChain(history, stateDeltaHash);
-          this.#undeclaredStateHistory.set(tool.toolId, history);
-        }
-      }
-      if (outcome !== 'refused') {
-        for (const { carrier, snapshot } of authStart) this.#authScopesAtPreviousCall.set(`${tool.toolId}\u0000${carrier.name}`, snapshot.current);
-      }
-      for (const stale of staleCacheReturns) {
-        warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
-      }
-      const receipts = buildReceipts({
-        invocationId,
-        toolId: tool.toolId,
-        declaredStateScope: tool.stateScope ?? null,
-        effectiveScope,
-        isolationPolicy,
-        hasSessionState,
-        carriers: carrierDescriptions,
-        sessionLimiter: tool.sessionLimit?.name ?? null,
-        changes,
-        stateDeltaHash,
-        policy: this.policy,
-        critical,
-        sessionLimit,
-        manifest,
-        outcome,
-        priorStateDeltas: priorStateDeltaSummary,
-        authScopeWidenings,
-        staleCacheReturns,
-        resultHash,
-      });
-      const record = this.#write({
-        type: 'invocation',
-        sequence,
-        sessionId: this.sessionId,
-        agentId: this.agentId,
-        invocationId,
-        toolId: tool.toolId,
-        outcome,
-        warnings,
-        error,
-        receipts: toJson(receipts),
-      }) as InvocationRecord;
-      for (const { carrier, instance } of acquired) carrier.release(instance);
-      return record;
-    };
+  #spendSessionBudget(call: CallInProgress): void {
+    const limiter = call.tool.sessionLimit;
+    if (limiter === undefined || call.sessionLimit === null) return;
+    const used = limiter.spend(call.key, call.sessionLimit.cost);
+    call.recorder.recordChange({ kind: 'counter-incremented', carrier: limiter.name, counter: 'session-usage', by: call.sessionLimit.cost, value: used });
+  }
 
-    if (refuse) {
-      throw new InvocationRefusedError(finish('refused', '', null));
-    }
+  #handles<Carriers>(call: CallInProgress): CarrierHandles<Carriers> {
+    return Object.fromEntries(call.acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, call.recorder)])) as CarrierHandles<Carriers>;
+  }
 
-    if (tool.sessionLimit !== undefined && sessionLimit !== null) {
-      const used = tool.sessionLimit.spend(key, sessionLimit.cost);
-      recorder.recordChange({ kind: 'counter-incremented', carrier: tool.sessionLimit.name, counter: 'session-usage', by: sessionLimit.cost, value: used });
-    }
-    const handles = Object.fromEntries(acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, recorder)])) as CarrierHandles<Carriers>;
-    const call: InvocationCall = {
-      invocationId,
-      toolId: tool.toolId,
+  #callInfo(call: CallInProgress): InvocationCall {
+    return {
+      invocationId: call.invocationId,
+      toolId: call.tool.toolId,
       sessionId: this.sessionId,
       agentId: this.agentId,
-      noteStateChange: (description) => recorder.recordChange({ kind: 'declared-change', carrier: tool.toolId, description: String(description) }),
+      noteStateChange: (description) => call.recorder.recordChange({ kind: 'declared-change', carrier: call.tool.toolId, description: String(description) }),
     };
-    let result: Result;
-    try {
-      result = await tool.invoke(input, handles, call);
-    } catch (error) {
-      finish('failed', sha256Hex(`error:${describeError(error)}`), describeError(error));
-      throw error;
+  }
+
+  /** The call is over (ran, failed or refused): its delta joins the state's history, its receipts are written, its state released. */
+  #finish(call: CallInProgress, outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord {
+    const { tool, changes } = call;
+    const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: call.invocationId, tool: tool.toolId, changes: toJson(changes) });
+    const manifest = this.#evaluate(call, stateDeltaHash, resultHash);
+    if (stateDeltaHash !== null) this.#appendDeltaHistory(call, stateDeltaHash);
+    // A refused call does not move the auth baseline: the tool stays refused until the session resets its state.
+    if (outcome !== 'refused') {
+      for (const { carrier, snapshot } of call.authStart) this.#authScopesAtPreviousCall.set(carrierKey(tool.toolId, carrier.name), snapshot.current);
     }
-    return { result, record: finish('ran', hashResult(result), null) };
+    for (const stale of call.staleCacheReturns) {
+      call.warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
+    }
+    const receipts = buildReceipts({
+      invocationId: call.invocationId,
+      toolId: tool.toolId,
+      declaredStateScope: tool.stateScope ?? null,
+      effectiveScope: call.effectiveScope,
+      isolationPolicy: call.isolationPolicy,
+      hasSessionState: call.hasSessionState,
+      carriers: call.carrierDescriptions,
+      sessionLimiter: tool.sessionLimit?.name ?? null,
+      changes,
+      stateDeltaHash,
+      policy: this.policy,
+      critical: call.critical,
+      sessionLimit: call.sessionLimit,
+      manifest,
+      outcome,
+      priorStateDeltas: call.priorStateDeltas,
+      authScopeWidenings: call.authScopeWidenings,
+      staleCacheReturns: call.staleCacheReturns,
+      resultHash,
+    });
+    const record = this.#write({
+      type: 'invocation',
+      sequence: call.sequence,
+      sessionId: this.sessionId,
+      agentId: this.agentId,
+      invocationId: call.invocationId,
+      toolId: tool.toolId,
+      outcome,
+      warnings: call.warnings,
+      error,
+      receipts: toJson(receipts),
+    }) as InvocationRecord;
+    for (const { carrier, instance } of call.acquired) carrier.release(instance);
+    return record;
+  }
+
+  /** Shared state remembers the deltas left in it; isolated state dies with the call, so its deltas are nobody's prior. */
+  #appendDeltaHistory(call: CallInProgress, stateDeltaHash: string): void {
+    const changedCarriers = new Set(call.changes.map((change) => change.carrier));
+    for (const { carrier, instance } of call.acquired) {
+      if (changedCarriers.has(carrier.name) && carrier.scope !== 'isolated') {
+        instance.deltaHistory.push(stateDeltaHash);
+        appendDeltaChain(instance, stateDeltaHash);
+      }
+    }
+    if (call.changes.some((change) => change.kind === 'declared-change') && call.effectiveScope !== 'isolated') {
+      const history = this.#undeclaredStateHistory.get(call.tool.toolId) ?? [];
+      history.push(stateDeltaHash);
+      appendDeltaChain(history, stateDeltaHash);
+      this.#undeclaredStateHistory.set(call.tool.toolId, history);
+    }
   }
 
   /** Closes the journal; later calls are refused before the tool runs. */
@@ -501,23 +575,21 @@ export class InvocationLedger {
     this.#closed = true;
   }
 
-  #evaluate(
-    invocation: ToolInvocation,
-    priorStateDeltaCount: number,
-    isolationPolicy: IsolationPolicy,
-    critical: boolean,
-    authScopeWidenings: readonly AuthScopeWidening[],
-  ): { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string } {
-    const manifest = evaluateGates(
-      invocation,
-      priorStateDeltaCount,
-      isolationPolicy,
-      {
-        requireIsolationForCritical: this.policy.requireIsolationForCritical && critical,
-        maxSessionUsageRatio: this.policy.maxSessionUsageRatio,
-        accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
-      },
-    );
+  #evaluate(call: CallInProgress, stateDeltaHash: string | null, resultHash: string): LedgerManifest {
+    const invocation: ToolInvocation = {
+      invocationId: call.invocationId,
+      toolId: call.tool.toolId,
+      hasSessionState: call.hasSessionState,
+      stateDeltaHash,
+      sessionUsageRatio: call.sessionLimit?.usageRatioAfter ?? 0,
+      resultHash,
+    };
+    const manifest = evaluateGates(invocation, call.priorStateDeltaCount, call.isolationPolicy, {
+      requireIsolationForCritical: this.policy.requireIsolationForCritical && call.critical,
+      maxSessionUsageRatio: this.policy.maxSessionUsageRatio,
+      accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
+    });
+    const { authScopeWidenings } = call;
     // Auth-scope widening ranks with the seed's halting gates: after stateless, session limit
     // and isolation, before accumulation; an escalated credential is leakage, not a warning.
     if (authScopeWidenings.length === 0 || (manifest.gate !== 'accumulated-deltas' && manifest.gate !== 'isolated')) return manifest;
@@ -536,7 +608,7 @@ export class InvocationLedger {
   }
 
   #write(fields: Record<string, PythonJsonValue | undefined>): JournalRecordBase {
-    const record = sealRecord(fields, this.#lastRecordDigest) as unknown as JournalRecordBase;
+    const record = sealRecord(fields, this.#lastRecordDigest, this.#hmacKey) as unknown as JournalRecordBase;
     this.#journal?.append(record);
     this.#lastRecordDigest = record.recordDigest;
     if (record.type === 'invocation') {
@@ -578,6 +650,55 @@ export class InvocationLedger {
   }
 }
 
+function checkHmacKey(key: unknown, journalPath: string): LedgerHmacKey | undefined {
+  if (key === undefined) return undefined;
+  if ((typeof key === 'string' || key instanceof Uint8Array) && key.length > 0) return key;
+  throw new LedgerJournalError(
+    'LEDGER_KEY_MISMATCH',
+    journalPath,
+    'hmacKey must be a non-empty string or Uint8Array (or left out for a plain SHA-256 chain); an empty key would protect nothing.',
+  );
+}
+
+const HALT_HANDLINGS: readonly HaltHandling[] = ['refuse', 'warn'];
+
+/**
+ * Checks the policy once, when the ledger opens. Every malformed field used to
+ * fail open: `undefined` or `NaN` never reaches the ceiling, and `'Refuse'` is
+ * not `'refuse'`, so calls ran that the policy meant to stop.
+ */
+function resolveLedgerPolicy(policy: LedgerPolicy | undefined): Required<LedgerPolicy> {
+  if (typeof policy !== 'object' || policy === null) {
+    throw new InvalidStatePolicyError('policy', 'InvocationLedger.open needs a policy: { requireIsolationForCritical, maxSessionUsageRatio }.');
+  }
+  if (typeof policy.requireIsolationForCritical !== 'boolean') {
+    throw new InvalidStatePolicyError(
+      'requireIsolationForCritical',
+      `policy.requireIsolationForCritical must be true or false, got ${describeValue(policy.requireIsolationForCritical)}.`,
+    );
+  }
+  const ratio: unknown = policy.maxSessionUsageRatio;
+  if (typeof ratio !== 'number' || !(ratio > 0 && ratio <= 1)) {
+    throw new InvalidStatePolicyError(
+      'maxSessionUsageRatio',
+      `policy.maxSessionUsageRatio must be a number in (0, 1] (1 refuses the call that would spend the last unit of the budget), got ${describeValue(ratio)}.`,
+    );
+  }
+  for (const field of ['onSessionLimit', 'onLeakage'] as const) {
+    const handling: unknown = policy[field];
+    if (handling !== undefined && !HALT_HANDLINGS.includes(handling as HaltHandling)) {
+      throw new InvalidStatePolicyError(field, `policy.${field} must be 'refuse' (the default) or 'warn', got ${describeValue(handling)}.`);
+    }
+  }
+  return {
+    requireIsolationForCritical: policy.requireIsolationForCritical,
+    maxSessionUsageRatio: ratio,
+    accumulatedDeltaThreshold: resolveAccumulatedDeltaThreshold(policy),
+    onSessionLimit: policy.onSessionLimit ?? 'refuse',
+    onLeakage: policy.onLeakage ?? 'refuse',
+  };
+}
+
 function checkDeclaredScope(tool: AnyTool | StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>): StateScope {
   if (typeof tool.toolId !== 'string' || tool.toolId === '') throw new TypeError('A stateful tool needs a non-empty toolId.');
   if (tool.stateScope !== undefined && !STATE_SCOPES.includes(tool.stateScope)) {
@@ -609,8 +730,9 @@ function findWidenings(
   return widenings;
 }
 
+/** Never throws: the tool has run, so its receipt is written whatever it returned (even half an emoji). */
 function hashResult(result: unknown): string {
-  if (typeof result === 'string') return sha256Hex(result);
+  if (typeof result === 'string') return sha256HexSurrogatePass(result);
   let serialised: string | undefined;
   try {
     serialised = JSON.stringify(result);
@@ -618,11 +740,16 @@ function hashResult(result: unknown): string {
     // A result that cannot be serialised still gets a receipt; its hash says so instead of failing the call after it ran.
     serialised = `unserialisable:${describeError(error)}`;
   }
-  return sha256Hex(serialised ?? 'undefined');
+  return sha256HexSurrogatePass(serialised ?? 'undefined');
 }
 
+/** Never throws: a value that cannot be printed (a null-prototype object) must not replace the tool's own error. */
 function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return `unprintable thrown value (${typeof error})`;
+  }
 }
 
 /** Receipts hold only JSON values; this drops readonly-ness for the digest helpers. */
@@ -648,7 +775,7 @@ function buildReceipts(facts: {
   policy: Required<LedgerPolicy>;
   critical: boolean;
   sessionLimit: SessionLimitReport | null;
-  manifest: { gate: LedgerGate; verdict: StateVerdict; directive: string; manifestDigest: string };
+  manifest: LedgerManifest;
   outcome: InvocationOutcome;
   priorStateDeltas: PriorStateDeltas;
   authScopeWidenings: AuthScopeWidening[];

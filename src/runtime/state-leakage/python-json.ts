@@ -228,6 +228,29 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+
+/**
+ * SHA-256 hex of Python's `text.encode("utf-8", "surrogatepass")`, for text a
+ * tool produced (its result, its error message). The call has already run and
+ * spent budget, so refusing to hash would lose its receipt; turning a lone
+ * surrogate into U+FFFD would make `"\uD800"` and `"\uDC00"` collide. Each lone
+ * surrogate is encoded as its own three bytes (ED A0 80 … ED BF BF); well-formed
+ * text hashes exactly as `sha256Hex` does.
+ */
+export function sha256HexSurrogatePass(text: string): string {
+  const hash = createHash('sha256');
+  if (!LONE_SURROGATE.test(text)) return hash.update(text, 'utf8').digest('hex');
+  let segmentStart = 0;
+  for (const match of text.matchAll(LONE_SURROGATES)) {
+    const unit = text.charCodeAt(match.index);
+    hash.update(text.slice(segmentStart, match.index), 'utf8');
+    hash.update(Buffer.from([0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]));
+    segmentStart = match.index + 1;
+  }
+  return hash.update(text.slice(segmentStart), 'utf8').digest('hex');
+}
+
 /** SHA-256 hex of `pythonJsonDumps(value)`: the digest form every receipt uses. */
 export function digestOfJson(value: PythonJsonValue): string {
   return sha256Hex(pythonJsonDumps(value));

@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, createHmac } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,17 +11,22 @@ import {
   defineStatefulTool,
   digestOfJson,
   InvocationLedger,
+  InvalidStatePolicyError,
   InvocationRefusedError,
   JournalWriter,
   LedgerJournalError,
+  LedgerLockedError,
   SessionRateLimit,
   sealRecord,
   sha256Hex,
+  sha256HexSurrogatePass,
   StateScopeMismatchError,
   StateVerdict,
   type InvocationRecord,
   type LedgerPolicy,
+  pythonJsonDumps,
   type PythonJsonValue,
+  type StateCarrierLike,
 } from '../../../src/index.js';
 
 const relaxed: LedgerPolicy = { requireIsolationForCritical: false, maxSessionUsageRatio: 1 };
@@ -136,6 +142,46 @@ describe('InvocationLedger verdicts', () => {
   });
 });
 
+describe('policy validation', () => {
+  // A malformed policy used to fail open: NaN or undefined never reaches the ceiling, 'Refuse' is not 'refuse'.
+  const malformed: [field: string, policy: Record<string, unknown>][] = [
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: Number.NaN }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: 0 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: -0.5 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: 1.5 }],
+    ['maxSessionUsageRatio', { requireIsolationForCritical: false, maxSessionUsageRatio: '0.9' }],
+    ['requireIsolationForCritical', { maxSessionUsageRatio: 0.9 }],
+    ['requireIsolationForCritical', { requireIsolationForCritical: 'yes', maxSessionUsageRatio: 0.9 }],
+    ['onSessionLimit', { ...relaxed, onSessionLimit: 'Refuse' }],
+    ['onLeakage', { ...relaxed, onLeakage: 'block' }],
+    ['accumulatedDeltaThreshold', { ...relaxed, accumulatedDeltaThreshold: 1.5 }],
+  ];
+  it.each(malformed)('a malformed %s is refused when the ledger opens, naming the field', (field, policy) => {
+    let failure: unknown;
+    try {
+      InvocationLedger.open({ sessionId: 's', policy: policy as unknown as LedgerPolicy });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(InvalidStatePolicyError);
+    expect(failure).toMatchObject({ code: 'INVALID_STATE_POLICY', field });
+    expect((failure as Error).message).toContain(`policy.${field}`);
+  });
+
+  it('a missing policy is refused too', () => {
+    expect(() => InvocationLedger.open({ sessionId: 's' } as unknown as Parameters<typeof InvocationLedger.open>[0])).toThrow(InvalidStatePolicyError);
+  });
+
+  it('the documented values open: ratios in (0, 1], refuse or warn', () => {
+    for (const maxSessionUsageRatio of [Number.MIN_VALUE, 0.5, 1]) {
+      expect(InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio, onSessionLimit: 'warn', onLeakage: 'refuse' } }).policy.maxSessionUsageRatio).toBe(
+        maxSessionUsageRatio,
+      );
+    }
+  });
+});
+
 describe('auth scope widening', () => {
   it('a credential whose scope widened since the previous call of the tool is a leakage verdict, not a pass', async () => {
     const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
@@ -179,6 +225,36 @@ describe('auth scope widening', () => {
     expect(signature(record).gate).toBe('auth-scope');
     expect(signature(record).authScopeWidenings[0]?.added).toEqual(['write']);
     expect(record.outcome).toBe('ran');
+  });
+
+  it('any carrier that reports auth scopes is watched, not only the cookie jar', async () => {
+    // A token store of the harness's own: the ledger asks the capability, it does not check the class.
+    const granted: Record<string, readonly string[]> = { 'api-token': ['read'] };
+    const instance = { instance: 'tokens#1', deltaHistory: [] as string[] };
+    const tokens: StateCarrierLike = {
+      name: 'tokens',
+      kind: 'client-factory',
+      scope: 'session',
+      acquire: () => instance,
+      handle: () => ({ grant: (scope: string) => (granted['api-token'] = [...granted['api-token']!, scope]) }),
+      release: () => undefined,
+      reset: () => false,
+      describe: () => ({ carrier: 'tokens', kind: 'client-factory', scope: 'session', instance: 'tokens#1', priorDeltaCount: 0 }),
+      authScopes: () => ({ current: { ...granted }, atCreation: { 'api-token': ['read'] } }),
+    };
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({
+      toolId: 'api',
+      carriers: { tokens },
+      invoke: (scope: string | undefined, state) => (scope === undefined ? 'no grant' : (state.tokens as { grant(scope: string): unknown }).grant(scope)),
+    });
+    await ledger.invoke(tool, undefined);
+    await ledger.invoke(tool, 'admin');
+    const refusal = (await ledger.invoke(tool, undefined).catch((error: unknown) => error)) as InvocationRefusedError;
+    expect(refusal).toBeInstanceOf(InvocationRefusedError);
+    expect(signature(refusal.record).authScopeWidenings).toEqual([
+      { carrier: 'tokens', credential: 'api-token', from: ['read'], to: ['read', 'admin'], added: ['admin'] },
+    ]);
   });
 
   it('a new credential at its creation scope is not a widening', async () => {
@@ -324,6 +400,66 @@ describe('receipts', () => {
   });
 });
 
+describe('ill-formed text from a tool (half an emoji)', () => {
+  const halfEmoji = 'thumbs \uD83D';
+  it('a result ending in a lone surrogate reaches the caller unchanged, spends budget once and gets a receipt', async () => {
+    const limit = new SessionRateLimit({ name: 'api', limit: 10 });
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const tool = defineStatefulTool({ toolId: 'emoji', sessionLimit: limit, invoke: () => halfEmoji });
+    const { result, record } = await ledger.invoke(tool, undefined);
+    expect(result).toBe(halfEmoji);
+    expect(record.outcome).toBe('ran');
+    expect(ledger.records).toHaveLength(1);
+    expect(ledger.sessionLimitReport(tool)?.usedBefore).toBe(1);
+    // Python: hashlib.sha256(text.encode("utf-8", "surrogatepass")): the lone surrogate is its own 3 bytes, not U+FFFD.
+    expect(signature(record).resultHash).toBe(createHash('sha256').update(Buffer.from([...Buffer.from('thumbs '), 0xed, 0xa0, 0xbd])).digest('hex'));
+  });
+
+  it('different lone surrogates hash differently, and well-formed text hashes as before', () => {
+    expect(sha256HexSurrogatePass('toolu_\uD800')).not.toBe(sha256HexSurrogatePass('toolu_\uDC00'));
+    expect(sha256HexSurrogatePass('pair \uD83D\uDE00 ok')).toBe(sha256Hex('pair \uD83D\uDE00 ok'));
+  });
+
+  it("a thrown error whose message holds a lone surrogate propagates as the tool's own error and is recorded as failed", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ledger-'));
+    try {
+      const path = join(folder, 'ledger.jsonl');
+      const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed, journalPath: path, durability: 'os-buffered' });
+      const thrown = new Error(halfEmoji);
+      const tool = defineStatefulTool({
+        toolId: 'emoji',
+        stateScope: 'session',
+        invoke: () => {
+          throw thrown;
+        },
+      });
+      await expect(ledger.invoke(tool, undefined)).rejects.toBe(thrown);
+      expect(ledger.records[0]).toMatchObject({ outcome: 'failed', error: `Error: ${halfEmoji}` });
+      expect(signature(ledger.records[0]!).resultHash).toBe(sha256HexSurrogatePass(`error:Error: ${halfEmoji}`));
+      ledger.close();
+      // The record survives the journal round trip: the chain verifies on resume.
+      expect(InvocationLedger.open({ sessionId: 's', policy: relaxed, journalPath: path }).records[0]?.error).toBe(`Error: ${halfEmoji}`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('whatever a tool throws reaches the caller unchanged', () => {
+  it('a thrown value that cannot be turned into a string is still recorded, and is what the caller gets', async () => {
+    const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
+    const thrown = Object.create(null) as object;
+    const tool = defineStatefulTool({
+      toolId: 'odd',
+      invoke: () => {
+        throw thrown;
+      },
+    });
+    await expect(ledger.invoke(tool, undefined)).rejects.toBe(thrown);
+    expect(ledger.records[0]).toMatchObject({ outcome: 'failed', error: 'unprintable thrown value (object)' });
+  });
+});
+
 describe('JSONL journal and resume', () => {
   let folder: string;
   beforeEach(() => {
@@ -357,24 +493,50 @@ describe('JSONL journal and resume', () => {
     expect(resumed.records).toHaveLength(4);
   });
 
+  /** What a writer killed mid-append leaves: the first bytes of a record it never finished (and never checkpointed). */
+  function crashMidRecord(path: string, keep: number): { offset: number; text: string } {
+    const bytes = readFileSync(path);
+    const lastLine = bytes.subarray(bytes.subarray(0, bytes.length - 1).lastIndexOf(0x0a) + 1);
+    const partial = lastLine.subarray(0, keep);
+    appendFileSync(path, partial);
+    return { offset: bytes.length, text: partial.toString('utf8') };
+  }
+
   it('a truncated last line: complete lines are kept, the broken one is reported, saved and cut off', async () => {
     const path = join(folder, 'ledger.jsonl');
     await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
-    const intact = readFileSync(path);
-    const lastLineStart = intact.subarray(0, intact.length - 1).lastIndexOf(0x0a) + 1;
-    truncateSync(path, lastLineStart + 40);
+    const crash = crashMidRecord(path, 40);
     const resumed = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     const broken = resumed.resumeReport.brokenLastLine;
-    expect(broken).toMatchObject({ lineNumber: 3, byteOffset: lastLineStart, byteLength: 40 });
+    expect(broken).toMatchObject({ lineNumber: 4, byteOffset: crash.offset, byteLength: 40, text: crash.text });
     expect(broken?.reason).toMatch(/cut short/);
     expect(readFileSync(broken!.savedTo!).length).toBe(40);
-    expect(resumed.records).toHaveLength(1);
+    expect(resumed.records).toHaveLength(2);
     // The journal continues cleanly after the kept lines.
     await resumed.invoke(defineStatefulTool({ toolId: 'echo', invoke: () => 1 }), undefined);
     resumed.close();
     const again = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
     expect(again.resumeReport.brokenLastLine).toBeNull();
-    expect(again.records.map((record) => record.toolId)).toEqual(['search', 'echo']);
+    expect(again.records.map((record) => record.toolId)).toEqual(['search', 'search', 'echo']);
+  });
+
+  it('a second crash at the same line never overwrites the bytes an earlier one saved', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const firstCrash = crashMidRecord(path, 40);
+    const checkpointBefore = readFileSync(`${path}.checkpoint`);
+    const first = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    first.close();
+    // The resuming process dies while writing its resumed header, on the same line: put the files back as it left them.
+    truncateSync(path, firstCrash.offset);
+    writeFileSync(`${path}.checkpoint`, checkpointBefore);
+    const secondCrash = crashMidRecord(path, 25);
+    const second = InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    second.close();
+    expect(first.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-4`);
+    expect(second.resumeReport.brokenLastLine?.savedTo).toBe(`${path}.broken-line-4.2`);
+    expect(readFileSync(`${path}.broken-line-4`, 'utf8')).toBe(firstCrash.text);
+    expect(readFileSync(`${path}.broken-line-4.2`, 'utf8')).toBe(secondCrash.text);
   });
 
   it('a complete last record missing only its newline is kept', async () => {
@@ -441,6 +603,121 @@ describe('JSONL journal and resume', () => {
     expect(resumed.records).toHaveLength(1);
   });
 
+  it('deleting the last complete records is detected by the checkpoint, so a resume cannot restore a smaller budget', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 4, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const lines = readFileSync(path, 'utf8').split('\n');
+    writeFileSync(path, `${lines.slice(0, 3).join('\n')}\n`);
+    const opening = () => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path });
+    expect(opening).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+    expect(opening).toThrow(/checkpoint .* 5 records.* 3/);
+  });
+
+  it('a checkpointed last record cut short is truncation, not a crash', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    truncateSync(path, statSync(path).size - 30);
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+    expect(existsSync(`${path}.broken-line-3`)).toBe(false);
+  });
+
+  it('an edited last line without its newline is LEDGER_CORRUPTED, never a broken last line', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
+    const text = readFileSync(path, 'utf8').trimEnd();
+    writeFileSync(path, text.replace(/"sequence":2/, '"sequence":1'));
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/line 3 \(its recordDigest does not match/) }),
+    );
+  });
+
+  it('a deleted checkpoint is refused: it is what detects removed records', async () => {
+    const path = join(folder, 'ledger.jsonl');
+    await runCalls(path, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+    rmSync(`${path}.checkpoint`);
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint .* is missing/) }),
+    );
+  });
+
+  describe('with an hmacKey', () => {
+    const hmacKey = 'k3y-from-the-secret-store';
+    const openKeyed = (path: string, key: string | undefined = hmacKey) =>
+      InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered', hmacKey: key });
+    async function keyedCalls(path: string, count: number) {
+      const ledger = openKeyed(path);
+      for (let call = 0; call < count; call += 1) await ledger.invoke(defineStatefulTool({ toolId: 'search', invoke: (query: string) => query }), `q${call}`);
+      ledger.close();
+    }
+    /** What an attacker without the key can do: rewrite a record and recompute every plain SHA-256 digest after it, and the checkpoint. */
+    function rewriteWithRecomputedHashes(path: string, edit: (record: Record<string, PythonJsonValue>, index: number) => void, keep?: number) {
+      const records = readFileSync(path, 'utf8').trimEnd().split('\n').slice(0, keep).map((line) => JSON.parse(line) as Record<string, PythonJsonValue>);
+      let previous: string | null = null;
+      const lines = records.map((record, index) => {
+        const { recordDigest: _dropped, previousRecordDigest: _link, ...fields } = record;
+        edit(fields, index);
+        const sealed = sealRecord(fields, previous);
+        previous = sealed.recordDigest;
+        return JSON.stringify(sealed);
+      });
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const checkpoint = JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')) as Record<string, PythonJsonValue>;
+      writeFileSync(`${path}.checkpoint`, JSON.stringify({ ...checkpoint, records: lines.length, head: previous }));
+    }
+
+    it('records are chained with HMAC-SHA256 and resume with the same key', async () => {
+      const path = join(folder, 'ledger.jsonl');
+      await keyedCalls(path, 2);
+      const [header] = readFileSync(path, 'utf8').split('\n').map((line) => line && (JSON.parse(line) as Record<string, PythonJsonValue>));
+      const { recordDigest, ...linked } = header as Record<string, PythonJsonValue>;
+      expect(recordDigest).toBe(createHmac('sha256', hmacKey).update(pythonJsonDumps(linked)).digest('hex'));
+      expect(openKeyed(path).records).toHaveLength(2);
+    });
+
+    it('a middle record rewritten with recomputed hashes is detected with the key, and accepted without one', async () => {
+      const keyed = join(folder, 'keyed.jsonl');
+      await keyedCalls(keyed, 3);
+      rewriteWithRecomputedHashes(keyed, (record, index) => {
+        if (index === 2) record['toolId'] = 'harmless';
+      });
+      // The rewritten checkpoint claims a plain SHA-256 chain: with the key, that is refused as a key mismatch or corruption.
+      expect(() => openKeyed(keyed)).toThrow(expect.objectContaining({ code: expect.stringMatching(/^LEDGER_(CORRUPTED|KEY_MISMATCH)$/) }));
+      const plain = join(folder, 'plain.jsonl');
+      await runCalls(plain, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
+      rewriteWithRecomputedHashes(plain, (record, index) => {
+        if (index === 2) record['toolId'] = 'harmless';
+      });
+      expect(InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: plain }).records[1]?.toolId).toBe('harmless');
+    });
+
+    it('truncation with a forged checkpoint is detected with the key', async () => {
+      const path = join(folder, 'ledger.jsonl');
+      await keyedCalls(path, 3);
+      const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+      writeFileSync(path, `${lines.slice(0, 2).join('\n')}\n`);
+      const checkpoint = JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')) as Record<string, PythonJsonValue>;
+      const head = (JSON.parse(lines[1]!) as { recordDigest: string }).recordDigest;
+      writeFileSync(`${path}.checkpoint`, JSON.stringify({ ...checkpoint, records: 2, head }));
+      expect(() => openKeyed(path)).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint/) }));
+    });
+
+    it('a keyed journal opened without the key, or a plain one opened with a key, is a key mismatch; a wrong key is corruption', async () => {
+      const keyed = join(folder, 'keyed.jsonl');
+      await keyedCalls(keyed, 1);
+      expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: keyed })).toThrow(
+        expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH', message: expect.stringMatching(/hmacKey/) }),
+      );
+      expect(() => openKeyed(keyed, 'another key')).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+      const plain = join(folder, 'plain.jsonl');
+      await runCalls(plain, 1, new SessionRateLimit({ name: 'api', limit: 10 }));
+      expect(() => openKeyed(plain)).toThrow(expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH' }));
+    });
+
+    it('an empty hmacKey is refused', () => {
+      expect(() => openKeyed(join(folder, 'l.jsonl'), '')).toThrow(expect.objectContaining({ code: 'LEDGER_KEY_MISMATCH' }));
+    });
+  });
+
   const pythonAvailable = spawnSync('python3', ['--version']).status === 0;
   // Runs where python3 exists (the project's machines); proves a Python service can verify our journal.
   it.runIf(pythonAvailable)('Python verifies every receipt digest and the record chain from the JSONL', async () => {
@@ -462,6 +739,67 @@ describe('JSONL journal and resume', () => {
       'print(count)',
     ].join('\n');
     expect(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' }).trim()).toBe('12');
+  });
+});
+
+describe('one writer per journal (lock file)', () => {
+  let folder: string;
+  let path: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'ledger-lock-'));
+    path = join(folder, 'ledger.jsonl');
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const open = () => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered' });
+  const echo = defineStatefulTool({ toolId: 'echo', invoke: (input: string) => input });
+
+  it('a second open while the first is live is refused, naming the journal and the holder; the first keeps a resumable journal', async () => {
+    const first = open();
+    const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; hostname: string };
+    expect(lock).toMatchObject({ pid: process.pid, hostname: hostname() });
+    let failure: unknown;
+    try {
+      open();
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(LedgerLockedError);
+    expect(failure).toBeInstanceOf(LedgerJournalError);
+    expect(failure).toMatchObject({ code: 'LEDGER_LOCKED', path, lockPath: `${path}.lock`, holder: { pid: process.pid, hostname: hostname() } });
+    expect((failure as Error).message).toContain(path);
+    expect((failure as Error).message).toContain(`pid ${process.pid}`);
+    await first.invoke(echo, 'a');
+    first.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    const resumed = open();
+    expect(resumed.records.map((record) => record.toolId)).toEqual(['echo']);
+    resumed.close();
+  });
+
+  it('a lock left by a dead process on this host is taken over', () => {
+    const dead = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, hostname: hostname() }));
+    const ledger = open();
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    ledger.close();
+  });
+
+  it('a lock held by a live process, or by one on another host, is not taken over', () => {
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.ppid, hostname: hostname() }));
+    expect(open).toThrow(expect.objectContaining({ code: 'LEDGER_LOCKED', holder: { pid: process.ppid, hostname: hostname() } }));
+    const dead = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, hostname: 'another-host.invalid' }));
+    expect(open).toThrow(/another-host\.invalid/);
+    expect(readFileSync(`${path}.lock`, 'utf8')).toContain('another-host.invalid');
+  });
+
+  it('an open that fails after taking the lock releases it', async () => {
+    open().close();
+    expect(() => InvocationLedger.open({ sessionId: 'other', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_SESSION_MISMATCH' }),
+    );
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    open().close();
   });
 });
 
