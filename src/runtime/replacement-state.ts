@@ -40,8 +40,9 @@ export interface CorruptRecord {
 
 export interface ReconstructOptions {
   /**
-   * Receives each record that was skipped because it is malformed or
-   * contradicts an earlier one. Without it, each becomes a process warning
+   * Receives each record that was skipped because it is malformed (an
+   * empty replacement included), contradicts an earlier one, or names an id
+   * that is not in `toolUseIds`. Without it, each becomes a process warning
    * (code `TOOL_RESULT_GUARD_CORRUPT_RECORD`): never silently dropped.
    */
   readonly onCorruptRecord?: (problem: CorruptRecord) => void;
@@ -221,7 +222,8 @@ export function cloneReplacementState(state: ReplacementState): ForkableState<Re
  * those ids (the first record for an id wins), so a resumed prompt is
  * byte-identical to the one before. `inherited` (a parent's state, for a
  * resumed fork) fills the gaps: ids in the transcript with no record of
- * their own. Malformed records are skipped and reported (see `ReconstructOptions`).
+ * their own. Malformed records, and records for ids the transcript does
+ * not show, are skipped and reported (see `ReconstructOptions`).
  */
 export function reconstructReplacementState(
   toolUseIds: Iterable<string>,
@@ -233,6 +235,9 @@ export function reconstructReplacementState(
   const report = options.onCorruptRecord ?? emitCorruptRecordWarning;
 
   const recordedReplacements = new Map<string, string>();
+  // Where each applied record sits, to report one whose id the transcript lacks.
+  const recordIndexes = new Map<string, number>();
+  const recordList: unknown[] = [];
   let index = 0;
   for (const record of records) {
     const problem = findRecordProblem(record);
@@ -241,11 +246,14 @@ export function reconstructReplacementState(
     } else {
       const { toolUseId, replacement } = record as ReplacementRecord;
       const earlier = recordedReplacements.get(toolUseId);
-      if (earlier === undefined) recordedReplacements.set(toolUseId, replacement);
-      else if (earlier !== replacement) {
+      if (earlier === undefined) {
+        recordedReplacements.set(toolUseId, replacement);
+        recordIndexes.set(toolUseId, index);
+      } else if (earlier !== replacement) {
         report({ index, record, reason: `a second, different replacement for ${JSON.stringify(toolUseId)}; the first record wins` });
       }
     }
+    recordList.push(record);
     index += 1;
   }
 
@@ -267,6 +275,19 @@ export function reconstructReplacementState(
       if (inheritedFate.kind !== 'pending' || !internals.fates.has(id)) inheritFate(internals, id, parent, inheritedFate);
     } else {
       internals.fates.set(id, INLINE);
+    }
+  }
+  // A record for an id the transcript does not show means the two disagree
+  // (a truncated transcript, records of another session): say so rather
+  // than drop it without a word.
+  if (recordIndexes.size > 0) {
+    for (const [id, recordIndex] of recordIndexes) {
+      if (internals.fates.has(id)) continue;
+      report({
+        index: recordIndex,
+        record: recordList[recordIndex],
+        reason: `its toolUseId ${JSON.stringify(id)} is not among the transcript's tool results (toolUseIds), so it was not applied`,
+      });
     }
   }
   return state as ForkableState<ReplacementState>;
@@ -381,7 +402,10 @@ function findRecordProblem(record: unknown): string | undefined {
   if (typeof candidate.toolUseId !== 'string' || candidate.toolUseId.length === 0) {
     return `its toolUseId is ${describeValue(candidate.toolUseId)}, not a non-empty string`;
   }
-  if (typeof candidate.replacement !== 'string') return `its replacement is ${describeValue(candidate.replacement)}, not a string`;
+  // An empty replacement would put nothing where a tool result was: as corrupt as a missing one.
+  if (typeof candidate.replacement !== 'string' || candidate.replacement.length === 0) {
+    return `its replacement is ${describeValue(candidate.replacement)}, not a non-empty string`;
+  }
   return undefined;
 }
 

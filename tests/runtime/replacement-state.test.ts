@@ -170,10 +170,37 @@ describe('reconstructReplacementState', () => {
     expect(state.replacements.has('c')).toBe(false);
   });
 
-  it('ignores records for ids that are not in the transcript', () => {
-    const state = reconstructReplacementState(['a'], [record('a'), record('gone')]);
+  it('reports, and does not apply, a record whose id is not in the transcript', () => {
+    const problems: CorruptRecord[] = [];
+    const gone = record('gone');
+    const state = reconstructReplacementState(['a'], [record('a'), gone], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
     expect(state.seenIds.has('gone')).toBe(false);
     expect(state.replacements.has('gone')).toBe(false);
+    expect(state.replacements.has('a')).toBe(true);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ index: 1, record: gone, reason: expect.stringMatching(/"gone" is not among the transcript's tool results/) });
+  });
+
+  it('reports a record whose id is missing from the transcript as a process warning without a callback', () => {
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      reconstructReplacementState(['a'], [record('gone')]);
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(warnings.mock.calls[0]?.[0]).toMatch(/skipped record #0: its toolUseId "gone" is not among/);
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
+  it('treats an empty replacement as a corrupt record: reported, and its id stays inline', () => {
+    const problems: CorruptRecord[] = [];
+    const state = reconstructReplacementState(['a', 'b'], [record('a', ''), record('b', 'B')], undefined, {
+      onCorruptRecord: (problem) => problems.push(problem),
+    });
+    expect(state.seenIds.has('a')).toBe(true);
+    expect(state.replacements.has('a')).toBe(false);
+    expect(state.replacements.get('b')).toBe('B');
+    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([[0, 'its replacement is "", not a non-empty string']]);
   });
 
   it('lets the first record for an id win and reports a contradicting one', () => {
