@@ -1,5 +1,5 @@
 import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
-import { formatPersistedOutput, isPersistResultShape, isPersistedOutput } from './persisted-output.js';
+import { formatPersistedOutput, isPersistResultShape, isPersistedOutput, persistedOutputLength } from './persisted-output.js';
 import {
   INLINE,
   bindToAgent,
@@ -12,7 +12,7 @@ import {
   type ReplacementState,
 } from './replacement-state.js';
 import { shouldPersistForSession } from './session-scope.js';
-import { PREVIEW_CHARS, type ToolResultBudgetStore } from './store.js';
+import { previewOf, type ToolResultBudgetStore } from './store.js';
 import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
 
 /** One tool result of a message. Extra fields are carried through untouched. */
@@ -52,10 +52,11 @@ export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
 }
 
 /**
- * A generous guess at a replacement's length (tag, size line, path, preview)
- * used while judging, before the store has said what the path is.
+ * A generous guess at the path a store without `pathFor` will report, used
+ * while judging. The real replacement is measured once persisted, so a
+ * longer path only keeps the result inline, never makes the message grow.
  */
-const REPLACEMENT_OVERHEAD_ESTIMATE = 400;
+const UNKNOWN_PATH_CHARS = 300;
 
 /**
  * Keeps one message of tool results within budget, with frozen fates (seed
@@ -120,7 +121,11 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     candidates.push(index);
   }
 
-  const toPersist = chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit);
+  // Candidates exist only for an owned source, whose store was checked above.
+  const toPersist =
+    candidates.length === 0
+      ? []
+      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, pathLengthsOf(options.store));
   const batch = createPendingBatch();
   for (const index of toPersist) internals.fates.set((results[index] as Result).toolUseId, batch.fate);
 
@@ -141,14 +146,20 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
       if (outcome instanceof CallbackFailure) {
         callbackFailure ??= outcome;
       } else if (outcome !== undefined) {
-        const record: ReplacementRecord = Object.freeze({ kind: 'tool-result', toolUseId, replacement: formatPersistedOutput(outcome) });
-        try {
-          options.onRecord?.(record);
-          fate = { kind: 'replaced', replacement: record.replacement };
-          newlyReplaced.push(record);
-        } catch (error) {
-          // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
-          recordFailure ??= new RecordCallbackError(toolUseId, error);
+        const replacement = formatPersistedOutput(outcome);
+        // Measured, not estimated: a long path (or a store that kept other
+        // content for this id) can make the replacement no shorter than the
+        // result, and a replacement must never make the message grow.
+        if (replacement.length < (results[resultIndex] as Result).content.length) {
+          const record: ReplacementRecord = Object.freeze({ kind: 'tool-result', toolUseId, replacement });
+          try {
+            options.onRecord?.(record);
+            fate = { kind: 'replaced', replacement: record.replacement };
+            newlyReplaced.push(record);
+          } catch (error) {
+            // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
+            recordFailure ??= new RecordCallbackError(toolUseId, error);
+          }
         }
       }
       if (internals.fates.get(toolUseId) === batch.fate) {
@@ -193,7 +204,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
 /**
  * Which candidates (positions in `results`) to persist, in input order:
  * those over their tool's threshold, then the largest others while the
- * message is over its limit.
+ * message is over its limit; only ever one whose replacement is shorter.
  */
 function chooseReplacements(
   results: readonly ToolResultInput[],
@@ -201,17 +212,23 @@ function chooseReplacements(
   candidates: readonly number[],
   messageSize: number,
   perMessageLimit: number,
+  pathLengthOf: (toolUseId: string) => number,
 ): number[] {
   const chosen = new Uint8Array(results.length);
+  // What replacing each candidate saves, in characters.
+  const savings = new Float64Array(results.length);
   let size = messageSize;
   const underThreshold: number[] = [];
   for (const index of candidates) {
-    const { content, toolName } = results[index] as ToolResultInput;
+    const { content, toolName, toolUseId } = results[index] as ToolResultInput;
+    const saving = content.length - persistedOutputLength(content.length, pathLengthOf(toolUseId), previewOf(content).length);
+    // A replacement no shorter than the result would make the message grow.
+    if (saving <= 0) continue;
+    savings[index] = saving;
     if (content.length > (thresholds.get(toolName) as number)) {
       chosen[index] = 1;
-      size -= content.length - estimateReplacementLength(content);
-    } else if (content.length > estimateReplacementLength(content)) {
-      // Replacing a result no longer than its preview would not make the message smaller.
+      size -= saving;
+    } else {
       underThreshold.push(index);
     }
   }
@@ -221,14 +238,28 @@ function chooseReplacements(
     for (const index of underThreshold) {
       if (size <= perMessageLimit) break;
       chosen[index] = 1;
-      size -= lengthAt(index) - estimateReplacementLength((results[index] as ToolResultInput).content);
+      size -= savings[index] as number;
     }
   }
   return candidates.filter((index) => chosen[index] === 1);
 }
 
-function estimateReplacementLength(content: string): number {
-  return Math.min(content.length, PREVIEW_CHARS) + REPLACEMENT_OVERHEAD_ESTIMATE;
+/**
+ * The length of the path a replacement will name: exact for a store that
+ * says where an id goes (`ToolResultStore.pathFor`), a generous guess otherwise.
+ */
+function pathLengthsOf(store: ToolResultBudgetStore): (toolUseId: string) => number {
+  const pathFor: unknown = (store as { pathFor?: unknown }).pathFor;
+  if (typeof pathFor !== 'function') return () => UNKNOWN_PATH_CHARS;
+  return (toolUseId) => {
+    try {
+      const candidatePath: unknown = pathFor.call(store, toolUseId);
+      return typeof candidatePath === 'string' ? candidatePath.length : UNKNOWN_PATH_CHARS;
+    } catch {
+      // A bad id: persist will reject it and report it; judge it as any other.
+      return UNKNOWN_PATH_CHARS;
+    }
+  };
 }
 
 async function persistOrReport(

@@ -5,6 +5,7 @@ import {
   applyToolResultBudget,
   cloneReplacementState,
   createReplacementState,
+  formatPersistedOutput,
   markSeen,
   reconstructReplacementState,
   RecordCallbackError,
@@ -14,6 +15,7 @@ import {
   UnclassifiedToolError,
 } from '../../src/index.js';
 import type { ReplacementRecord, ToolResultBudgetOptions, ToolResultInput } from '../../src/index.js';
+import { persistedOutputLength } from '../../src/runtime/persisted-output.js';
 import { CountingStore, expectedMemoryReplacement, makeTemporaryRoot, waitUntil } from './helpers.js';
 
 const tools = [
@@ -61,6 +63,52 @@ describe('applyToolResultBudget: judging fresh results', () => {
     expect(replacement).not.toContain(content.slice(0, 2_001));
     expect(replacement.length).toBeLessThan(3_000);
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('never replaces a result whose replacement would be longer (a long store path): it stays inline and nothing is written', async () => {
+    const root = path.join(makeTemporaryRoot(), 'd'.repeat(200), 'e'.repeat(200), 'f'.repeat(200));
+    const store = new ToolResultStore({ root, sessionId: 'sess' });
+    const records: ReplacementRecord[] = [];
+    const state = createReplacementState();
+    const options = optionsFor(store, { tools: [{ name: 'bash', maxResultSizeChars: 2_000 }], perMessageLimit: 1_000, onRecord: (record) => records.push(record) });
+    const barelyOver = result('toolu_2500', 'bash', 2_500);
+    const large = result('toolu_9000', 'bash', 9_000);
+    const { results } = await applyToolResultBudget([barelyOver, large], state, options);
+    expect(results[0]).toBe(barelyOver);
+    expect(existsSync(store.pathFor('toolu_2500'))).toBe(false);
+    expect(state.seenIds.has('toolu_2500')).toBe(true);
+    // A result the replacement really shrinks is still replaced, and is shorter.
+    expect(results[1]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(results[1]?.content.length).toBeLessThan(large.content.length);
+    expect(records.map((record) => record.toolUseId)).toEqual(['toolu_9000']);
+  });
+
+  it('measures a replacement exactly as formatPersistedOutput writes it', () => {
+    for (const [size, pathLength, previewLength] of [[0, 0, 0], [9, 1, 9], [10, 30, 10], [2_500, 733, 2_000], [1_234_567, 4_000, 1_999]] as const) {
+      const written = formatPersistedOutput({ path: 'p'.repeat(pathLength), size, preview: 'v'.repeat(previewLength) });
+      expect(persistedOutputLength(size, pathLength, previewLength)).toBe(written.length);
+    }
+  });
+
+  it('keeps a result inline when the store it was persisted to makes the real replacement no shorter', async () => {
+    const longPath = `/${'p'.repeat(3_000)}/toolu_long.txt`;
+    const persisted: string[] = [];
+    const store: ToolResultBudgetOptions['store'] = {
+      persist: async (toolUseId, content) => (persisted.push(toolUseId), { path: longPath, size: content.length, preview: content.slice(0, 2_000) }),
+    };
+    const records: ReplacementRecord[] = [];
+    const state = createReplacementState();
+    const options = optionsFor(store, { tools: [{ name: 'bash', maxResultSizeChars: 2_000 }], onRecord: (record) => records.push(record) });
+    const big = result('toolu_long', 'bash', 4_000);
+    const first = await applyToolResultBudget([big], state, options);
+    expect(first.results[0]).toBe(big);
+    expect(first.newlyReplaced).toEqual([]);
+    expect(records).toEqual([]);
+    expect(state.replacements.has('toolu_long')).toBe(false);
+    // Frozen inline: the next turn neither persists again nor replaces.
+    const again = await applyToolResultBudget([big], state, options);
+    expect(again.results[0]).toBe(big);
+    expect(persisted).toEqual(['toolu_long']);
   });
 
   it('then replaces the largest remaining fresh results while the message is over its limit', async () => {
