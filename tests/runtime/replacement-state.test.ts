@@ -253,6 +253,42 @@ describe('reconstructReplacementState', () => {
     expect(problems[1]?.record).toBe('not an object');
   });
 
+  it('reports records whose content fingerprint is malformed', () => {
+    const problems: CorruptRecord[] = [];
+    const hash = 'a'.repeat(32);
+    reconstructReplacementState(
+      ['a'],
+      [
+        { ...record('a'), contentLength: -1, contentHash: hash },
+        { ...record('a'), contentLength: 5, contentHash: 'not-hex' },
+        { ...record('a'), contentLength: 5 },
+        { ...record('a'), reusedId: true },
+        { ...record('a'), contentLength: 5, contentHash: hash, reusedId: 'yes' },
+      ],
+      undefined,
+      { onCorruptRecord: (problem) => problems.push(problem) },
+    );
+    expect(problems.map((problem) => problem.reason)).toEqual([
+      'its contentLength is -1, not a character count',
+      'its contentHash is "not-hex", not 32 hex digits',
+      'it has only one of contentLength and contentHash',
+      'its reusedId is (boolean); it must be true, and only on a record with contentLength and contentHash',
+      'its reusedId is "yes"; it must be true, and only on a record with contentLength and contentHash',
+    ]);
+  });
+
+  it('keeps a reused id\'s record apart from the first one, and reports it when the transcript lacks the id', () => {
+    const problems: CorruptRecord[] = [];
+    const reused = { ...record('a', 'second content'), contentLength: 5, contentHash: 'b'.repeat(32), reusedId: true as const };
+    const state = reconstructReplacementState(['a'], [record('a', 'first content'), reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    expect(problems).toEqual([]);
+    expect(state.replacements.get('a')).toBe('first content');
+    expect(state.replacements.get(`a~${'b'.repeat(16)}`)).toBe('second content');
+    const elsewhere = reconstructReplacementState(['x'], [reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    expect(elsewhere.replacements.size).toBe(0);
+    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([[0, expect.stringMatching(/^its toolUseId "a" is not among/)]]);
+  });
+
   it('reports corrupt records as process warnings when no callback is given', () => {
     const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
