@@ -85,7 +85,11 @@ const UNKNOWN_PATH_CHARS = 300;
  * 002) and persistence only where it is safe (seed 000).
  *
  * - A seen id keeps its fate: inline stays inline, a replaced one gets its
- *   byte-identical replacement.
+ *   byte-identical replacement. The fate is the content's: a seen id that
+ *   arrives with other content is judged on its own under a reused key
+ *   (`<id>~<hash16>`) and reported, never given the old preview.
+ * - A replacement is always shorter than what it replaces, or the result
+ *   stays inline.
  * - A fresh result over its tool's threshold is persisted and replaced; then,
  *   while the message is over `perMessageLimit`, the largest remaining fresh
  *   results are.
