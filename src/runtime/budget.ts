@@ -379,8 +379,8 @@ function findFate(internals: StateInternals, result: ToolResultInput, owned: boo
   if (fate === undefined) return { key: toolUseId, fate };
   const known = internals.fingerprints.get(toolUseId);
   // A different length tells content apart without hashing it.
-  if (known !== undefined && known.length !== content.length) return findReusedFate(internals, result, known, fingerprintOf(content), owned);
-  const fingerprint = fingerprintOf(content);
+  if (known !== undefined && known.length !== content.length) return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
+  const fingerprint = fingerprintOf(result.content);
   if (known === undefined) {
     const key = internals.reusedKeys.has(toolUseId) ? reusedIdKey(toolUseId, fingerprint) : undefined;
     const reusedFate = key === undefined ? undefined : internals.fates.get(key);

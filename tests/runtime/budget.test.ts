@@ -658,6 +658,19 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     expect(reuses).toHaveLength(1);
   });
 
+  it('recognises other content put into the same result object', async () => {
+    const reuses: ToolUseIdReuse[] = [];
+    const state = createReplacementState();
+    const store = new CountingStore();
+    const mutable = { toolUseId: 'call_0', toolName: 'bash', content: 'a'.repeat(45_000) };
+    const first = await applyToolResultBudget([mutable], state, reuseOptions(store, reuses));
+    mutable.content = 'b'.repeat(45_000);
+    const second = await applyToolResultBudget([mutable], state, reuseOptions(store, reuses));
+    expect(second.results[0]?.content).not.toBe(first.results[0]?.content);
+    expect(second.results[0]?.content).toContain('b'.repeat(2_000));
+    expect(reuses).toHaveLength(1);
+  });
+
   it('tells apart contents that differ only in lone surrogates', async () => {
     const reuses: ToolUseIdReuse[] = [];
     const state = createReplacementState();
