@@ -138,7 +138,8 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const fingerprintsAt: Array<ContentFingerprint | undefined> = new Array<ContentFingerprint | undefined>(results.length);
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
-    const found = findFate(internals, result, owned);
+    const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
+    const found = findFate(internals, result, owned, threshold === Number.POSITIVE_INFINITY);
     const { key, fate } = found;
     if (key !== result.toolUseId) (keyAt ??= new Array<string | undefined>(results.length))[index] = key;
     if (found.reuse) (reuses ??= []).push(found.reuse);
@@ -155,11 +156,11 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     }
     fatesFound[index] = fate;
     if (fate !== undefined || !owned) continue;
-    const fingerprint = found.fingerprint ?? fingerprintOf(result.content);
+    const fingerprint =
+      found.fingerprint ?? (threshold === Number.POSITIVE_INFINITY ? { length: result.content.length, hash: SELF_BOUNDING } : fingerprintOf(result.content));
     internals.fingerprints.set(key, fingerprint);
     fingerprintsAt[index] = fingerprint;
     if (key !== result.toolUseId) addReusedKey(internals, result.toolUseId, key);
-    const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
     if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
       internals.fates.set(key, INLINE);
       fatesFound[index] = INLINE;
@@ -354,6 +355,14 @@ class CallbackFailure {
   constructor(readonly error: unknown) {}
 }
 
+/**
+ * The hash kept for a self-bounding tool's result: any content of it stays
+ * inline, so it is not hashed (those results are the largest a harness
+ * has); never equal to a real hash, so the id arriving from another tool is
+ * a reuse.
+ */
+const SELF_BOUNDING = '';
+
 interface FoundFate {
   /** The tool-use id, or its reused key when the id was judged with other content. */
   readonly key: string;
@@ -373,11 +382,13 @@ interface FoundFate {
  * fingerprint) adopts the first content it meets, unless that content
  * already has a reused key of its own.
  */
-function findFate(internals: StateInternals, result: ToolResultInput, owned: boolean): FoundFate {
+function findFate(internals: StateInternals, result: ToolResultInput, owned: boolean, selfBounding: boolean): FoundFate {
   const { toolUseId, content } = result;
   const fate = internals.fates.get(toolUseId);
   if (fate === undefined) return { key: toolUseId, fate };
   const known = internals.fingerprints.get(toolUseId);
+  // Inline whatever it holds, a self-bounding tool's result is never hashed.
+  if (known?.hash === SELF_BOUNDING && selfBounding) return { key: toolUseId, fate };
   // A different length tells content apart without hashing it.
   if (known !== undefined && known.length !== content.length) return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
   const fingerprint = fingerprintOf(result.content);

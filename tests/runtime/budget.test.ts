@@ -671,6 +671,19 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     expect(reuses).toHaveLength(1);
   });
 
+  it('keeps a self-bounding result inline whatever it holds, and treats its id arriving from another tool as a reuse', async () => {
+    const reuses: ToolUseIdReuse[] = [];
+    const state = createReplacementState();
+    const store = new CountingStore();
+    await applyToolResultBudget([result('call_0', 'read_file', 60_000, 'r')], state, reuseOptions(store, reuses));
+    const reread = result('call_0', 'read_file', 70_000, 'R');
+    expect((await applyToolResultBudget([reread], state, reuseOptions(store, reuses))).results[0]).toBe(reread);
+    expect(reuses).toEqual([]);
+    const fromBash = await applyToolResultBudget([result('call_0', 'bash', 45_000, 'b')], state, reuseOptions(store, reuses));
+    expect(fromBash.results[0]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(reuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+  });
+
   it('tells apart contents that differ only in lone surrogates', async () => {
     const reuses: ToolUseIdReuse[] = [];
     const state = createReplacementState();
