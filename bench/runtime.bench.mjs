@@ -148,7 +148,8 @@ function transcriptOf(count) {
       ? formatPersistedOutput({ path: `/sessions/bench/tool-results/${toolUseId}.txt`, size: 45_000, preview: 'L'.repeat(2_000) })
       : `result ${index}: ${'x'.repeat(200)}`;
     lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] } }));
-    if (replaced) lines.push(JSON.stringify({ kind: 'tool-result', toolUseId, replacement: content }));
+    // As applyToolResultBudget writes it: with the replaced content's fingerprint.
+    if (replaced) lines.push(JSON.stringify({ kind: 'tool-result', toolUseId, replacement: content, contentLength: 45_000, contentHash: (index % 1e8).toString(16).padStart(32, '0') }));
   }
   return lines.join('\n');
 }

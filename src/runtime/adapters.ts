@@ -96,24 +96,19 @@ export async function applyToolResultBudgetToAnthropicMessage<Message extends An
   if (typeof message.content === 'string') {
     return applyToolResultBudget([], state, options).then(({ newlyReplaced }) => ({ message, newlyReplaced }));
   }
-  const inputs: { toolUseId: string; toolName: string; content: string }[] = [];
-  for (const block of message.content) {
-    if (!isToolResultBlock(block)) continue;
+  const inputs: PositionedInput[] = [];
+  message.content.forEach((block, position) => {
+    if (!isToolResultBlock(block)) return;
     const text = textOfAnthropicResult(block);
-    if (text === undefined) continue;
-    inputs.push({ toolUseId: block.tool_use_id, toolName: toolNameOf(options.toolNames, block.tool_use_id), content: text });
-  }
-  const { results, newlyReplaced } = await applyToolResultBudget(inputs, state, options);
-  const replacedContent = new Map<string, string>();
-  results.forEach((result, index) => {
-    if (result.content !== inputs[index]?.content) replacedContent.set(result.toolUseId, result.content);
+    if (text === undefined) return;
+    inputs.push({ toolUseId: block.tool_use_id, toolName: toolNameOf(options.toolNames, block.tool_use_id), content: text, position });
   });
-  if (replacedContent.size === 0) return { message, newlyReplaced };
+  const { replacedAt, newlyReplaced } = await budgetByPosition(inputs, state, options);
+  if (replacedAt.size === 0) return { message, newlyReplaced };
 
-  const content = message.content.map((block): AnthropicContentBlock => {
-    if (!isToolResultBlock(block)) return block;
-    const replacement = replacedContent.get(block.tool_use_id);
-    if (replacement === undefined) return block;
+  const content = message.content.map((block, position): AnthropicContentBlock => {
+    const replacement = replacedAt.get(position);
+    if (replacement === undefined || !isToolResultBlock(block)) return block;
     const replaced: AnthropicToolResultBlock = {
       ...block,
       content: typeof block.content === 'string' || block.content === undefined ? replacement : [{ type: 'text', text: replacement }],
@@ -207,22 +202,17 @@ export async function applyToolResultBudgetToOpenAIMessages<Message extends Open
   state: ReplacementState,
   options: AdapterBudgetOptions,
 ): Promise<OpenAIBudgetOutcome<Message>> {
-  const inputs: { toolUseId: string; toolName: string; content: string }[] = [];
-  for (const message of messages) {
-    if (!isOpenAIToolMessage(message)) continue;
+  const inputs: PositionedInput[] = [];
+  messages.forEach((message, position) => {
+    if (!isOpenAIToolMessage(message)) return;
     const text = textOfOpenAIContent(message.content);
-    if (text === undefined) continue;
-    inputs.push({ toolUseId: message.tool_call_id, toolName: toolNameOf(options.toolNames, message.tool_call_id), content: text });
-  }
-  const { results, newlyReplaced } = await applyToolResultBudget(inputs, state, options);
-  const replacedContent = new Map<string, string>();
-  results.forEach((result, index) => {
-    if (result.content !== inputs[index]?.content) replacedContent.set(result.toolUseId, result.content);
+    if (text === undefined) return;
+    inputs.push({ toolUseId: message.tool_call_id, toolName: toolNameOf(options.toolNames, message.tool_call_id), content: text, position });
   });
-  const output = messages.map((message) => {
-    if (!isOpenAIToolMessage(message)) return message;
-    const replacement = replacedContent.get(message.tool_call_id);
-    if (replacement === undefined) return message;
+  const { replacedAt, newlyReplaced } = await budgetByPosition(inputs, state, options);
+  const output = messages.map((message, position) => {
+    const replacement = replacedAt.get(position);
+    if (replacement === undefined || !isOpenAIToolMessage(message)) return message;
     return {
       ...message,
       content: typeof message.content === 'string' ? replacement : [{ type: 'text', text: replacement }],
@@ -245,6 +235,34 @@ function textOfOpenAIContent(content: unknown): string | undefined {
     texts.push(candidate.text);
   }
   return texts.join('\n');
+}
+
+/** A budget input and where its block or message sits in what the adapter was given. */
+interface PositionedInput {
+  readonly toolUseId: string;
+  readonly toolName: string;
+  readonly content: string;
+  readonly position: number;
+}
+
+/**
+ * Runs the budget and says which positions got a replacement. By position,
+ * never by id: two results may share an id (one of them image-bearing, which
+ * the budget never sees), and a replacement keyed by id would overwrite the
+ * other one.
+ */
+async function budgetByPosition(
+  inputs: readonly PositionedInput[],
+  state: ReplacementState,
+  options: AdapterBudgetOptions,
+): Promise<{ replacedAt: Map<number, string>; newlyReplaced: ReplacementRecord[] }> {
+  const { results, newlyReplaced } = await applyToolResultBudget(inputs, state, options);
+  const replacedAt = new Map<number, string>();
+  results.forEach((result, index) => {
+    const input = inputs[index] as PositionedInput;
+    if (result.content !== input.content) replacedAt.set(input.position, result.content);
+  });
+  return { replacedAt, newlyReplaced };
 }
 
 function toolNameOf(toolNames: ToolNameLookup, toolUseId: string): string {

@@ -1,18 +1,23 @@
 import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
-import { formatPersistedOutput, isPersistResultShape, isPersistedOutput } from './persisted-output.js';
+import { formatPersistedOutput, isPersistResultShape, isPersistedOutput, persistedOutputLength } from './persisted-output.js';
 import {
   INLINE,
+  addReusedKey,
   bindToAgent,
   createPendingBatch,
+  fingerprintOf,
   internalsOf,
+  reusedIdKey,
   setFinalFate,
+  type ContentFingerprint,
   type Fate,
   type FinalFate,
   type ReplacementRecord,
   type ReplacementState,
+  type StateInternals,
 } from './replacement-state.js';
 import { shouldPersistForSession } from './session-scope.js';
-import { PREVIEW_CHARS, type ToolResultBudgetStore } from './store.js';
+import { previewOf, type ToolResultBudgetStore } from './store.js';
 import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
 
 /** One tool result of a message. Extra fields are carried through untouched. */
@@ -40,8 +45,25 @@ export interface ToolResultBudgetOptions {
    * it, each failure becomes a process warning (code `TOOL_RESULT_GUARD_PERSIST_FAILED`).
    */
   readonly onPersistError?: (error: unknown, toolUseId: string) => void;
+  /**
+   * Told when a tool-use id already judged arrives with other content (a
+   * provider that numbers calls `call_0`, `call_1`… per turn, or one id twice
+   * in a message). That content is judged on its own under the reused key
+   * given; the earlier fate is untouched. Without it, each new reuse becomes
+   * a process warning (code `TOOL_RESULT_GUARD_TOOL_USE_ID_REUSED`).
+   */
+  readonly onToolUseIdReused?: (reuse: ToolUseIdReuse) => void;
   /** Binds the state to this agent on first use; another agent id is then rejected. */
   readonly agentId?: string;
+}
+
+/** A tool-use id seen again with other content, and where that content's fate is kept. */
+export interface ToolUseIdReuse {
+  readonly toolUseId: string;
+  /** `<toolUseId>~<16 hex digits of the content's hash>`: the new content's fate key and its store id. */
+  readonly key: string;
+  readonly contentLength: number;
+  readonly earlierContentLength: number;
 }
 
 export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
@@ -52,17 +74,22 @@ export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
 }
 
 /**
- * A generous guess at a replacement's length (tag, size line, path, preview)
- * used while judging, before the store has said what the path is.
+ * A generous guess at the path a store without `pathFor` will report, used
+ * while judging. The real replacement is measured once persisted, so a
+ * longer path only keeps the result inline, never makes the message grow.
  */
-const REPLACEMENT_OVERHEAD_ESTIMATE = 400;
+const UNKNOWN_PATH_CHARS = 300;
 
 /**
  * Keeps one message of tool results within budget, with frozen fates (seed
  * 002) and persistence only where it is safe (seed 000).
  *
  * - A seen id keeps its fate: inline stays inline, a replaced one gets its
- *   byte-identical replacement.
+ *   byte-identical replacement. The fate is the content's: a seen id that
+ *   arrives with other content is judged on its own under a reused key
+ *   (`<id>~<hash16>`) and reported, never given the old preview.
+ * - A replacement is always shorter than what it replaces, or the result
+ *   stays inline.
  * - A fresh result over its tool's threshold is persisted and replaced; then,
  *   while the message is over `perMessageLimit`, the largest remaining fresh
  *   results are.
@@ -101,28 +128,59 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const candidates: number[] = [];
   // Fates as found, by position: a final one cannot change, so it is not looked up again.
   const fatesFound: Array<Fate | undefined> = new Array<Fate | undefined>(results.length);
+  // By position, the fate key when it is not the tool-use id (a reused id's other content).
+  let keyAt: Array<string | undefined> | undefined;
+  // By position of a candidate, how many copies of it the message holds beyond the first.
+  let extraCopies: Map<number, number> | undefined;
+  // Candidates by fate key, built only once a message repeats an id.
+  let candidateByKey: Map<string, number> | undefined;
+  let reuses: ToolUseIdReuse[] | undefined;
+  const fingerprintsAt: Array<ContentFingerprint | undefined> = new Array<ContentFingerprint | undefined>(results.length);
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
-    const fate = internals.fates.get(result.toolUseId);
+    const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
+    const found = findFate(internals, result, owned, threshold === Number.POSITIVE_INFINITY);
+    const { key, fate } = found;
+    if (key !== result.toolUseId) (keyAt ??= new Array<string | undefined>(results.length))[index] = key;
+    if (found.reuse) (reuses ??= []).push(found.reuse);
     messageSize += fate?.kind === 'replaced' ? fate.replacement.length : result.content.length;
-    if (fate === judgedNow) continue; // a repeat: its fate is read at the end
+    if (fate === judgedNow) {
+      // A repeat of a candidate: it shares that candidate's fate, read at the end.
+      if (candidateByKey === undefined) {
+        candidateByKey = new Map();
+        for (const candidate of candidates) candidateByKey.set(keyAt?.[candidate] ?? (results[candidate] as Result).toolUseId, candidate);
+      }
+      const first = candidateByKey.get(key);
+      if (first !== undefined) (extraCopies ??= new Map()).set(first, (extraCopies.get(first) ?? 0) + 1);
+      continue;
+    }
     fatesFound[index] = fate;
     if (fate !== undefined || !owned) continue;
-    const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
+    const fingerprint =
+      found.fingerprint ?? (threshold === Number.POSITIVE_INFINITY ? { length: result.content.length, hash: SELF_BOUNDING } : fingerprintOf(result.content));
+    internals.fingerprints.set(key, fingerprint);
+    fingerprintsAt[index] = fingerprint;
+    if (key !== result.toolUseId) addReusedKey(internals, result.toolUseId, key);
     if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
-      internals.fates.set(result.toolUseId, INLINE);
+      internals.fates.set(key, INLINE);
       fatesFound[index] = INLINE;
       continue;
     }
-    internals.fates.set(result.toolUseId, judgedNow);
+    internals.fates.set(key, judgedNow);
     // Inline unless chosen below; a chosen one's final fate replaces this once settled.
     fatesFound[index] = judgedNow;
     candidates.push(index);
+    candidateByKey?.set(key, index);
   }
+  const keyOf = (index: number): string => keyAt?.[index] ?? (results[index] as Result).toolUseId;
 
-  const toPersist = chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit);
+  // Candidates exist only for an owned source, whose store was checked above.
+  const toPersist =
+    candidates.length === 0
+      ? []
+      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, pathLengthsOf(options.store), keyOf, extraCopies);
   const batch = createPendingBatch();
-  for (const index of toPersist) internals.fates.set((results[index] as Result).toolUseId, batch.fate);
+  for (const index of toPersist) internals.fates.set(keyOf(index), batch.fate);
 
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
@@ -130,29 +188,44 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   try {
     // persistOrReport never rejects, so every persist finishes before any fate settles.
     const persisted =
-      toPersist.length === 0 ? [] : await Promise.all(toPersist.map((index) => persistOrReport(options, results[index] as Result)));
+      toPersist.length === 0 ? [] : await Promise.all(toPersist.map((index) => persistOrReport(options, keyOf(index), (results[index] as Result).content)));
     let callbackFailure: CallbackFailure | undefined;
     // Settle in input order so records reach the transcript in a stable order.
     for (let index = 0; index < toPersist.length; index += 1) {
       const resultIndex = toPersist[index] as number;
-      const toolUseId = (results[resultIndex] as Result).toolUseId;
+      const { toolUseId, content } = results[resultIndex] as Result;
+      const key = keyOf(resultIndex);
       const outcome = persisted[index];
       let fate: FinalFate = INLINE;
       if (outcome instanceof CallbackFailure) {
         callbackFailure ??= outcome;
       } else if (outcome !== undefined) {
-        const record: ReplacementRecord = Object.freeze({ kind: 'tool-result', toolUseId, replacement: formatPersistedOutput(outcome) });
-        try {
-          options.onRecord?.(record);
-          fate = { kind: 'replaced', replacement: record.replacement };
-          newlyReplaced.push(record);
-        } catch (error) {
-          // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
-          recordFailure ??= new RecordCallbackError(toolUseId, error);
+        const replacement = formatPersistedOutput(outcome);
+        // Measured, not estimated: a long path (or a store that kept other
+        // content for this id) can make the replacement no shorter than the
+        // result, and a replacement must never make the message grow.
+        if (replacement.length < content.length) {
+          const fingerprint = fingerprintsAt[resultIndex] as ContentFingerprint;
+          const record: ReplacementRecord = Object.freeze({
+            kind: 'tool-result',
+            toolUseId,
+            replacement,
+            contentLength: fingerprint.length,
+            contentHash: fingerprint.hash,
+            ...(key === toolUseId ? {} : { reusedId: true as const }),
+          });
+          try {
+            options.onRecord?.(record);
+            fate = { kind: 'replaced', replacement: record.replacement };
+            newlyReplaced.push(record);
+          } catch (error) {
+            // Unrecorded, a replacement could not be reapplied on resume: keep it inline.
+            recordFailure ??= new RecordCallbackError(toolUseId, error);
+          }
         }
       }
-      if (internals.fates.get(toolUseId) === batch.fate) {
-        setFinalFate(internals, toolUseId, fate);
+      if (internals.fates.get(key) === batch.fate) {
+        setFinalFate(internals, key, fate);
         fatesFound[resultIndex] = fate;
       } else {
         fatesFound[resultIndex] = undefined; // settled elsewhere meanwhile: read at the end
@@ -164,8 +237,8 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     // Whatever went wrong, no id may stay pending forever: concurrent callers are waiting on it.
     if (!settledAll) {
       for (const index of toPersist) {
-        const toolUseId = (results[index] as Result).toolUseId;
-        if (internals.fates.get(toolUseId) === batch.fate) setFinalFate(internals, toolUseId, INLINE);
+        const key = keyOf(index);
+        if (internals.fates.get(key) === batch.fate) setFinalFate(internals, key, INLINE);
       }
     }
     batch.finish();
@@ -178,13 +251,15 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   }
   if (pendingElsewhere) await Promise.all(pendingElsewhere);
   if (recordFailure) throw recordFailure;
+  // Told only now, with every fate settled: a throwing callback leaves nothing pending.
+  if (reuses) for (const reuse of reuses) reportReuse(options, reuse);
 
   // Final fates found or made here are used as they are; a repeat or another call's pending one is looked up.
   const output = new Array<Result>(results.length);
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
     const found = fatesFound[index];
-    const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(result.toolUseId) : found;
+    const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(keyOf(index)) : found;
     output[index] = fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
   }
   return { results: output, newlyReplaced };
@@ -193,7 +268,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
 /**
  * Which candidates (positions in `results`) to persist, in input order:
  * those over their tool's threshold, then the largest others while the
- * message is over its limit.
+ * message is over its limit; only ever one whose replacement is shorter.
  */
 function chooseReplacements(
   results: readonly ToolResultInput[],
@@ -201,17 +276,26 @@ function chooseReplacements(
   candidates: readonly number[],
   messageSize: number,
   perMessageLimit: number,
+  pathLengthOf: (key: string) => number,
+  keyOf: (index: number) => string,
+  extraCopies: ReadonlyMap<number, number> | undefined,
 ): number[] {
   const chosen = new Uint8Array(results.length);
+  // What replacing each candidate saves, in characters.
+  const savings = new Float64Array(results.length);
   let size = messageSize;
   const underThreshold: number[] = [];
   for (const index of candidates) {
     const { content, toolName } = results[index] as ToolResultInput;
+    const saving = content.length - persistedOutputLength(content.length, pathLengthOf(keyOf(index)), previewOf(content).length);
+    // A replacement no shorter than the result would make the message grow.
+    if (saving <= 0) continue;
+    // Every copy of a repeated id shares its fate, so every copy shrinks.
+    savings[index] = saving * (1 + (extraCopies?.get(index) ?? 0));
     if (content.length > (thresholds.get(toolName) as number)) {
       chosen[index] = 1;
-      size -= content.length - estimateReplacementLength(content);
-    } else if (content.length > estimateReplacementLength(content)) {
-      // Replacing a result no longer than its preview would not make the message smaller.
+      size -= savings[index] as number;
+    } else {
       underThreshold.push(index);
     }
   }
@@ -221,29 +305,44 @@ function chooseReplacements(
     for (const index of underThreshold) {
       if (size <= perMessageLimit) break;
       chosen[index] = 1;
-      size -= lengthAt(index) - estimateReplacementLength((results[index] as ToolResultInput).content);
+      size -= savings[index] as number;
     }
   }
   return candidates.filter((index) => chosen[index] === 1);
 }
 
-function estimateReplacementLength(content: string): number {
-  return Math.min(content.length, PREVIEW_CHARS) + REPLACEMENT_OVERHEAD_ESTIMATE;
+/**
+ * The length of the path a replacement will name: exact for a store that
+ * says where an id goes (`ToolResultStore.pathFor`), a generous guess otherwise.
+ */
+function pathLengthsOf(store: ToolResultBudgetStore): (toolUseId: string) => number {
+  const pathFor: unknown = (store as { pathFor?: unknown }).pathFor;
+  if (typeof pathFor !== 'function') return () => UNKNOWN_PATH_CHARS;
+  return (toolUseId) => {
+    try {
+      const candidatePath: unknown = pathFor.call(store, toolUseId);
+      return typeof candidatePath === 'string' ? candidatePath.length : UNKNOWN_PATH_CHARS;
+    } catch {
+      // A bad id: persist will reject it and report it; judge it as any other.
+      return UNKNOWN_PATH_CHARS;
+    }
+  };
 }
 
 async function persistOrReport(
   options: ToolResultBudgetOptions,
-  candidate: ToolResultInput,
+  key: string,
+  content: string,
 ): Promise<Awaited<ReturnType<ToolResultBudgetStore['persist']>> | CallbackFailure | undefined> {
   try {
-    const persisted = await options.store.persist(candidate.toolUseId, candidate.content);
+    const persisted = await options.store.persist(key, content);
     if (!isPersistResultShape(persisted)) {
-      throw new TypeError(`store.persist(${JSON.stringify(candidate.toolUseId)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`);
+      throw new TypeError(`store.persist(${JSON.stringify(key)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`);
     }
     return persisted;
   } catch (error) {
     try {
-      reportPersistError(options, error, candidate.toolUseId);
+      reportPersistError(options, error, key);
     } catch (callbackError) {
       return new CallbackFailure(callbackError);
     }
@@ -254,6 +353,80 @@ async function persistOrReport(
 /** An `onPersistError` that threw: rethrown once every decision has settled. */
 class CallbackFailure {
   constructor(readonly error: unknown) {}
+}
+
+/**
+ * The hash kept for a self-bounding tool's result: any content of it stays
+ * inline, so it is not hashed (those results are the largest a harness
+ * has); never equal to a real hash, so the id arriving from another tool is
+ * a reuse.
+ */
+const SELF_BOUNDING = '';
+
+interface FoundFate {
+  /** The tool-use id, or its reused key when the id was judged with other content. */
+  readonly key: string;
+  readonly fate: Fate | undefined;
+  /** The content's fingerprint, when finding the fate needed it. */
+  readonly fingerprint?: ContentFingerprint;
+  /** Set when this call is the first to meet this content under a reused id. */
+  readonly reuse?: ToolUseIdReuse;
+}
+
+/**
+ * The fate a result's content has under its id. A fate is frozen for the
+ * content it was judged with (its fingerprint): other content under the same
+ * id has its own fate, under the reused key, so it never gets the old preview
+ * while the new output is saved nowhere, and the earlier message keeps its
+ * bytes. An id whose content is unknown (marked by hand, resumed without a
+ * fingerprint) adopts the first content it meets, unless that content
+ * already has a reused key of its own.
+ */
+function findFate(internals: StateInternals, result: ToolResultInput, owned: boolean, selfBounding: boolean): FoundFate {
+  const { toolUseId, content } = result;
+  const fate = internals.fates.get(toolUseId);
+  if (fate === undefined) return { key: toolUseId, fate };
+  const known = internals.fingerprints.get(toolUseId);
+  // Inline whatever it holds, a self-bounding tool's result is never hashed.
+  if (known?.hash === SELF_BOUNDING && selfBounding) return { key: toolUseId, fate };
+  // A different length tells content apart without hashing it.
+  if (known !== undefined && known.length !== content.length) return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
+  const fingerprint = fingerprintOf(result.content);
+  if (known === undefined) {
+    const key = internals.reusedKeys.has(toolUseId) ? reusedIdKey(toolUseId, fingerprint) : undefined;
+    const reusedFate = key === undefined ? undefined : internals.fates.get(key);
+    if (key !== undefined && reusedFate !== undefined) return { key, fate: reusedFate, fingerprint };
+    if (owned) internals.fingerprints.set(toolUseId, fingerprint);
+    return { key: toolUseId, fate, fingerprint };
+  }
+  if (known.hash === fingerprint.hash) return { key: toolUseId, fate, fingerprint };
+  return findReusedFate(internals, result, known, fingerprint, owned);
+}
+
+function findReusedFate(
+  internals: StateInternals,
+  { toolUseId, content }: ToolResultInput,
+  known: ContentFingerprint,
+  fingerprint: ContentFingerprint,
+  owned: boolean,
+): FoundFate {
+  const key = reusedIdKey(toolUseId, fingerprint);
+  const fate = internals.fates.get(key);
+  if (fate !== undefined || !owned) return { key, fate, fingerprint };
+  return { key, fate, fingerprint, reuse: { toolUseId, key, contentLength: content.length, earlierContentLength: known.length } };
+}
+
+function reportReuse(options: ToolResultBudgetOptions, reuse: ToolUseIdReuse): void {
+  if (options.onToolUseIdReused) {
+    options.onToolUseIdReused(reuse);
+    return;
+  }
+  const message = `Tool-use id ${JSON.stringify(reuse.toolUseId)} was seen again with other content (${reuse.contentLength} characters, earlier ${reuse.earlierContentLength}); that content is judged on its own under ${JSON.stringify(reuse.key)}, and the earlier result keeps its fate. Pass options.onToolUseIdReused to handle this yourself.`;
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
+    process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_TOOL_USE_ID_REUSED' });
+  } else {
+    console.warn(message);
+  }
 }
 
 function reportPersistError(options: ToolResultBudgetOptions, error: unknown, toolUseId: string): void {

@@ -19,9 +19,9 @@ export {
   reconstructReplacementState,
   recordReplacement,
 } from './replacement-state.js';
-export type { CorruptRecord, ReconstructOptions, ReplacementRecord, ReplacementState } from './replacement-state.js';
+export type { ContentFingerprint, CorruptRecord, ReconstructOptions, ReplacementRecord, ReplacementState } from './replacement-state.js';
 export { applyToolResultBudget } from './budget.js';
-export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput } from './budget.js';
+export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput, ToolUseIdReuse } from './budget.js';
 export {
   anthropicToolNames,
   anthropicToolResultIds,

@@ -37,3 +37,16 @@ Preview (first ${persisted.preview.length} characters):
 ${persisted.preview}
 ${PERSISTED_OUTPUT_CLOSING_TAG}`;
 }
+
+/** What the template adds around the path and preview, with both numbers written as one digit. */
+const TEMPLATE_CHARS = formatPersistedOutput({ path: '', size: 0, preview: '' }).length - 2;
+
+/**
+ * The exact length `formatPersistedOutput` gives for a result of `size`
+ * characters, persisted at a path of `pathLength` characters with a preview
+ * of `previewLength`: the budget needs it before persisting, to replace only
+ * what the replacement really shrinks.
+ */
+export function persistedOutputLength(size: number, pathLength: number, previewLength: number): number {
+  return TEMPLATE_CHARS + String(size).length + pathLength + String(previewLength).length + previewLength;
+}

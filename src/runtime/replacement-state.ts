@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ForkableState, SeenId } from '../types/brands.js';
 import type { PersistedResultArgument } from '../types/replacement.js';
 import {
@@ -28,6 +29,34 @@ export interface ReplacementRecord {
   readonly kind: 'tool-result';
   readonly toolUseId: string;
   readonly replacement: string;
+  /**
+   * The replaced content's length and hash (`ContentFingerprint`). Records
+   * from `applyToolResultBudget` carry them, so a resumed session still
+   * recognises other content arriving under the same id.
+   */
+  readonly contentLength?: number;
+  readonly contentHash?: string;
+  /**
+   * True when `toolUseId` had already been judged with other content: this
+   * record is the fate of this content, kept under the id's reused key
+   * (`<toolUseId>~<first 16 hex digits of contentHash>`).
+   */
+  readonly reusedId?: true;
+}
+
+/**
+ * What a state keeps of a judged result's content, to tell whether the same
+ * id later carries the same content: its length and a hash.
+ */
+export interface ContentFingerprint {
+  /** In UTF-16 code units, as `content.length`. */
+  readonly length: number;
+  /**
+   * 32 hex digits: the first 128 bits of SHA-256 over the content's UTF-8,
+   * or over its UTF-16LE code units when it holds a lone surrogate (which
+   * UTF-8 would turn into U+FFFD, making different contents hash alike).
+   */
+  readonly hash: string;
 }
 
 /** A record that `reconstructReplacementState` could not use, and why. */
@@ -40,8 +69,9 @@ export interface CorruptRecord {
 
 export interface ReconstructOptions {
   /**
-   * Receives each record that was skipped because it is malformed or
-   * contradicts an earlier one. Without it, each becomes a process warning
+   * Receives each record that was skipped because it is malformed (an
+   * empty replacement included), contradicts an earlier one, or names an id
+   * that is not in `toolUseIds`. Without it, each becomes a process warning
    * (code `TOOL_RESULT_GUARD_CORRUPT_RECORD`): never silently dropped.
    */
   readonly onCorruptRecord?: (problem: CorruptRecord) => void;
@@ -60,8 +90,13 @@ export const INLINE: FinalFate = Object.freeze({ kind: 'inline' });
 
 /** The mutable truth behind a state's read-only views. Not exported from the package. */
 export interface StateInternals {
+  /** By fate key: the tool-use id, or a reused id's key for its later content. */
   readonly fates: Map<string, Fate>;
   readonly replacements: Map<string, string>;
+  /** By fate key, the content it was judged with; absent when unknown (`markSeen`, a resume without one). */
+  readonly fingerprints: Map<string, ContentFingerprint>;
+  /** Tool-use id → the reused keys made for its other contents (a resumed fork inherits them with the id). */
+  readonly reusedKeys: Map<string, string[]>;
   ownerAgentId: string | undefined;
 }
 
@@ -181,7 +216,13 @@ class ReplacementsView implements ReadonlyMap<string, string> {
 }
 
 function newState(): { state: ReplacementState; internals: StateInternals } {
-  const internals: StateInternals = { fates: new Map(), replacements: new Map(), ownerAgentId: undefined };
+  const internals: StateInternals = {
+    fates: new Map(),
+    replacements: new Map(),
+    fingerprints: new Map(),
+    reusedKeys: new Map(),
+    ownerAgentId: undefined,
+  };
   const state: ReplacementState = Object.freeze({
     seenIds: new SeenIdsView(internals.fates),
     replacements: new ReplacementsView(internals.replacements),
@@ -212,6 +253,8 @@ export function cloneReplacementState(state: ReplacementState): ForkableState<Re
   const source = internalsOf(state, 'cloneReplacementState(state): state');
   const copy = newState();
   for (const [id, fate] of source.fates) inheritFate(copy.internals, id, source, fate);
+  for (const [key, fingerprint] of source.fingerprints) copy.internals.fingerprints.set(key, fingerprint);
+  for (const [id, keys] of source.reusedKeys) copy.internals.reusedKeys.set(id, [...keys]);
   return copy.state as ForkableState<ReplacementState>;
 }
 
@@ -221,7 +264,8 @@ export function cloneReplacementState(state: ReplacementState): ForkableState<Re
  * those ids (the first record for an id wins), so a resumed prompt is
  * byte-identical to the one before. `inherited` (a parent's state, for a
  * resumed fork) fills the gaps: ids in the transcript with no record of
- * their own. Malformed records are skipped and reported (see `ReconstructOptions`).
+ * their own. Malformed records, and records for ids the transcript does
+ * not show, are skipped and reported (see `ReconstructOptions`).
  */
 export function reconstructReplacementState(
   toolUseIds: Iterable<string>,
@@ -232,20 +276,34 @@ export function reconstructReplacementState(
   const parent = inherited === undefined || inherited === null ? undefined : internalsOf(inherited, 'reconstructReplacementState: inherited');
   const report = options.onCorruptRecord ?? emitCorruptRecordWarning;
 
+  // By fate key: the tool-use id, or a reused id's key for a later content.
   const recordedReplacements = new Map<string, string>();
+  // Where each applied record sits, to report one whose id the transcript lacks.
+  const recordIndexes = new Map<string, number>();
+  const recordedFingerprints = new Map<string, ContentFingerprint>();
+  // Reused key → its tool-use id, applied once the transcript shows that id.
+  const reusedRecords = new Map<string, string>();
+  const recordList: unknown[] = [];
   let index = 0;
   for (const record of records) {
     const problem = findRecordProblem(record);
     if (problem !== undefined) {
       report({ index, record, reason: problem });
     } else {
-      const { toolUseId, replacement } = record as ReplacementRecord;
-      const earlier = recordedReplacements.get(toolUseId);
-      if (earlier === undefined) recordedReplacements.set(toolUseId, replacement);
-      else if (earlier !== replacement) {
+      const { toolUseId, replacement, contentLength, contentHash, reusedId } = record as ReplacementRecord;
+      const fingerprint = contentLength === undefined || contentHash === undefined ? undefined : { length: contentLength, hash: contentHash };
+      const key = reusedId === true ? reusedIdKey(toolUseId, fingerprint as ContentFingerprint) : toolUseId;
+      const earlier = recordedReplacements.get(key);
+      if (earlier === undefined) {
+        recordedReplacements.set(key, replacement);
+        recordIndexes.set(key, index);
+        if (fingerprint) recordedFingerprints.set(key, fingerprint);
+        if (key !== toolUseId) reusedRecords.set(key, toolUseId);
+      } else if (earlier !== replacement) {
         report({ index, record, reason: `a second, different replacement for ${JSON.stringify(toolUseId)}; the first record wins` });
       }
     }
+    recordList.push(record);
     index += 1;
   }
 
@@ -260,13 +318,39 @@ export function reconstructReplacementState(
     const replacement = recordedReplacements.size === 0 ? undefined : recordedReplacements.get(id);
     if (replacement !== undefined) {
       setFinalFate(internals, id, { kind: 'replaced', replacement });
+      const fingerprint = recordedFingerprints.get(id);
+      if (fingerprint) internals.fingerprints.set(id, fingerprint);
       continue;
     }
     const inheritedFate = parent?.fates.get(id);
     if (parent && inheritedFate) {
-      if (inheritedFate.kind !== 'pending' || !internals.fates.has(id)) inheritFate(internals, id, parent, inheritedFate);
+      if (inheritedFate.kind !== 'pending' || !internals.fates.has(id)) {
+        inheritFate(internals, id, parent, inheritedFate);
+        inheritContentKeys(internals, id, parent);
+      }
     } else {
       internals.fates.set(id, INLINE);
+    }
+  }
+  // A reused id's later contents keep their own fates, for ids the transcript shows.
+  for (const [key, toolUseId] of reusedRecords) {
+    if (!internals.fates.has(toolUseId)) continue;
+    setFinalFate(internals, key, { kind: 'replaced', replacement: recordedReplacements.get(key) as string });
+    internals.fingerprints.set(key, recordedFingerprints.get(key) as ContentFingerprint);
+    addReusedKey(internals, toolUseId, key);
+  }
+  // A record for an id the transcript does not show means the two disagree
+  // (a truncated transcript, records of another session): say so rather
+  // than drop it without a word.
+  if (recordIndexes.size > 0) {
+    for (const [key, recordIndex] of recordIndexes) {
+      if (internals.fates.has(key)) continue;
+      const record = recordList[recordIndex] as ReplacementRecord;
+      report({
+        index: recordIndex,
+        record,
+        reason: `its toolUseId ${JSON.stringify(record.toolUseId)} is not among the transcript's tool results (toolUseIds), so it was not applied`,
+      });
     }
   }
   return state as ForkableState<ReplacementState>;
@@ -374,6 +458,51 @@ function inheritFate(target: StateInternals, id: string, source: StateInternals,
   });
 }
 
+/** The fingerprint of `content`: its length and a hash (see `ContentFingerprint`). */
+export function fingerprintOf(content: string): ContentFingerprint {
+  const hash = createHash('sha256');
+  // Domain-separated, so no UTF-8 input can hash like another's UTF-16LE.
+  if ((content as unknown as WellFormedCheck).isWellFormed()) hash.update('utf8\0').update(content, 'utf8');
+  else hash.update('utf16le\0').update(content, 'utf16le');
+  return { length: content.length, hash: hash.digest('hex').slice(0, 32) };
+}
+
+/** `String.prototype.isWellFormed` (Node >= 20), missing from the ES2023 lib the package compiles against. */
+interface WellFormedCheck {
+  isWellFormed(): boolean;
+}
+
+/**
+ * The fate key of a tool-use id's later, different content: the id plus
+ * 16 hex digits of the content's hash. Deterministic, so the same content
+ * under the same id finds its fate again in every turn, fork and resume.
+ */
+export function reusedIdKey(toolUseId: string, fingerprint: ContentFingerprint): string {
+  return `${toolUseId}~${fingerprint.hash.slice(0, 16)}`;
+}
+
+export function addReusedKey(internals: StateInternals, toolUseId: string, key: string): void {
+  const keys = internals.reusedKeys.get(toolUseId);
+  if (keys === undefined) internals.reusedKeys.set(toolUseId, [key]);
+  else if (!keys.includes(key)) keys.push(key);
+}
+
+/** Copies what `source` knows of `id`'s content, and the fates of its reused keys. */
+function inheritContentKeys(target: StateInternals, id: string, source: StateInternals): void {
+  const fingerprint = source.fingerprints.get(id);
+  if (fingerprint) target.fingerprints.set(id, fingerprint);
+  for (const key of source.reusedKeys.get(id) ?? []) {
+    const fate = source.fates.get(key);
+    if (fate === undefined || target.fates.has(key)) continue;
+    inheritFate(target, key, source, fate);
+    const keyFingerprint = source.fingerprints.get(key);
+    if (keyFingerprint) target.fingerprints.set(key, keyFingerprint);
+    addReusedKey(target, id, key);
+  }
+}
+
+const CONTENT_HASH = /^[0-9a-f]{32}$/u;
+
 function findRecordProblem(record: unknown): string | undefined {
   if (typeof record !== 'object' || record === null) return `it is ${describeValue(record)}, not a record object`;
   const candidate = record as Partial<Record<keyof ReplacementRecord, unknown>>;
@@ -381,7 +510,21 @@ function findRecordProblem(record: unknown): string | undefined {
   if (typeof candidate.toolUseId !== 'string' || candidate.toolUseId.length === 0) {
     return `its toolUseId is ${describeValue(candidate.toolUseId)}, not a non-empty string`;
   }
-  if (typeof candidate.replacement !== 'string') return `its replacement is ${describeValue(candidate.replacement)}, not a string`;
+  // An empty replacement would put nothing where a tool result was: as corrupt as a missing one.
+  if (typeof candidate.replacement !== 'string' || candidate.replacement.length === 0) {
+    return `its replacement is ${describeValue(candidate.replacement)}, not a non-empty string`;
+  }
+  const { contentLength, contentHash, reusedId } = candidate;
+  if (contentLength !== undefined && (typeof contentLength !== 'number' || !Number.isSafeInteger(contentLength) || contentLength < 0)) {
+    return `its contentLength is ${describeValue(contentLength)}, not a character count`;
+  }
+  if (contentHash !== undefined && (typeof contentHash !== 'string' || !CONTENT_HASH.test(contentHash))) {
+    return `its contentHash is ${describeValue(contentHash)}, not 32 hex digits`;
+  }
+  if ((contentLength === undefined) !== (contentHash === undefined)) return 'it has only one of contentLength and contentHash';
+  if (reusedId !== undefined && (reusedId !== true || contentHash === undefined)) {
+    return `its reusedId is ${describeValue(reusedId)}; it must be true, and only on a record with contentLength and contentHash`;
+  }
   return undefined;
 }
 

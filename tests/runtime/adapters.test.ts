@@ -109,6 +109,27 @@ describe('Anthropic Messages adapter', () => {
     expect(store.totalCalls()).toBe(2);
   });
 
+  it('never lets a text result overwrite an image-bearing tool_result that shares its id', async () => {
+    const store = new CountingStore();
+    const imageBlock = {
+      type: 'tool_result',
+      tool_use_id: 'toolu_shot',
+      content: [
+        { type: 'text', text: 'caption' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'i'.repeat(1_000) } },
+      ],
+    };
+    const textBlock = { type: 'tool_result', tool_use_id: 'toolu_shot', content: 't'.repeat(40_000) };
+    for (const blocks of [[imageBlock, textBlock], [textBlock, imageBlock]]) {
+      const shared = { role: 'user' as const, content: blocks };
+      const { message } = await applyToolResultBudgetToAnthropicMessage(shared, createReplacementState(), options(store));
+      const content = message.content as typeof blocks;
+      const imageAt = blocks.indexOf(imageBlock);
+      expect(content[imageAt]).toBe(imageBlock);
+      expect(content[1 - imageAt]).toEqual({ ...textBlock, content: expectedMemoryReplacement('toolu_shot', textBlock.content) });
+    }
+  });
+
   it('rejects a tool_result whose tool_use is unknown, saying how to build toolNames', async () => {
     const orphan = { role: 'user' as const, content: [{ type: 'tool_result', tool_use_id: 'toolu_orphan', content: 'x' }] };
     await expect(applyToolResultBudgetToAnthropicMessage(orphan, createReplacementState(), options(new CountingStore()))).rejects.toThrow(
@@ -158,6 +179,21 @@ describe('OpenAI chat adapter', () => {
     expect(messages[2]).toBe(toolMessages[2]);
     expect(messages[3]).toEqual({ role: 'tool', tool_call_id: 'call_4', content: [{ type: 'text', text: expectedMemoryReplacement('call_4', 'E'.repeat(31_000)) }] });
     expect(newlyReplaced.map((record) => record.toolUseId)).toEqual(['call_1', 'call_4']);
+  });
+
+  it('never lets a text result overwrite an image-bearing tool message that shares its id', async () => {
+    const store = new CountingStore();
+    const image = { role: 'tool' as const, tool_call_id: 'call_1', content: [{ type: 'image_url', text: undefined }] };
+    const text = { role: 'tool' as const, tool_call_id: 'call_1', content: 'F'.repeat(45_000) };
+    const { messages } = await applyToolResultBudgetToOpenAIMessages([image, text], createReplacementState(), {
+      store,
+      tools,
+      perMessageLimit: 200_000,
+      querySource: 'repl_main_thread',
+      toolNames: openAIToolNames(history),
+    });
+    expect(messages[0]).toBe(image);
+    expect(messages[1]).toEqual({ ...text, content: expectedMemoryReplacement('call_1', text.content) });
   });
 
   it('passes non-tool messages through and skips non-text content parts', async () => {

@@ -5,6 +5,7 @@ import {
   applyToolResultBudget,
   cloneReplacementState,
   createReplacementState,
+  formatPersistedOutput,
   markSeen,
   reconstructReplacementState,
   RecordCallbackError,
@@ -13,7 +14,8 @@ import {
   UNBOUNDED,
   UnclassifiedToolError,
 } from '../../src/index.js';
-import type { ReplacementRecord, ToolResultBudgetOptions, ToolResultInput } from '../../src/index.js';
+import type { ReplacementRecord, ToolResultBudgetOptions, ToolResultInput, ToolUseIdReuse } from '../../src/index.js';
+import { persistedOutputLength } from '../../src/runtime/persisted-output.js';
 import { CountingStore, expectedMemoryReplacement, makeTemporaryRoot, waitUntil } from './helpers.js';
 
 const tools = [
@@ -41,7 +43,9 @@ describe('applyToolResultBudget: judging fresh results', () => {
     const { results, newlyReplaced } = await applyToolResultBudget([small, big], state, optionsFor(store));
     expect(results[0]).toBe(small);
     expect(results[1]?.content).toBe(expectedMemoryReplacement('toolu_big', big.content));
-    expect(newlyReplaced).toEqual([{ kind: 'tool-result', toolUseId: 'toolu_big', replacement: results[1]?.content }]);
+    expect(newlyReplaced).toEqual([
+      { kind: 'tool-result', toolUseId: 'toolu_big', replacement: results[1]?.content, contentLength: 45_000, contentHash: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    ]);
     expect(store.calls).toEqual(new Map([['toolu_big', 1]]));
     expect([...state.seenIds].sort()).toEqual(['toolu_big', 'toolu_small']);
     expect(state.replacements.get('toolu_big')).toBe(results[1]?.content);
@@ -61,6 +65,52 @@ describe('applyToolResultBudget: judging fresh results', () => {
     expect(replacement).not.toContain(content.slice(0, 2_001));
     expect(replacement.length).toBeLessThan(3_000);
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('never replaces a result whose replacement would be longer (a long store path): it stays inline and nothing is written', async () => {
+    const root = path.join(makeTemporaryRoot(), 'd'.repeat(200), 'e'.repeat(200), 'f'.repeat(200));
+    const store = new ToolResultStore({ root, sessionId: 'sess' });
+    const records: ReplacementRecord[] = [];
+    const state = createReplacementState();
+    const options = optionsFor(store, { tools: [{ name: 'bash', maxResultSizeChars: 2_000 }], perMessageLimit: 1_000, onRecord: (record) => records.push(record) });
+    const barelyOver = result('toolu_2500', 'bash', 2_500);
+    const large = result('toolu_9000', 'bash', 9_000);
+    const { results } = await applyToolResultBudget([barelyOver, large], state, options);
+    expect(results[0]).toBe(barelyOver);
+    expect(existsSync(store.pathFor('toolu_2500'))).toBe(false);
+    expect(state.seenIds.has('toolu_2500')).toBe(true);
+    // A result the replacement really shrinks is still replaced, and is shorter.
+    expect(results[1]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(results[1]?.content.length).toBeLessThan(large.content.length);
+    expect(records.map((record) => record.toolUseId)).toEqual(['toolu_9000']);
+  });
+
+  it('measures a replacement exactly as formatPersistedOutput writes it', () => {
+    for (const [size, pathLength, previewLength] of [[0, 0, 0], [9, 1, 9], [10, 30, 10], [2_500, 733, 2_000], [1_234_567, 4_000, 1_999]] as const) {
+      const written = formatPersistedOutput({ path: 'p'.repeat(pathLength), size, preview: 'v'.repeat(previewLength) });
+      expect(persistedOutputLength(size, pathLength, previewLength)).toBe(written.length);
+    }
+  });
+
+  it('keeps a result inline when the store it was persisted to makes the real replacement no shorter', async () => {
+    const longPath = `/${'p'.repeat(3_000)}/toolu_long.txt`;
+    const persisted: string[] = [];
+    const store: ToolResultBudgetOptions['store'] = {
+      persist: async (toolUseId, content) => (persisted.push(toolUseId), { path: longPath, size: content.length, preview: content.slice(0, 2_000) }),
+    };
+    const records: ReplacementRecord[] = [];
+    const state = createReplacementState();
+    const options = optionsFor(store, { tools: [{ name: 'bash', maxResultSizeChars: 2_000 }], onRecord: (record) => records.push(record) });
+    const big = result('toolu_long', 'bash', 4_000);
+    const first = await applyToolResultBudget([big], state, options);
+    expect(first.results[0]).toBe(big);
+    expect(first.newlyReplaced).toEqual([]);
+    expect(records).toEqual([]);
+    expect(state.replacements.has('toolu_long')).toBe(false);
+    // Frozen inline: the next turn neither persists again nor replaces.
+    const again = await applyToolResultBudget([big], state, options);
+    expect(again.results[0]).toBe(big);
+    expect(persisted).toEqual(['toolu_long']);
   });
 
   it('then replaces the largest remaining fresh results while the message is over its limit', async () => {
@@ -524,5 +574,162 @@ describe('real store end to end', () => {
     const store = new ToolResultStore({ root, sessionId: 's' });
     await applyToolResultBudget([result('a', 'bash', 10)], createReplacementState(), optionsFor(store));
     expect(existsSync(path.join(root, 's'))).toBe(false);
+  });
+});
+
+describe('applyToolResultBudget: reused and duplicated ids', () => {
+  const reuseOptions = (store: ToolResultBudgetOptions['store'], reuses: ToolUseIdReuse[], records: ReplacementRecord[] = [], overrides: Partial<ToolResultBudgetOptions> = {}) =>
+    optionsFor(store, { onToolUseIdReused: (reuse) => reuses.push(reuse), onRecord: (record) => records.push(record), ...overrides });
+
+  it('gives the same id twice in one message, with the same content, one fate: persisted once, both copies replaced', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const huge = result('toolu_dup', 'bash', 1_000_000);
+    const medium = result('toolu_medium', 'grep', 19_000);
+    const reuses: ToolUseIdReuse[] = [];
+    const { results } = await applyToolResultBudget([huge, medium, { ...huge }], state, reuseOptions(store, reuses));
+    const replacement = expectedMemoryReplacement('toolu_dup', huge.content);
+    expect(results[0]?.content).toBe(replacement);
+    expect(results[2]?.content).toBe(replacement);
+    // Both copies shrink, so the message is already under its limit: the medium result stays inline.
+    expect(results[1]).toBe(medium);
+    expect(store.calls).toEqual(new Map([['toolu_dup', 1]]));
+    expect(reuses).toEqual([]);
+  });
+
+  it('judges a second copy with other content on its own: a 1M-character copy is not left inline', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const reuses: ToolUseIdReuse[] = [];
+    const records: ReplacementRecord[] = [];
+    const small = result('toolu_same', 'bash', 100, 's');
+    const huge = result('toolu_same', 'bash', 1_000_000, 'h');
+    const { results } = await applyToolResultBudget([small, huge], state, reuseOptions(store, reuses, records));
+    expect(results[0]).toBe(small);
+    expect(results[1]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(results[1]?.content).toContain('h'.repeat(2_000));
+    expect(reuses).toHaveLength(1);
+    const key = reuses[0]?.key ?? '';
+    expect(reuses[0]).toEqual({ toolUseId: 'toolu_same', key, contentLength: 1_000_000, earlierContentLength: 100 });
+    expect(key).toMatch(/^toolu_same~[0-9a-f]{16}$/);
+    expect([...store.calls.keys()]).toEqual([key]);
+    expect(records).toEqual([expect.objectContaining({ toolUseId: 'toolu_same', reusedId: true, contentLength: 1_000_000, replacement: results[1]?.content })]);
+  });
+
+  it('judges an id seen again in a later turn with other content under its own key; each turn stays byte-identical', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const reuses: ToolUseIdReuse[] = [];
+    const records: ReplacementRecord[] = [];
+    const turn1 = [result('call_0', 'bash', 45_000, 'a')];
+    const turn2 = [result('call_0', 'bash', 45_000, 'b')];
+    const first = await applyToolResultBudget(turn1, state, reuseOptions(store, reuses, records));
+    const second = await applyToolResultBudget(turn2, state, reuseOptions(store, reuses, records));
+    expect(second.results[0]?.content).not.toBe(first.results[0]?.content);
+    expect(second.results[0]?.content).toContain('b'.repeat(2_000));
+    expect(reuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+    for (let round = 0; round < 2; round += 1) {
+      expect((await applyToolResultBudget(turn1, state, reuseOptions(store, reuses))).results[0]?.content).toBe(first.results[0]?.content);
+      expect((await applyToolResultBudget(turn2, state, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
+    }
+    expect(store.totalCalls()).toBe(2);
+    expect(reuses).toHaveLength(1);
+    expect(records.map((record) => [record.toolUseId, record.reusedId])).toEqual([['call_0', undefined], ['call_0', true]]);
+
+    // A resume from those records, in any order of turns, and a fork, give the same bytes without persisting.
+    const resumed = reconstructReplacementState(['call_0', 'call_0'], records.map((record) => JSON.parse(JSON.stringify(record)) as unknown));
+    expect((await applyToolResultBudget(turn2, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
+    expect((await applyToolResultBudget(turn1, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(first.results[0]?.content);
+    const fork = cloneReplacementState(state);
+    expect((await applyToolResultBudget(turn2, fork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
+    const resumedFork = reconstructReplacementState(['call_0'], [], state);
+    expect((await applyToolResultBudget(turn2, resumedFork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
+    expect(store.totalCalls()).toBe(2);
+    expect(reuses).toHaveLength(1);
+  });
+
+  it('replaces a reused id whose earlier content stayed inline (ids numbered per turn)', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const reuses: ToolUseIdReuse[] = [];
+    await applyToolResultBudget([result('call_0', 'bash', 300)], state, reuseOptions(store, reuses));
+    const { results } = await applyToolResultBudget([result('call_0', 'bash', 60_000, 'n')], state, reuseOptions(store, reuses));
+    expect(results[0]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(reuses).toHaveLength(1);
+  });
+
+  it('recognises other content put into the same result object', async () => {
+    const reuses: ToolUseIdReuse[] = [];
+    const state = createReplacementState();
+    const store = new CountingStore();
+    const mutable = { toolUseId: 'call_0', toolName: 'bash', content: 'a'.repeat(45_000) };
+    const first = await applyToolResultBudget([mutable], state, reuseOptions(store, reuses));
+    mutable.content = 'b'.repeat(45_000);
+    const second = await applyToolResultBudget([mutable], state, reuseOptions(store, reuses));
+    expect(second.results[0]?.content).not.toBe(first.results[0]?.content);
+    expect(second.results[0]?.content).toContain('b'.repeat(2_000));
+    expect(reuses).toHaveLength(1);
+  });
+
+  it('keeps a self-bounding result inline whatever it holds, and treats its id arriving from another tool as a reuse', async () => {
+    const reuses: ToolUseIdReuse[] = [];
+    const state = createReplacementState();
+    const store = new CountingStore();
+    await applyToolResultBudget([result('call_0', 'read_file', 60_000, 'r')], state, reuseOptions(store, reuses));
+    const reread = result('call_0', 'read_file', 70_000, 'R');
+    expect((await applyToolResultBudget([reread], state, reuseOptions(store, reuses))).results[0]).toBe(reread);
+    expect(reuses).toEqual([]);
+    const fromBash = await applyToolResultBudget([result('call_0', 'bash', 45_000, 'b')], state, reuseOptions(store, reuses));
+    expect(fromBash.results[0]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(reuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+  });
+
+  it('tells apart contents that differ only in lone surrogates', async () => {
+    const reuses: ToolUseIdReuse[] = [];
+    const state = createReplacementState();
+    const store = new CountingStore();
+    await applyToolResultBudget([{ toolUseId: 'toolu_s', toolName: 'bash', content: 'x\uD800' }], state, reuseOptions(store, reuses));
+    await applyToolResultBudget([{ toolUseId: 'toolu_s', toolName: 'bash', content: 'x\uDC00' }], state, reuseOptions(store, reuses));
+    expect(reuses).toHaveLength(1);
+  });
+
+  it('never gives other content under a replaced id the old preview, not even for a non-owned query source', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    await applyToolResultBudget([result('call_0', 'bash', 45_000, 'a')], state, optionsFor(store));
+    const other = result('call_0', 'bash', 45_000, 'b');
+    const { results } = await applyToolResultBudget([other], state, optionsFor(store, { querySource: 'compact' }));
+    expect(results[0]).toBe(other);
+    expect(state.seenIds.size).toBe(1);
+  });
+
+  it('reports a reuse as a process warning when no onToolUseIdReused is given, once per new content', async () => {
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const store = new CountingStore();
+      const state = createReplacementState();
+      await applyToolResultBudget([result('call_0', 'bash', 45_000, 'a')], state, optionsFor(store));
+      for (let round = 0; round < 2; round += 1) await applyToolResultBudget([result('call_0', 'bash', 45_000, 'b')], state, optionsFor(store));
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(String(warnings.mock.calls[0]?.[0])).toMatch(/"call_0" was seen again with other content/);
+      expect(warnings.mock.calls[0]?.[1]).toMatchObject({ code: 'TOOL_RESULT_GUARD_TOOL_USE_ID_REUSED' });
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
+  it('settles every fate before rethrowing an onToolUseIdReused that throws', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    await applyToolResultBudget([result('call_0', 'bash', 300)], state, optionsFor(store));
+    const options = optionsFor(store, {
+      onToolUseIdReused: () => {
+        throw new Error('logger down');
+      },
+    });
+    await expect(applyToolResultBudget([result('call_0', 'bash', 45_000, 'n')], state, options)).rejects.toThrow('logger down');
+    const again = await applyToolResultBudget([result('call_0', 'bash', 45_000, 'n')], state, optionsFor(store));
+    expect(again.results[0]?.content.startsWith('<persisted-output>')).toBe(true);
+    expect(store.totalCalls()).toBe(1);
   });
 });

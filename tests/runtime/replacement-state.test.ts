@@ -170,10 +170,37 @@ describe('reconstructReplacementState', () => {
     expect(state.replacements.has('c')).toBe(false);
   });
 
-  it('ignores records for ids that are not in the transcript', () => {
-    const state = reconstructReplacementState(['a'], [record('a'), record('gone')]);
+  it('reports, and does not apply, a record whose id is not in the transcript', () => {
+    const problems: CorruptRecord[] = [];
+    const gone = record('gone');
+    const state = reconstructReplacementState(['a'], [record('a'), gone], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
     expect(state.seenIds.has('gone')).toBe(false);
     expect(state.replacements.has('gone')).toBe(false);
+    expect(state.replacements.has('a')).toBe(true);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ index: 1, record: gone, reason: expect.stringMatching(/"gone" is not among the transcript's tool results/) });
+  });
+
+  it('reports a record whose id is missing from the transcript as a process warning without a callback', () => {
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      reconstructReplacementState(['a'], [record('gone')]);
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(warnings.mock.calls[0]?.[0]).toMatch(/skipped record #0: its toolUseId "gone" is not among/);
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
+  it('treats an empty replacement as a corrupt record: reported, and its id stays inline', () => {
+    const problems: CorruptRecord[] = [];
+    const state = reconstructReplacementState(['a', 'b'], [record('a', ''), record('b', 'B')], undefined, {
+      onCorruptRecord: (problem) => problems.push(problem),
+    });
+    expect(state.seenIds.has('a')).toBe(true);
+    expect(state.replacements.has('a')).toBe(false);
+    expect(state.replacements.get('b')).toBe('B');
+    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([[0, 'its replacement is "", not a non-empty string']]);
   });
 
   it('lets the first record for an id win and reports a contradicting one', () => {
@@ -224,6 +251,42 @@ describe('reconstructReplacementState', () => {
     expect(problems[3]?.reason).toMatch(/toolUseId is undefined/);
     expect(problems[5]?.reason).toMatch(/replacement is undefined/);
     expect(problems[1]?.record).toBe('not an object');
+  });
+
+  it('reports records whose content fingerprint is malformed', () => {
+    const problems: CorruptRecord[] = [];
+    const hash = 'a'.repeat(32);
+    reconstructReplacementState(
+      ['a'],
+      [
+        { ...record('a'), contentLength: -1, contentHash: hash },
+        { ...record('a'), contentLength: 5, contentHash: 'not-hex' },
+        { ...record('a'), contentLength: 5 },
+        { ...record('a'), reusedId: true },
+        { ...record('a'), contentLength: 5, contentHash: hash, reusedId: 'yes' },
+      ],
+      undefined,
+      { onCorruptRecord: (problem) => problems.push(problem) },
+    );
+    expect(problems.map((problem) => problem.reason)).toEqual([
+      'its contentLength is -1, not a character count',
+      'its contentHash is "not-hex", not 32 hex digits',
+      'it has only one of contentLength and contentHash',
+      'its reusedId is (boolean); it must be true, and only on a record with contentLength and contentHash',
+      'its reusedId is "yes"; it must be true, and only on a record with contentLength and contentHash',
+    ]);
+  });
+
+  it('keeps a reused id\'s record apart from the first one, and reports it when the transcript lacks the id', () => {
+    const problems: CorruptRecord[] = [];
+    const reused = { ...record('a', 'second content'), contentLength: 5, contentHash: 'b'.repeat(32), reusedId: true as const };
+    const state = reconstructReplacementState(['a'], [record('a', 'first content'), reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    expect(problems).toEqual([]);
+    expect(state.replacements.get('a')).toBe('first content');
+    expect(state.replacements.get(`a~${'b'.repeat(16)}`)).toBe('second content');
+    const elsewhere = reconstructReplacementState(['x'], [reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    expect(elsewhere.replacements.size).toBe(0);
+    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([[0, expect.stringMatching(/^its toolUseId "a" is not among/)]]);
   });
 
   it('reports corrupt records as process warnings when no callback is given', () => {
