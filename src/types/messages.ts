@@ -16,6 +16,14 @@ export const TOOL_NEEDS_NAME = "Give every tool a name: a string (the name the m
 export const SELF_READING_TOOL_NOT_UNBOUNDED =
   "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from 'tool-result-guard'): with a finite limit its result is persisted and the model reads the persisted file back with the same tool, forever";
 
+/**
+ * The same, for a limit typed `number`: the literal `Infinity` is one, so the
+ * sentence says why it is not enough (the compile-time twin of the lint rule,
+ * which accepts `Infinity` by value).
+ */
+export const SELF_READING_TOOL_LIMIT_TYPED_NUMBER =
+  "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED, not a number: TypeScript types the literal Infinity as number, so only UNBOUNDED (Infinity typed Unbounded; import { UNBOUNDED } from 'tool-result-guard') proves that its result is never persisted and read back by the same tool";
+
 /** A `reads: 'none'` tool that opted out of persistence. */
 export const EXTERNALLY_BOUNDED_TOOL_UNBOUNDED =
   "A tool with reads: 'none' must declare a finite maxResultSizeChars (a number > 0, e.g. 50_000): UNBOUNDED opts a tool out of persistence and is only for tools that read a path, URL or resource";
