@@ -49,6 +49,7 @@ export type {
 export {
   FateFrozenError,
   InvalidIdError,
+  InvalidPersistedResultError,
   InvalidThresholdError,
   NotAReplacementStateError,
   PersistError,

@@ -2,6 +2,7 @@ import type { ForkableState, SeenId } from '../types/brands.js';
 import type { PersistedResultArgument } from '../types/replacement.js';
 import {
   FateFrozenError,
+  InvalidPersistedResultError,
   NotAReplacementStateError,
   ReadOnlyStateError,
   ReplacementWithoutSeenMarkError,
@@ -307,9 +308,8 @@ export function recordReplacement(
   const internals = internalsOf(state, 'recordReplacement(state, seenId, persisted): state');
   const fate = internals.fates.get(seenId);
   if (fate === undefined) throw new ReplacementWithoutSeenMarkError(String(seenId));
-  if (!isPersistResultShape(persisted)) {
-    throw new TypeError('recordReplacement(state, seenId, persisted): persisted must be the { path, size, preview } that await store.persist(id, content) resolved to.');
-  }
+  const problem = findPersistedResultProblem(persisted);
+  if (problem !== undefined) throw new InvalidPersistedResultError(problem);
   const replacement = formatPersistedOutput(persisted);
   if (fate.kind === 'pending') throw new FateFrozenError(seenId, 'applyToolResultBudget is persisting it right now');
   if (fate.kind === 'replaced' && fate.replacement !== replacement) {
@@ -372,6 +372,22 @@ function inheritFate(target: StateInternals, id: string, source: StateInternals,
     const settled = source.fates.get(id);
     settle(settled === undefined || settled.kind === 'pending' ? INLINE : settled);
   });
+}
+
+/**
+ * Why `persisted` cannot be the result of a successful persist, or
+ * undefined. Only the shape and its consistency are checked: the result of
+ * a custom persister (any `ToolResultPersister`) is as good as the store's,
+ * so a well-formed object is accepted even when no store made it.
+ */
+function findPersistedResultProblem(persisted: unknown): string | undefined {
+  if (!isPersistResultShape(persisted)) return `is ${describeValue(persisted)}, not { path, size, preview }`;
+  if (persisted.path.length === 0) return 'has an empty path';
+  if (!Number.isSafeInteger(persisted.size) || persisted.size < 0) return `has size ${describeValue(persisted.size)}, not a character count`;
+  if (persisted.preview.length > persisted.size) {
+    return `has a preview of ${persisted.preview.length} characters, longer than the ${persisted.size} characters persisted`;
+  }
+  return undefined;
 }
 
 function findRecordProblem(record: unknown): string | undefined {

@@ -13,6 +13,7 @@ import {
 } from '../../src/index.js';
 import type { CorruptRecord, PersistedToolResult, ReplacementRecord, ReplacementState } from '../../src/index.js';
 import type { PersistedPreview, SeenId } from '../../src/types/index.js';
+import { REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../../src/types/messages.js';
 
 const persistedFor = (id: string, content = `content of ${id} `.repeat(300)): PersistedToolResult => ({
   path: `/root/session/tool-results/${id}.txt`,
@@ -77,6 +78,35 @@ describe('createReplacementState, markSeen and recordReplacement', () => {
     const seen = markSeen(state, 'toolu_1');
     expect(() => recordReplacement(state, seen, 'preview' as unknown as PersistedToolResult)).toThrow(/await store.persist/);
     expect(state.replacements.size).toBe(0);
+  });
+
+  it('throws the same sentences the compiler prints (for JavaScript callers and `as any` casts)', () => {
+    const state = createReplacementState();
+    const unseen = () => recordReplacement(state, 'toolu_x' as SeenId, persistedFor('toolu_x'));
+    expect(unseen).toThrow(REPLACEMENT_NEEDS_SEEN_ID);
+    const seen = markSeen(state, 'toolu_1');
+    const notAResult = () => recordReplacement(state, seen, 'preview' as unknown as PersistedToolResult);
+    expect(notAResult).toThrow(REPLACEMENT_NEEDS_PERSISTED_RESULT);
+    expect(notAResult).toThrow(expect.objectContaining({ code: 'ERR_INVALID_PERSISTED_RESULT', name: 'InvalidPersistedResultError' }));
+    expect(notAResult).toThrow(TypeError);
+  });
+
+  it('accepts a well-formed { path, size, preview } it did not see being made (a custom persister), and rejects an inconsistent one', () => {
+    const state = createReplacementState();
+    const handMade = { path: '/elsewhere/result.txt', size: 120, preview: 'first characters' as PersistedPreview };
+    expect(recordReplacement(state, markSeen(state, 'toolu_custom'), handMade).replacement).toContain('/elsewhere/result.txt');
+    const malformed: PersistedToolResult[] = [
+      { path: '', size: 10, preview: 'x' as PersistedPreview },
+      { path: '/p', size: -1, preview: '' as PersistedPreview },
+      { path: '/p', size: 1.5, preview: '' as PersistedPreview },
+      { path: '/p', size: Number.NaN, preview: '' as PersistedPreview },
+      { path: '/p', size: 3, preview: 'longer than the result' as PersistedPreview },
+    ];
+    for (const persisted of malformed) {
+      const seen = markSeen(state, `toolu_${state.seenIds.size}`);
+      expect(() => recordReplacement(state, seen, persisted), JSON.stringify(persisted)).toThrow(REPLACEMENT_NEEDS_PERSISTED_RESULT);
+      expect(state.replacements.has(seen)).toBe(false);
+    }
   });
 
   it('rejects objects that are not a replacement state', () => {
