@@ -5,7 +5,7 @@
  * `instanceof TypeError` keeps working for callers who check that.
  */
 
-import { REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../types/messages.js';
+import { FORK_NEEDS_CLONED_STATE, REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../types/messages.js';
 
 export type ToolResultGuardErrorCode =
   | 'ERR_INVALID_TOOL_USE_ID'
@@ -98,7 +98,7 @@ export class StateOwnershipError extends ToolResultGuardError {
   constructor(ownerAgentId: string, agentId: string) {
     super(
       'ERR_STATE_OWNERSHIP',
-      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ${JSON.stringify(agentId)}. Give the other agent its own copy: cloneReplacementState(state) for a fork or subagent, reconstructReplacementState(toolUseIds, records, inherited) on resume. Sharing one state lets one agent's decisions flip the other's prompt.`,
+      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ${JSON.stringify(agentId)}. ${FORK_NEEDS_CLONED_STATE}. Give the other agent its own copy, cloneReplacementState(state) (reconstructReplacementState(toolUseIds, records, inherited) on resume), and have it adopt that copy: adoptReplacementState(snapshot, agentId).`,
     );
     this.ownerAgentId = ownerAgentId;
     this.agentId = agentId;

@@ -13,13 +13,20 @@ export type {
 } from './store.js';
 export { PERSISTED_OUTPUT_TAG, formatPersistedOutput, isPersistedOutput } from './persisted-output.js';
 export {
+  adoptReplacementState,
   cloneReplacementState,
   createReplacementState,
   markSeen,
   reconstructReplacementState,
   recordReplacement,
 } from './replacement-state.js';
-export type { CorruptRecord, ReconstructOptions, ReplacementRecord, ReplacementState } from './replacement-state.js';
+export type {
+  CorruptRecord,
+  ReconstructOptions,
+  ReplacementRecord,
+  ReplacementState,
+  ReplacementStateViews,
+} from './replacement-state.js';
 export { applyToolResultBudget } from './budget.js';
 export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput } from './budget.js';
 export {

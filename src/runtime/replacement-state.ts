@@ -1,4 +1,4 @@
-import type { ForkableState, SeenId } from '../types/brands.js';
+import type { ForkableState, LiveState, SeenId } from '../types/brands.js';
 import type { PersistedResultArgument } from '../types/replacement.js';
 import {
   FateFrozenError,
@@ -19,7 +19,10 @@ import type { PersistedToolResult } from './store.js';
  * functions and `applyToolResultBudget` change a state, so the seen mark and
  * the replacement can never drift apart.
  */
-export interface ReplacementState {
+export type ReplacementState = LiveState<ReplacementStateViews>;
+
+/** What a replacement state shows, live or as a snapshot (`ForkableState`). */
+export interface ReplacementStateViews {
   readonly seenIds: ReadonlySet<string>;
   readonly replacements: ReadonlyMap<string, string>;
 }
@@ -183,10 +186,12 @@ class ReplacementsView implements ReadonlyMap<string, string> {
 
 function newState(): { state: ReplacementState; internals: StateInternals } {
   const internals: StateInternals = { fates: new Map(), replacements: new Map(), ownerAgentId: undefined };
-  const state: ReplacementState = Object.freeze({
+  const views: ReplacementStateViews = Object.freeze({
     seenIds: new SeenIdsView(internals.fates),
     replacements: new ReplacementsView(internals.replacements),
   });
+  // The live mark exists only in the type (see LiveState).
+  const state = views as ReplacementState;
   internalsByState.set(state, internals);
   return { state, internals };
 }
@@ -207,13 +212,14 @@ export function createReplacementState(): ReplacementState {
  * A fully independent copy for a fork or subagent: the child starts with
  * every decision the parent made and its own future ones stay its own. A
  * decision the parent still has pending is inherited when it settles. The
- * copy is bound to no agent yet.
+ * copy is a snapshot, bound to no agent yet: the child adopts it
+ * (`adoptReplacementState`).
  */
 export function cloneReplacementState(state: ReplacementState): ForkableState<ReplacementState> {
   const source = internalsOf(state, 'cloneReplacementState(state): state');
   const copy = newState();
   for (const [id, fate] of source.fates) inheritFate(copy.internals, id, source, fate);
-  return copy.state as ForkableState<ReplacementState>;
+  return copy.state as unknown as ForkableState<ReplacementState>;
 }
 
 /**
@@ -270,7 +276,26 @@ export function reconstructReplacementState(
       internals.fates.set(id, INLINE);
     }
   }
-  return state as ForkableState<ReplacementState>;
+  return state as unknown as ForkableState<ReplacementState>;
+}
+
+/**
+ * Makes a snapshot (a clone or a reconstruction) the live state of the agent
+ * that received it: the child of a fork, or the main thread after a resume.
+ * At run time it is the same object; with `agentId` it is bound to that
+ * agent at once, so any other agent that uses it (a grandchild handed the
+ * child's state, a fork handed the resumed main thread's) throws
+ * `StateOwnershipError`, the run-time twin of the compile error on
+ * `ForkableState`.
+ */
+export function adoptReplacementState(snapshot: ForkableState<ReplacementState>, agentId?: string): ReplacementState {
+  const state = snapshot as unknown as ReplacementState;
+  const internals = internalsOf(state, 'adoptReplacementState(snapshot, agentId): snapshot');
+  if (agentId !== undefined && (typeof agentId !== 'string' || agentId.length === 0)) {
+    throw new TypeError(`adoptReplacementState(snapshot, agentId): agentId must be a non-empty string when given, got ${describeValue(agentId)}.`);
+  }
+  bindToAgent(internals, agentId);
+  return state;
 }
 
 /**

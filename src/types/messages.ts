@@ -44,9 +44,13 @@ export const REPLACEMENT_NEEDS_PERSISTED_PREVIEW =
 export const REPLACEMENT_NEEDS_PERSISTED_RESULT =
   "Pass the { path, size, preview } that await store.persist(id, content) resolved to (ToolResultStore.persist), not a string: a replacement is recorded only after persistence succeeded";
 
-/** A fork or resume given the parent's live state (seed 002). */
+/** A fork or resume given a live state: the parent's, or one adopted after a resume or inside a child (seed 002). */
 export const FORK_NEEDS_CLONED_STATE =
   "Pass cloneReplacementState(state) to a fork or subagent (reconstructReplacementState(...) on resume), never the parent's live state: a shared state flips decisions between parent and child";
+
+/** A snapshot (a clone or a reconstruction) used as a live state without being adopted (seed 002). */
+export const SNAPSHOT_NEEDS_ADOPTION =
+  "Adopt a snapshot before using it: const state = adoptReplacementState(snapshot, agentId) in the agent that received it (the child of a fork, the main thread after a resume); the adopted state is live, so the next fork gets cloneReplacementState(state), never the same object";
 
 /** Persistence requested for a query source that does not own a storage root (seed 000, decision 3). */
 export const PERSISTENCE_NEEDS_OWNED_SESSION =

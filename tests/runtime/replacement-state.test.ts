@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  adoptReplacementState,
+  applyToolResultBudget,
   cloneReplacementState,
   createReplacementState,
   FateFrozenError,
@@ -10,10 +12,12 @@ import {
   reconstructReplacementState,
   recordReplacement,
   ReplacementWithoutSeenMarkError,
+  StateOwnershipError,
+  ToolResultStore,
 } from '../../src/index.js';
 import type { CorruptRecord, PersistedToolResult, ReplacementRecord, ReplacementState } from '../../src/index.js';
-import type { PersistedPreview, SeenId } from '../../src/types/index.js';
-import { REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../../src/types/messages.js';
+import type { ForkableState, PersistedPreview, SeenId } from '../../src/types/index.js';
+import { FORK_NEEDS_CLONED_STATE, REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../../src/types/messages.js';
 
 const persistedFor = (id: string, content = `content of ${id} `.repeat(300)): PersistedToolResult => ({
   path: `/root/session/tool-results/${id}.txt`,
@@ -110,7 +114,8 @@ describe('createReplacementState, markSeen and recordReplacement', () => {
   });
 
   it('rejects objects that are not a replacement state', () => {
-    const fake = { seenIds: new Set<string>(), replacements: new Map<string, string>() };
+    // Shaped like a state, typed as one (only the type carries the live mark): made by hand all the same.
+    const fake = { seenIds: new Set<string>(), replacements: new Map<string, string>() } as unknown as ReplacementState;
     expect(() => markSeen(fake, 'x')).toThrow(NotAReplacementStateError);
     expect(() => cloneReplacementState(fake)).toThrow(/createReplacementState\(\)/);
     expect(() => markSeen(createReplacementState(), '')).toThrow(TypeError);
@@ -157,6 +162,42 @@ describe('read-only views', () => {
   });
 });
 
+describe('adoptReplacementState', () => {
+  const budgetOptions = (agentId: string) => ({
+    store: new ToolResultStore({ root: '/nonexistent/never-written', sessionId: 'adopt' }),
+    tools: [{ name: 'bash', maxResultSizeChars: 30_000 }],
+    perMessageLimit: 1_000_000,
+    querySource: 'repl_main_thread',
+    agentId,
+  });
+  const small = [{ toolUseId: 'toolu_small', toolName: 'bash', content: 'ok' }];
+
+  it('returns the snapshot itself as the live state of the agent that received it', () => {
+    const snapshot = cloneReplacementState(stateWith(['r1'], ['i1']));
+    const live = adoptReplacementState(snapshot);
+    expect(live).toBe(snapshot);
+    expect(live.replacements.has('r1')).toBe(true);
+  });
+
+  it('binds the adopted state to agentId: another agent handed it (a nested subagent, a fork after a resume) is refused with the fork sentence', async () => {
+    const child = adoptReplacementState(cloneReplacementState(createReplacementState()), 'agent:child');
+    const grandchildUse = applyToolResultBudget(small, child, budgetOptions('agent:grandchild'));
+    await expect(grandchildUse).rejects.toThrow(StateOwnershipError);
+    await expect(applyToolResultBudget(small, child, budgetOptions('agent:grandchild'))).rejects.toThrow(FORK_NEEDS_CLONED_STATE);
+    await expect(applyToolResultBudget(small, child, budgetOptions('agent:child'))).resolves.toBeDefined();
+
+    const resumed = adoptReplacementState(reconstructReplacementState(['toolu_1'], []), 'repl_main_thread');
+    expect(() => adoptReplacementState(resumed as unknown as ForkableState<ReplacementState>, 'agent:fork')).toThrow(StateOwnershipError);
+    await expect(applyToolResultBudget(small, adoptReplacementState(cloneReplacementState(resumed), 'agent:fork'), budgetOptions('agent:fork'))).resolves.toBeDefined();
+  });
+
+  it('rejects what is not a state, and an agentId that is not a non-empty string', () => {
+    expect(() => adoptReplacementState({} as ForkableState<ReplacementState>)).toThrow(NotAReplacementStateError);
+    const snapshot = cloneReplacementState(createReplacementState());
+    expect(() => adoptReplacementState(snapshot, '')).toThrow(/agentId must be a non-empty string/);
+  });
+});
+
 describe('cloneReplacementState', () => {
   it('copies every decision', () => {
     const parent = stateWith(['r1', 'r2'], ['i1']);
@@ -167,7 +208,7 @@ describe('cloneReplacementState', () => {
 
   it('diverges from its parent without affecting it (and the other way round)', () => {
     const parent = stateWith(['r1'], ['i1']);
-    const child = cloneReplacementState(parent);
+    const child = adoptReplacementState(cloneReplacementState(parent));
     recordReplacement(child, markSeen(child, 'child_only'), persistedFor('child_only'));
     markSeen(child, 'child_inline');
     markSeen(parent, 'parent_only');
@@ -179,7 +220,8 @@ describe('cloneReplacementState', () => {
   });
 
   it('can be cloned again (a fork of a fork)', () => {
-    const grandchild = cloneReplacementState(cloneReplacementState(stateWith(['r1'], [])));
+    const child = adoptReplacementState(cloneReplacementState(stateWith(['r1'], [])));
+    const grandchild = cloneReplacementState(child);
     expect(grandchild.replacements.has('r1')).toBe(true);
   });
 });
@@ -289,7 +331,7 @@ describe('reconstructReplacementState', () => {
 
   it('produces a state independent of the inherited one', () => {
     const parent = stateWith(['p1'], []);
-    const state = reconstructReplacementState(['p1', 'x'], [], parent);
+    const state = adoptReplacementState(reconstructReplacementState(['p1', 'x'], [], parent));
     markSeen(state, 'new');
     expect(parent.seenIds.has('new')).toBe(false);
     expect(parent.seenIds.has('x')).toBe(false);
