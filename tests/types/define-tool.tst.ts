@@ -197,6 +197,17 @@ describe('defineTool: every member style keeps the guard (context-sensitive memb
       },
     });
   });
+
+  test('a reader with methods and no limit gets only the limit instruction', () => {
+    // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+    defineTool({
+      name: 'read_file',
+      reads: 'path',
+      async call(input: ReadInput) {
+        return `${this.name}: ${input.path}`;
+      },
+    });
+  });
 });
 
 describe('defineTool: a misclassified tool fails with the instruction', () => {
