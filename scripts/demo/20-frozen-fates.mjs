@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   ToolResultStore,
   applyToolResultBudget,
+  adoptReplacementState,
   cloneReplacementState,
   createReplacementState,
   reconstructReplacementState,
@@ -58,7 +59,8 @@ export async function run(checks) {
     const same = (a, b) => a.results.every((result, index) => result.content === b.results[index].content);
     point(`A retry with a tighter limit (10,000) changes nothing: prompt byte-identical = ${same(retry, first)}, new saves = ${retry.newlyReplaced.length}.`);
 
-    const child = cloneReplacementState(state);
+    // The fork gets a snapshot and adopts it as its own live state.
+    const child = adoptReplacementState(cloneReplacementState(state), 'researcher');
     const childView = await applyToolResultBudget(turn, child, { ...options, querySource: 'agent:researcher', agentId: 'researcher', onRecord: () => {} });
     point(`A fork given cloneReplacementState(state) sees exactly what the parent sees: ${same(childView, first)}.`);
     try {
@@ -69,9 +71,12 @@ export async function run(checks) {
       detail(error.message);
     }
 
-    const resumed = reconstructReplacementState(
-      turn.map((result) => result.toolUseId),
-      records,
+    const resumed = adoptReplacementState(
+      reconstructReplacementState(
+        turn.map((result) => result.toolUseId),
+        records,
+      ),
+      'main-resumed',
     );
     let saves = 0;
     const countingStore = { persist: (id, content) => ((saves += 1), store.persist(id, content)) };

@@ -5,6 +5,8 @@
  * `instanceof TypeError` keeps working for callers who check that.
  */
 
+import { FORK_NEEDS_CLONED_STATE, REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../types/messages.js';
+
 export type ToolResultGuardErrorCode =
   | 'ERR_INVALID_TOOL_USE_ID'
   | 'ERR_INVALID_SESSION_ID'
@@ -96,7 +98,7 @@ export class StateOwnershipError extends ToolResultGuardError {
   constructor(ownerAgentId: string, agentId: string) {
     super(
       'ERR_STATE_OWNERSHIP',
-      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ${JSON.stringify(agentId)}. Give the other agent its own copy: cloneReplacementState(state) for a fork or subagent, reconstructReplacementState(toolUseIds, records, inherited) on resume. Sharing one state lets one agent's decisions flip the other's prompt.`,
+      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ${JSON.stringify(agentId)}. ${FORK_NEEDS_CLONED_STATE}. Give the other agent its own copy, cloneReplacementState(state) (reconstructReplacementState(toolUseIds, records, inherited) on resume), and have it adopt that copy: adoptReplacementState(snapshot, agentId).`,
     );
     this.ownerAgentId = ownerAgentId;
     this.agentId = agentId;
@@ -127,7 +129,7 @@ export class ReplacementWithoutSeenMarkError extends ToolResultGuardError {
   constructor(toolUseId: string) {
     super(
       'ERR_REPLACEMENT_WITHOUT_SEEN_MARK',
-      `Cannot record a replacement for ${JSON.stringify(toolUseId)}: it was never marked seen. Call markSeen(state, id) first and pass the SeenId it returns; a replacement without its seen mark is judged again on the next turn.`,
+      `Cannot record a replacement for ${JSON.stringify(toolUseId)}: it was never marked seen. ${REPLACEMENT_NEEDS_SEEN_ID} (a replacement without its seen mark is judged again on the next turn).`,
     );
     this.toolUseId = toolUseId;
   }
@@ -155,6 +157,22 @@ export class RecordCallbackError extends ToolResultGuardError {
       { cause },
     );
     this.toolUseId = toolUseId;
+  }
+}
+
+/**
+ * `recordReplacement` given something that is not a persisted result: a
+ * string (a preview or a `<persisted-output>` built by hand), or an object
+ * whose `path`, `size` and `preview` cannot describe a written file. The
+ * run-time twin of the compile error on `PersistedResultArgument`, with the
+ * same sentence.
+ */
+export class InvalidPersistedResultError extends TypeError {
+  readonly code = 'ERR_INVALID_PERSISTED_RESULT' as const;
+
+  constructor(problem: string) {
+    super(`recordReplacement(state, seenId, persisted): persisted ${problem}. ${REPLACEMENT_NEEDS_PERSISTED_RESULT}.`);
+    this.name = 'InvalidPersistedResultError';
   }
 }
 

@@ -13,13 +13,21 @@ export type {
 } from './store.js';
 export { PERSISTED_OUTPUT_TAG, formatPersistedOutput, isPersistedOutput } from './persisted-output.js';
 export {
+  adoptReplacementState,
   cloneReplacementState,
   createReplacementState,
   markSeen,
   reconstructReplacementState,
   recordReplacement,
 } from './replacement-state.js';
-export type { ContentFingerprint, CorruptRecord, ReconstructOptions, ReplacementRecord, ReplacementState } from './replacement-state.js';
+export type {
+  ContentFingerprint,
+  CorruptRecord,
+  ReconstructOptions,
+  ReplacementRecord,
+  ReplacementState,
+  ReplacementStateViews,
+} from './replacement-state.js';
 export { applyToolResultBudget } from './budget.js';
 export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput, ToolUseIdReuse } from './budget.js';
 export {
@@ -49,6 +57,7 @@ export type {
 export {
   FateFrozenError,
   InvalidIdError,
+  InvalidPersistedResultError,
   InvalidThresholdError,
   NotAReplacementStateError,
   PersistError,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { ForkableState, SeenId } from '../types/brands.js';
+import type { ForkableState, LiveState, SeenId } from '../types/brands.js';
 import type { PersistedResultArgument } from '../types/replacement.js';
 import {
   FateFrozenError,
+  InvalidPersistedResultError,
   NotAReplacementStateError,
   ReadOnlyStateError,
   ReplacementWithoutSeenMarkError,
@@ -19,7 +20,10 @@ import type { PersistedToolResult } from './store.js';
  * functions and `applyToolResultBudget` change a state, so the seen mark and
  * the replacement can never drift apart.
  */
-export interface ReplacementState {
+export type ReplacementState = LiveState<ReplacementStateViews>;
+
+/** What a replacement state shows, live or as a snapshot (`ForkableState`). */
+export interface ReplacementStateViews {
   readonly seenIds: ReadonlySet<string>;
   readonly replacements: ReadonlyMap<string, string>;
 }
@@ -223,10 +227,12 @@ function newState(): { state: ReplacementState; internals: StateInternals } {
     reusedKeys: new Map(),
     ownerAgentId: undefined,
   };
-  const state: ReplacementState = Object.freeze({
+  const views: ReplacementStateViews = Object.freeze({
     seenIds: new SeenIdsView(internals.fates),
     replacements: new ReplacementsView(internals.replacements),
   });
+  // The live mark exists only in the type (see LiveState).
+  const state = views as ReplacementState;
   internalsByState.set(state, internals);
   return { state, internals };
 }
@@ -247,7 +253,8 @@ export function createReplacementState(): ReplacementState {
  * A fully independent copy for a fork or subagent: the child starts with
  * every decision the parent made and its own future ones stay its own. A
  * decision the parent still has pending is inherited when it settles. The
- * copy is bound to no agent yet.
+ * copy is a snapshot, bound to no agent yet: the child adopts it
+ * (`adoptReplacementState`).
  */
 export function cloneReplacementState(state: ReplacementState): ForkableState<ReplacementState> {
   const source = internalsOf(state, 'cloneReplacementState(state): state');
@@ -255,7 +262,7 @@ export function cloneReplacementState(state: ReplacementState): ForkableState<Re
   for (const [id, fate] of source.fates) inheritFate(copy.internals, id, source, fate);
   for (const [key, fingerprint] of source.fingerprints) copy.internals.fingerprints.set(key, fingerprint);
   for (const [id, keys] of source.reusedKeys) copy.internals.reusedKeys.set(id, [...keys]);
-  return copy.state as ForkableState<ReplacementState>;
+  return copy.state as unknown as ForkableState<ReplacementState>;
 }
 
 /**
@@ -353,7 +360,26 @@ export function reconstructReplacementState(
       });
     }
   }
-  return state as ForkableState<ReplacementState>;
+  return state as unknown as ForkableState<ReplacementState>;
+}
+
+/**
+ * Makes a snapshot (a clone or a reconstruction) the live state of the agent
+ * that received it: the child of a fork, or the main thread after a resume.
+ * At run time it is the same object; with `agentId` it is bound to that
+ * agent at once, so any other agent that uses it (a grandchild handed the
+ * child's state, a fork handed the resumed main thread's) throws
+ * `StateOwnershipError`, the run-time twin of the compile error on
+ * `ForkableState`.
+ */
+export function adoptReplacementState(snapshot: ForkableState<ReplacementState>, agentId?: string): ReplacementState {
+  const state = snapshot as unknown as ReplacementState;
+  const internals = internalsOf(state, 'adoptReplacementState(snapshot, agentId): snapshot');
+  if (agentId !== undefined && (typeof agentId !== 'string' || agentId.length === 0)) {
+    throw new TypeError(`adoptReplacementState(snapshot, agentId): agentId must be a non-empty string when given, got ${describeValue(agentId)}.`);
+  }
+  bindToAgent(internals, agentId);
+  return state;
 }
 
 /**
@@ -391,9 +417,8 @@ export function recordReplacement(
   const internals = internalsOf(state, 'recordReplacement(state, seenId, persisted): state');
   const fate = internals.fates.get(seenId);
   if (fate === undefined) throw new ReplacementWithoutSeenMarkError(String(seenId));
-  if (!isPersistResultShape(persisted)) {
-    throw new TypeError('recordReplacement(state, seenId, persisted): persisted must be the { path, size, preview } that await store.persist(id, content) resolved to.');
-  }
+  const problem = findPersistedResultProblem(persisted);
+  if (problem !== undefined) throw new InvalidPersistedResultError(problem);
   const replacement = formatPersistedOutput(persisted);
   if (fate.kind === 'pending') throw new FateFrozenError(seenId, 'applyToolResultBudget is persisting it right now');
   if (fate.kind === 'replaced' && fate.replacement !== replacement) {
@@ -502,6 +527,22 @@ function inheritContentKeys(target: StateInternals, id: string, source: StateInt
 }
 
 const CONTENT_HASH = /^[0-9a-f]{32}$/u;
+
+/**
+ * Why `persisted` cannot be the result of a successful persist, or
+ * undefined. Only the shape and its consistency are checked: the result of
+ * a custom persister (any `ToolResultPersister`) is as good as the store's,
+ * so a well-formed object is accepted even when no store made it.
+ */
+function findPersistedResultProblem(persisted: unknown): string | undefined {
+  if (!isPersistResultShape(persisted)) return `is ${describeValue(persisted)}, not { path, size, preview }`;
+  if (persisted.path.length === 0) return 'has an empty path';
+  if (!Number.isSafeInteger(persisted.size) || persisted.size < 0) return `has size ${describeValue(persisted.size)}, not a character count`;
+  if (persisted.preview.length > persisted.size) {
+    return `has a preview of ${persisted.preview.length} characters, longer than the ${persisted.size} characters persisted`;
+  }
+  return undefined;
+}
 
 function findRecordProblem(record: unknown): string | undefined {
   if (typeof record !== 'object' || record === null) return `it is ${describeValue(record)}, not a record object`;

@@ -10,6 +10,7 @@ import type {
   REPLACEMENT_NEEDS_PERSISTED_PREVIEW,
   REPLACEMENT_NEEDS_SEEN_ID,
   SELF_READING_TOOL_NOT_UNBOUNDED,
+  SNAPSHOT_NEEDS_ADOPTION,
 } from './messages.js';
 
 declare const brandKey: unique symbol;
@@ -39,8 +40,30 @@ export type PersistedPreview = Brand<string, typeof REPLACEMENT_NEEDS_PERSISTED_
 /** Query sources that own a stable storage root (seed 000). */
 export type OwnedQuerySource = `repl_main_thread${string}` | `agent:${string}`;
 
+declare const liveStateKey: unique symbol;
+
 /**
- * Replacement state that may be handed to a fork, subagent or resume: only
- * `cloneReplacementState` and `reconstructReplacementState` produce it.
+ * A live replacement state, the one an agent decides with: `Views` plus a
+ * mark that only `createReplacementState` and `adoptReplacementState` give
+ * (at run time the key does not exist; only the type has it). A snapshot
+ * lacks the mark, so handing one to anything that decides fails with the
+ * adoption instruction.
  */
-export type ForkableState<State extends object = object> = Brand<State, typeof FORK_NEEDS_CLONED_STATE>;
+export type LiveState<Views extends object> = Views & {
+  readonly [liveStateKey]: typeof SNAPSHOT_NEEDS_ADOPTION;
+};
+
+/**
+ * A snapshot of replacement state, for a fork, subagent or resume: only
+ * `cloneReplacementState` and `reconstructReplacementState` produce it. It
+ * has `State`'s read-only views but not the live mark, so it is not a live
+ * state: the agent that receives it adopts it (`adoptReplacementState`)
+ * before deciding with it, and what it adopted is a live state, which a fork
+ * entry point rejects. A brand that stayed on the live state would let a
+ * resumed main thread or a child hand its own live state to the next fork:
+ * the shared-state bug this type exists to stop.
+ */
+export type ForkableState<State extends object = object> = Brand<
+  { readonly [Member in Exclude<keyof State, typeof liveStateKey>]: State[Member] },
+  typeof FORK_NEEDS_CLONED_STATE
+>;

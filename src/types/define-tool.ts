@@ -10,6 +10,7 @@ import { ToolClassificationError } from './errors.js';
 import {
   EXTERNALLY_BOUNDED_TOOL_UNBOUNDED,
   INVALID_RESULT_LIMIT,
+  SELF_READING_TOOL_LIMIT_TYPED_NUMBER,
   SELF_READING_TOOL_NOT_UNBOUNDED,
   TOOL_NEEDS_NAME,
   TOOL_NOT_CLASSIFIED,
@@ -32,7 +33,11 @@ export interface ToolClassification {
   readonly maxResultSizeChars: number;
 }
 
-type IsUnbounded<Limit> = [Limit] extends [Unbounded] ? true : false;
+/** `any` proves nothing: an `any` `reads` may read. */
+type IsAny<Value> = 0 extends 1 & Value ? true : false;
+
+/** Some member of `Limit` may be the sentinel (`flag ? UNBOUNDED : 30_000`). */
+type MayBeUnbounded<Limit> = [Extract<Limit, Unbounded>] extends [never] ? false : IsAny<Limit> extends true ? false : true;
 
 /** A literal that cannot be a limit: zero or negative. */
 type IsNonPositiveLiteral<Limit> = Limit extends number ? (`${Limit}` extends '0' | `-${string}` ? true : false) : false;
@@ -53,20 +58,35 @@ export interface Instruction<Text extends string> {
 /**
  * What is wrong with a tool reading `Reads` whose limit is `Limit`, as an
  * instruction, or `never` when nothing is. Anything but exactly `'none'`
- * counts as a reader (a union such as `ToolReads` may read); a generic
- * `Reads` or `Limit` stays unresolved, so it is rejected unless provably right.
+ * counts as a reader (a union such as `ToolReads` may read, and so may
+ * `any`); a generic `Reads` or `Limit` stays unresolved, so it is rejected
+ * unless provably right. A `'none'` tool whose limit may be `UNBOUNDED`
+ * (a union with it) is rejected like one that is. A reader's limit typed
+ * plain `number` gets a longer sentence, because the usual way to get one is
+ * the literal `Infinity`, which TypeScript types as `number`.
+ * `UnboundedOnNone` is what `'none'` with `UNBOUNDED` yields (`defineTool`
+ * demands that one of `reads`, see `ReadsProblem`).
  */
-export type ResultLimitProblem<Reads, Limit> = [Reads] extends ['none']
-  ? IsUnbounded<Limit> extends true
-    ? typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED
-    : [Limit] extends [number]
-      ? IsNonPositiveLiteral<Limit> extends true
-        ? typeof INVALID_RESULT_LIMIT
-        : never
-      : typeof INVALID_RESULT_LIMIT
-  : IsUnbounded<Limit> extends true
-    ? never
-    : typeof SELF_READING_TOOL_NOT_UNBOUNDED;
+export type ResultLimitProblem<Reads, Limit, UnboundedOnNone = typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED> =
+  IsAny<Reads> extends false
+    ? [Reads] extends ['none']
+      ? MayBeUnbounded<Limit> extends true
+        ? UnboundedOnNone
+        : [Limit] extends [number]
+          ? IsNonPositiveLiteral<Limit> extends true
+            ? typeof INVALID_RESULT_LIMIT
+            : never
+          : typeof INVALID_RESULT_LIMIT
+      : [Limit] extends [Unbounded]
+        ? never
+        : [number] extends [Limit]
+          ? typeof SELF_READING_TOOL_LIMIT_TYPED_NUMBER
+          : typeof SELF_READING_TOOL_NOT_UNBOUNDED
+    : [Limit] extends [Unbounded]
+      ? never
+      : [number] extends [Limit]
+        ? typeof SELF_READING_TOOL_LIMIT_TYPED_NUMBER
+        : typeof SELF_READING_TOOL_NOT_UNBOUNDED;
 
 /** `{ [Key]: Instruction<Problem> }` when there is a problem, else `unknown` (no demand). */
 type Demand<Key extends string, Problem extends string> = [Problem] extends [never]
@@ -78,11 +98,27 @@ type Demand<Key extends string, Problem extends string> = [Problem] extends [nev
 // it would stay unresolved and reject a correct tool.
 type NameProblem<Tool> = Tool extends { readonly name: unknown } ? never : typeof TOOL_NEEDS_NAME;
 
-type ReadsProblem<Tool> = Tool extends { readonly reads: ToolReads } ? never : typeof TOOL_NOT_CLASSIFIED;
+type ReadsOf<Tool> = Tool extends { readonly reads: infer Reads } ? Reads : never;
 
-type LimitProblem<Tool> = Tool extends { readonly maxResultSizeChars: infer Limit }
-  ? ResultLimitProblem<Tool extends { readonly reads: infer Reads } ? Reads : never, Limit>
-  : ResultLimitProblem<Tool extends { readonly reads: infer Reads } ? Reads : never, undefined>;
+type LimitOf<Tool> = Tool extends { readonly maxResultSizeChars: infer Limit } ? Limit : undefined;
+
+/**
+ * `'none'` with a limit that may be `UNBOUNDED` is demanded of `reads`, not
+ * of the limit: the limit's own type, `Unbounded`, carries the reader's
+ * instruction, and the compiler would print that one first, the opposite
+ * of the fix.
+ */
+type ReadsProblem<Tool> = Tool extends { readonly reads: ToolReads }
+  ? IsAny<ReadsOf<Tool>> extends true
+    ? never
+    : [ReadsOf<Tool>] extends ['none']
+      ? MayBeUnbounded<LimitOf<Tool>> extends true
+        ? typeof EXTERNALLY_BOUNDED_TOOL_UNBOUNDED
+        : never
+      : never
+  : typeof TOOL_NOT_CLASSIFIED;
+
+type LimitProblem<Tool> = ResultLimitProblem<ReadsOf<Tool>, LimitOf<Tool>, never>;
 
 /**
  * What `defineTool` demands of `Tool` beyond `Tool` itself: nothing
@@ -94,12 +130,25 @@ export type ToolClassificationDemands<Tool> = Demand<'name', NameProblem<Tool>> 
   Demand<'maxResultSizeChars', LimitProblem<Tool>>;
 
 /**
- * The parameter type of `defineTool`: `Tool` itself (inferred straight from
- * the argument, so literals, generic methods and class instances with
- * private members keep their exact types) plus the demands, which take no
- * part in inference.
+ * `Tool`'s own members, once more, as a homomorphic mapped type. It changes
+ * no type (`Tool & ToolMembers<Tool>` is `Tool`); it is there for inference.
+ * A literal with a context-sensitive member (a method that uses `this`, and
+ * on TypeScript before 6.0 every method shorthand) cannot be inferred to a
+ * bare `Tool` until that member is checked, and checking it asks for `Tool`,
+ * which the compiler then fixes to its constraint, `object`: a correct tool
+ * would fail with every instruction at once. A mapped type is inferred from
+ * the members that are ready (`name`, `reads`, the limit), so `Tool` is never
+ * fixed early, and the whole literal still wins at the end.
  */
-export type CheckedToolDefinition<Tool> = Tool & NoInfer<ToolClassificationDemands<Tool>>;
+type ToolMembers<Tool> = { readonly [Member in keyof Tool]: Tool[Member] };
+
+/**
+ * The parameter type of `defineTool`: `Tool` itself (inferred straight from
+ * the argument, so literals, generic methods, methods that use `this`,
+ * getters and class instances with private members keep their exact types)
+ * plus the demands, which take no part in inference.
+ */
+export type CheckedToolDefinition<Tool> = Tool & ToolMembers<Tool> & NoInfer<ToolClassificationDemands<Tool>>;
 
 const toolReadsValues: ReadonlySet<unknown> = new Set<ToolReads>(['path', 'url', 'resource', 'none']);
 

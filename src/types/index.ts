@@ -2,6 +2,7 @@ export type {
   Brand,
   FiniteResultLimit,
   ForkableState,
+  LiveState,
   OwnedQuerySource,
   PersistedPreview,
   SeenId,

@@ -16,6 +16,14 @@ export const TOOL_NEEDS_NAME = "Give every tool a name: a string (the name the m
 export const SELF_READING_TOOL_NOT_UNBOUNDED =
   "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED (import { UNBOUNDED } from 'tool-result-guard'): with a finite limit its result is persisted and the model reads the persisted file back with the same tool, forever";
 
+/**
+ * The same, for a limit typed `number`: the literal `Infinity` is one, so the
+ * sentence says why it is not enough (the compile-time twin of the lint rule,
+ * which accepts `Infinity` by value).
+ */
+export const SELF_READING_TOOL_LIMIT_TYPED_NUMBER =
+  "A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED, not a number: TypeScript types the literal Infinity as number, so only UNBOUNDED (Infinity typed Unbounded; import { UNBOUNDED } from 'tool-result-guard') proves that its result is never persisted and read back by the same tool";
+
 /** A `reads: 'none'` tool that opted out of persistence. */
 export const EXTERNALLY_BOUNDED_TOOL_UNBOUNDED =
   "A tool with reads: 'none' must declare a finite maxResultSizeChars (a number > 0, e.g. 50_000): UNBOUNDED opts a tool out of persistence and is only for tools that read a path, URL or resource";
@@ -36,9 +44,13 @@ export const REPLACEMENT_NEEDS_PERSISTED_PREVIEW =
 export const REPLACEMENT_NEEDS_PERSISTED_RESULT =
   "Pass the { path, size, preview } that await store.persist(id, content) resolved to (ToolResultStore.persist), not a string: a replacement is recorded only after persistence succeeded";
 
-/** A fork or resume given the parent's live state (seed 002). */
+/** A fork or resume given a live state: the parent's, or one adopted after a resume or inside a child (seed 002). */
 export const FORK_NEEDS_CLONED_STATE =
   "Pass cloneReplacementState(state) to a fork or subagent (reconstructReplacementState(...) on resume), never the parent's live state: a shared state flips decisions between parent and child";
+
+/** A snapshot (a clone or a reconstruction) used as a live state without being adopted (seed 002). */
+export const SNAPSHOT_NEEDS_ADOPTION =
+  "Adopt a snapshot before using it: const state = adoptReplacementState(snapshot, agentId) in the agent that received it (the child of a fork, the main thread after a resume); the adopted state is live, so the next fork gets cloneReplacementState(state), never the same object";
 
 /** Persistence requested for a query source that does not own a storage root (seed 000, decision 3). */
 export const PERSISTENCE_NEEDS_OWNED_SESSION =

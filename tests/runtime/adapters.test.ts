@@ -4,6 +4,7 @@ import {
   anthropicToolResultIds,
   applyToolResultBudgetToAnthropicMessage,
   applyToolResultBudgetToOpenAIMessages,
+  adoptReplacementState,
   createReplacementState,
   openAIToolCallIds,
   openAIToolNames,
@@ -103,7 +104,7 @@ describe('Anthropic Messages adapter', () => {
     const store = new CountingStore();
     const records: ReplacementRecord[] = [];
     const first = await applyToolResultBudgetToAnthropicMessage(userMessage, createReplacementState(), options(store, records));
-    const resumed = reconstructReplacementState(anthropicToolResultIds([assistant, userMessage]), records);
+    const resumed = adoptReplacementState(reconstructReplacementState(anthropicToolResultIds([assistant, userMessage]), records));
     const again = await applyToolResultBudgetToAnthropicMessage(userMessage, resumed, options(store));
     expect(JSON.stringify(again.message)).toBe(JSON.stringify(first.message));
     expect(store.totalCalls()).toBe(2);

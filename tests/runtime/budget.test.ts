@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   applyToolResultBudget,
+  adoptReplacementState,
   cloneReplacementState,
   createReplacementState,
   formatPersistedOutput,
@@ -472,9 +473,9 @@ describe('applyToolResultBudget: agent ownership of a state', () => {
     const store = new CountingStore();
     const state = createReplacementState();
     await applyToolResultBudget([result('a1', 'bash', 45_000)], state, optionsFor(store, { agentId: 'main' }));
-    await expect(applyToolResultBudget([result('b1', 'bash', 10)], cloneReplacementState(state), optionsFor(store, { agentId: 'researcher' }))).resolves.toBeDefined();
+    await expect(applyToolResultBudget([result('b1', 'bash', 10)], adoptReplacementState(cloneReplacementState(state)), optionsFor(store, { agentId: 'researcher' }))).resolves.toBeDefined();
     await expect(
-      applyToolResultBudget([result('b1', 'bash', 10)], reconstructReplacementState(['a1'], [], state), optionsFor(store, { agentId: 'reviewer' })),
+      applyToolResultBudget([result('b1', 'bash', 10)], adoptReplacementState(reconstructReplacementState(['a1'], [], state)), optionsFor(store, { agentId: 'reviewer' })),
     ).resolves.toBeDefined();
   });
 
@@ -493,7 +494,7 @@ describe('fork and resume through the budget', () => {
     const turn1 = [result('p_big', 'bash', 45_000), result('p_small', 'bash', 2_000)];
     const parentView = await applyToolResultBudget(turn1, parent, optionsFor(store, { agentId: 'main' }));
 
-    const child = cloneReplacementState(parent);
+    const child = adoptReplacementState(cloneReplacementState(parent));
     const childView = await applyToolResultBudget(turn1, child, optionsFor(store, { agentId: 'child', querySource: 'agent:child', perMessageLimit: 1_000 }));
     expect(childView.results).toEqual(parentView.results);
 
@@ -510,7 +511,7 @@ describe('fork and resume through the budget', () => {
     const parent = createReplacementState();
     const big = result('pending_big', 'bash', 45_000);
     const running = applyToolResultBudget([big], parent, optionsFor(store));
-    const child = cloneReplacementState(parent);
+    const child = adoptReplacementState(cloneReplacementState(parent));
     const childRun = applyToolResultBudget([big], child, optionsFor(store));
     await waitUntil(() => store.heldCount === 1);
     store.release();
@@ -542,7 +543,7 @@ describe('fork and resume through the budget', () => {
     const reloaded = transcript.map((entry) => JSON.parse(JSON.stringify(entry)) as (typeof transcript)[number]);
     const toolUseIds = reloaded.flatMap((entry) => ('type' in entry ? entry.results.map((item) => item.toolUseId) : []));
     const records = reloaded.filter((entry): entry is ReplacementRecord => 'kind' in entry);
-    const resumed = reconstructReplacementState(toolUseIds, records);
+    const resumed = adoptReplacementState(reconstructReplacementState(toolUseIds, records));
     const resumedStore = new ToolResultStore({ root, sessionId: 'sess' });
     let persistCalls = 0;
     const spyingStore = { persist: (id: string, content: string) => ((persistCalls += 1), resumedStore.persist(id, content)) };
@@ -637,12 +638,14 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     expect(records.map((record) => [record.toolUseId, record.reusedId])).toEqual([['call_0', undefined], ['call_0', true]]);
 
     // A resume from those records, in any order of turns, and a fork, give the same bytes without persisting.
-    const resumed = reconstructReplacementState(['call_0', 'call_0'], records.map((record) => JSON.parse(JSON.stringify(record)) as unknown));
+    const resumed = adoptReplacementState(
+      reconstructReplacementState(['call_0', 'call_0'], records.map((record) => JSON.parse(JSON.stringify(record)) as unknown)),
+    );
     expect((await applyToolResultBudget(turn2, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
     expect((await applyToolResultBudget(turn1, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(first.results[0]?.content);
-    const fork = cloneReplacementState(state);
+    const fork = adoptReplacementState(cloneReplacementState(state));
     expect((await applyToolResultBudget(turn2, fork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
-    const resumedFork = reconstructReplacementState(['call_0'], [], state);
+    const resumedFork = adoptReplacementState(reconstructReplacementState(['call_0'], [], state));
     expect((await applyToolResultBudget(turn2, resumedFork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
     expect(store.totalCalls()).toBe(2);
     expect(reuses).toHaveLength(1);

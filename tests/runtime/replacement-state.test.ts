@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  adoptReplacementState,
+  applyToolResultBudget,
   cloneReplacementState,
   createReplacementState,
   FateFrozenError,
@@ -10,9 +12,12 @@ import {
   reconstructReplacementState,
   recordReplacement,
   ReplacementWithoutSeenMarkError,
+  StateOwnershipError,
+  ToolResultStore,
 } from '../../src/index.js';
 import type { CorruptRecord, PersistedToolResult, ReplacementRecord, ReplacementState } from '../../src/index.js';
-import type { PersistedPreview, SeenId } from '../../src/types/index.js';
+import type { ForkableState, PersistedPreview, SeenId } from '../../src/types/index.js';
+import { FORK_NEEDS_CLONED_STATE, REPLACEMENT_NEEDS_PERSISTED_RESULT, REPLACEMENT_NEEDS_SEEN_ID } from '../../src/types/messages.js';
 
 const persistedFor = (id: string, content = `content of ${id} `.repeat(300)): PersistedToolResult => ({
   path: `/root/session/tool-results/${id}.txt`,
@@ -79,8 +84,38 @@ describe('createReplacementState, markSeen and recordReplacement', () => {
     expect(state.replacements.size).toBe(0);
   });
 
+  it('throws the same sentences the compiler prints (for JavaScript callers and `as any` casts)', () => {
+    const state = createReplacementState();
+    const unseen = () => recordReplacement(state, 'toolu_x' as SeenId, persistedFor('toolu_x'));
+    expect(unseen).toThrow(REPLACEMENT_NEEDS_SEEN_ID);
+    const seen = markSeen(state, 'toolu_1');
+    const notAResult = () => recordReplacement(state, seen, 'preview' as unknown as PersistedToolResult);
+    expect(notAResult).toThrow(REPLACEMENT_NEEDS_PERSISTED_RESULT);
+    expect(notAResult).toThrow(expect.objectContaining({ code: 'ERR_INVALID_PERSISTED_RESULT', name: 'InvalidPersistedResultError' }));
+    expect(notAResult).toThrow(TypeError);
+  });
+
+  it('accepts a well-formed { path, size, preview } it did not see being made (a custom persister), and rejects an inconsistent one', () => {
+    const state = createReplacementState();
+    const handMade = { path: '/elsewhere/result.txt', size: 120, preview: 'first characters' as PersistedPreview };
+    expect(recordReplacement(state, markSeen(state, 'toolu_custom'), handMade).replacement).toContain('/elsewhere/result.txt');
+    const malformed: PersistedToolResult[] = [
+      { path: '', size: 10, preview: 'x' as PersistedPreview },
+      { path: '/p', size: -1, preview: '' as PersistedPreview },
+      { path: '/p', size: 1.5, preview: '' as PersistedPreview },
+      { path: '/p', size: Number.NaN, preview: '' as PersistedPreview },
+      { path: '/p', size: 3, preview: 'longer than the result' as PersistedPreview },
+    ];
+    for (const persisted of malformed) {
+      const seen = markSeen(state, `toolu_${state.seenIds.size}`);
+      expect(() => recordReplacement(state, seen, persisted), JSON.stringify(persisted)).toThrow(REPLACEMENT_NEEDS_PERSISTED_RESULT);
+      expect(state.replacements.has(seen)).toBe(false);
+    }
+  });
+
   it('rejects objects that are not a replacement state', () => {
-    const fake = { seenIds: new Set<string>(), replacements: new Map<string, string>() };
+    // Shaped like a state, typed as one (only the type carries the live mark): made by hand all the same.
+    const fake = { seenIds: new Set<string>(), replacements: new Map<string, string>() } as unknown as ReplacementState;
     expect(() => markSeen(fake, 'x')).toThrow(NotAReplacementStateError);
     expect(() => cloneReplacementState(fake)).toThrow(/createReplacementState\(\)/);
     expect(() => markSeen(createReplacementState(), '')).toThrow(TypeError);
@@ -127,6 +162,42 @@ describe('read-only views', () => {
   });
 });
 
+describe('adoptReplacementState', () => {
+  const budgetOptions = (agentId: string) => ({
+    store: new ToolResultStore({ root: '/nonexistent/never-written', sessionId: 'adopt' }),
+    tools: [{ name: 'bash', maxResultSizeChars: 30_000 }],
+    perMessageLimit: 1_000_000,
+    querySource: 'repl_main_thread',
+    agentId,
+  });
+  const small = [{ toolUseId: 'toolu_small', toolName: 'bash', content: 'ok' }];
+
+  it('returns the snapshot itself as the live state of the agent that received it', () => {
+    const snapshot = cloneReplacementState(stateWith(['r1'], ['i1']));
+    const live = adoptReplacementState(snapshot);
+    expect(live).toBe(snapshot);
+    expect(live.replacements.has('r1')).toBe(true);
+  });
+
+  it('binds the adopted state to agentId: another agent handed it (a nested subagent, a fork after a resume) is refused with the fork sentence', async () => {
+    const child = adoptReplacementState(cloneReplacementState(createReplacementState()), 'agent:child');
+    const grandchildUse = applyToolResultBudget(small, child, budgetOptions('agent:grandchild'));
+    await expect(grandchildUse).rejects.toThrow(StateOwnershipError);
+    await expect(applyToolResultBudget(small, child, budgetOptions('agent:grandchild'))).rejects.toThrow(FORK_NEEDS_CLONED_STATE);
+    await expect(applyToolResultBudget(small, child, budgetOptions('agent:child'))).resolves.toBeDefined();
+
+    const resumed = adoptReplacementState(reconstructReplacementState(['toolu_1'], []), 'repl_main_thread');
+    expect(() => adoptReplacementState(resumed as unknown as ForkableState<ReplacementState>, 'agent:fork')).toThrow(StateOwnershipError);
+    await expect(applyToolResultBudget(small, adoptReplacementState(cloneReplacementState(resumed), 'agent:fork'), budgetOptions('agent:fork'))).resolves.toBeDefined();
+  });
+
+  it('rejects what is not a state, and an agentId that is not a non-empty string', () => {
+    expect(() => adoptReplacementState({} as ForkableState<ReplacementState>)).toThrow(NotAReplacementStateError);
+    const snapshot = cloneReplacementState(createReplacementState());
+    expect(() => adoptReplacementState(snapshot, '')).toThrow(/agentId must be a non-empty string/);
+  });
+});
+
 describe('cloneReplacementState', () => {
   it('copies every decision', () => {
     const parent = stateWith(['r1', 'r2'], ['i1']);
@@ -137,7 +208,7 @@ describe('cloneReplacementState', () => {
 
   it('diverges from its parent without affecting it (and the other way round)', () => {
     const parent = stateWith(['r1'], ['i1']);
-    const child = cloneReplacementState(parent);
+    const child = adoptReplacementState(cloneReplacementState(parent));
     recordReplacement(child, markSeen(child, 'child_only'), persistedFor('child_only'));
     markSeen(child, 'child_inline');
     markSeen(parent, 'parent_only');
@@ -149,7 +220,8 @@ describe('cloneReplacementState', () => {
   });
 
   it('can be cloned again (a fork of a fork)', () => {
-    const grandchild = cloneReplacementState(cloneReplacementState(stateWith(['r1'], [])));
+    const child = adoptReplacementState(cloneReplacementState(stateWith(['r1'], [])));
+    const grandchild = cloneReplacementState(child);
     expect(grandchild.replacements.has('r1')).toBe(true);
   });
 });
@@ -322,7 +394,7 @@ describe('reconstructReplacementState', () => {
 
   it('produces a state independent of the inherited one', () => {
     const parent = stateWith(['p1'], []);
-    const state = reconstructReplacementState(['p1', 'x'], [], parent);
+    const state = adoptReplacementState(reconstructReplacementState(['p1', 'x'], [], parent));
     markSeen(state, 'new');
     expect(parent.seenIds.has('new')).toBe(false);
     expect(parent.seenIds.has('x')).toBe(false);

@@ -116,6 +116,100 @@ describe('defineTool: correct uses compile and keep their types', () => {
   });
 });
 
+describe('defineTool: every member style keeps the guard (context-sensitive members included)', () => {
+  test('method shorthand, as in the first example of docs/types.md', () => {
+    const readFile = defineTool({
+      name: 'read_file',
+      reads: 'path',
+      maxResultSizeChars: UNBOUNDED,
+      async call(input: ReadInput) {
+        return input.path;
+      },
+    });
+    expect(readFile.reads).type.toBe<'path'>();
+    expect(readFile.call).type.toBe<(input: ReadInput) => Promise<string>>();
+  });
+
+  test('a method that uses `this`', () => {
+    const readFile = defineTool({
+      name: 'read_file',
+      reads: 'path',
+      maxResultSizeChars: UNBOUNDED,
+      root: '/workspace',
+      resolve(input: ReadInput) {
+        return `${this.root}/${input.path}`;
+      },
+      async call(input: ReadInput) {
+        return `${this.name}: ${this.resolve(input)}`;
+      },
+    });
+    expect(readFile.name).type.toBe<'read_file'>();
+    expect(readFile.maxResultSizeChars).type.toBe<Unbounded>();
+    expect(readFile.call).type.toBe<(input: ReadInput) => Promise<string>>();
+    expect(readFile).type.toBeAssignableTo<SelfReadingTool>();
+  });
+
+  test('a `this` method on a tool that reads nothing the model names', () => {
+    const bash = defineTool({
+      name: 'bash',
+      reads: 'none',
+      maxResultSizeChars: 30_000,
+      describe() {
+        return `${this.name} keeps ${this.maxResultSizeChars} characters inline`;
+      },
+    });
+    expect(bash.maxResultSizeChars).type.toBe<30_000>();
+    expect(bash.describe).type.toBe<() => string>();
+  });
+
+  test('arrow members and getters', () => {
+    const fetchTool = defineTool({
+      name: 'web_fetch',
+      reads: 'url',
+      maxResultSizeChars: UNBOUNDED,
+      call: async (input: { url: string }) => input.url,
+      get description() {
+        return 'fetches a URL';
+      },
+    });
+    expect(fetchTool.call).type.toBe<(input: { url: string }) => Promise<string>>();
+    expect(fetchTool.description).type.toBe<string>();
+    expect(fetchTool.reads).type.toBe<'url'>();
+  });
+
+  test('a misclassified tool with a `this` method gets only its own instruction', () => {
+    defineTool({
+      name: 'read_file',
+      reads: 'path',
+      // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+      maxResultSizeChars: 100_000,
+      async call(input: ReadInput) {
+        return `${this.name}: ${input.path}`;
+      },
+    });
+    defineTool({
+      name: 'read_file',
+      reads: 'path',
+      // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+      maxResultSizeChars: 100_000,
+      async call(input: ReadInput) {
+        return input.path;
+      },
+    });
+  });
+
+  test('a reader with methods and no limit gets only the limit instruction', () => {
+    // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+    defineTool({
+      name: 'read_file',
+      reads: 'path',
+      async call(input: ReadInput) {
+        return `${this.name}: ${input.path}`;
+      },
+    });
+  });
+});
+
 describe('defineTool: a misclassified tool fails with the instruction', () => {
   test('a reader with a finite literal', () => {
     // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
@@ -174,6 +268,35 @@ describe('defineTool: a misclassified tool fails with the instruction', () => {
   test('"none" with UNBOUNDED: opting an externally bounded tool out of persistence', () => {
     // @ts-expect-error A tool with reads: 'none' must declare a finite maxResultSizeChars
     defineTool({ name: 'bash', reads: 'none', maxResultSizeChars: UNBOUNDED });
+  });
+
+  test('"none" with a limit that may be UNBOUNDED', () => {
+    const flag = Math.random() > 0.5;
+    // @ts-expect-error A tool with reads: 'none' must declare a finite maxResultSizeChars
+    defineTool({ name: 'bash', reads: 'none', maxResultSizeChars: flag ? UNBOUNDED : 30_000 });
+  });
+
+  test('"none" with UNBOUNDED: the first line of the error is the fix', () => {
+    // @ts-expect-error Type '"none"' is not assignable to type '"none" & Instruction<"A tool with reads: 'none' must declare a finite maxResultSizeChars
+    defineTool({ name: 'bash', reads: 'none', maxResultSizeChars: UNBOUNDED });
+  });
+
+  test('Infinity on a reader: the error says why only UNBOUNDED proves it', () => {
+    // @ts-expect-error TypeScript types the literal Infinity as number
+    defineTool({ name: 'web_fetch', reads: 'url', maxResultSizeChars: Infinity });
+  });
+
+  test('an `any` reads proves nothing: it counts as a reader', () => {
+    const reads: any = 'none';
+    // @ts-expect-error must declare maxResultSizeChars: UNBOUNDED
+    defineTool({ name: 'bash', reads, maxResultSizeChars: 30_000 });
+    expect(defineTool({ name: 'read_any', reads, maxResultSizeChars: UNBOUNDED }).maxResultSizeChars).type.toBe<Unbounded>();
+  });
+
+  test('an `any` limit is not checked by the compiler (`any` absorbs the demand): the run-time check is what catches it', () => {
+    const limit: any = 100_000;
+    expect(defineTool({ name: 'read_file', reads: 'path', maxResultSizeChars: limit }).reads).type.toBe<'path'>();
+    expect(defineTool({ name: 'bash', reads: 'none', maxResultSizeChars: limit }).reads).type.toBe<'none'>();
   });
 
   test('a missing limit', () => {

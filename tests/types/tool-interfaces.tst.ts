@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'tstyche';
-import { defineTool, UNBOUNDED, type ClassifiedTool, type PersistableTool, type SelfReadingTool } from '../../src/index.js';
+import {
+  defineTool,
+  UNBOUNDED,
+  type ClassifiedTool,
+  type FiniteResultLimit,
+  type PersistableTool,
+  type SelfReadingTool,
+} from '../../src/index.js';
 
 describe('class-based tools: implements SelfReadingTool / PersistableTool', () => {
   test('a self-reading class with UNBOUNDED compiles', () => {
@@ -25,7 +32,7 @@ describe('class-based tools: implements SelfReadingTool / PersistableTool', () =
     class GrepTool implements PersistableTool {
       readonly name: string = 'grep';
       readonly reads = 'none';
-      maxResultSizeChars: number = 20_000;
+      maxResultSizeChars: FiniteResultLimit = 20_000;
     }
     expect<BashTool>().type.toBeAssignableTo<ClassifiedTool>();
     expect<GrepTool>().type.toBeAssignableTo<PersistableTool>();
@@ -60,6 +67,25 @@ describe('class-based tools: implements SelfReadingTool / PersistableTool', () =
       readonly maxResultSizeChars = UNBOUNDED;
     }
     expect<BashTool>().type.not.toBeAssignableTo<PersistableTool>();
+  });
+
+  test('a configured limit annotated FiniteResultLimit (the style docs/types.md recommends) still rejects a pasted UNBOUNDED', () => {
+    class GrepTool implements PersistableTool {
+      readonly name = 'grep';
+      readonly reads = 'none';
+      // @ts-expect-error A tool with reads: 'none' must declare a finite maxResultSizeChars
+      maxResultSizeChars: FiniteResultLimit = UNBOUNDED;
+    }
+    expect<GrepTool>().type.toBeAssignableTo<PersistableTool>();
+  });
+
+  test('a limit annotated `number` widens UNBOUNDED and defeats the check (why the docs recommend FiniteResultLimit)', () => {
+    class GrepTool implements PersistableTool {
+      readonly name = 'grep';
+      readonly reads = 'none';
+      maxResultSizeChars: number = UNBOUNDED;
+    }
+    expect<GrepTool>().type.toBeAssignableTo<PersistableTool>();
   });
 
   test('a mutable `reads` widens to string and is caught', () => {

@@ -1,4 +1,5 @@
 import {
+  adoptReplacementState,
   cloneReplacementState,
   type ForkOptions,
   type ReplacementState,
@@ -9,8 +10,11 @@ export interface AgentSession {
   readonly state: ReplacementState;
 }
 
+// The child adopts the snapshot it received as its own live state, which it
+// cannot hand to a fork of its own without cloning it in turn.
 export function forkSubagent(prompt: string, options: ForkOptions): AgentSession {
-  return { id: `fork:${prompt.length}`, state: options.replacementState };
+  const id = `fork:${prompt.length}`;
+  return { id, state: adoptReplacementState(options.replacementState, `agent:${id}`) };
 }
 
 // Correct: the child starts from a clone of the parent's decisions.
