@@ -45,7 +45,7 @@ export class InvalidIdError extends ToolResultGuardError {
   constructor(idKind: IdKind, id: unknown, reason: string) {
     super(
       idKind === 'session id' ? 'ERR_INVALID_SESSION_ID' : 'ERR_INVALID_TOOL_USE_ID',
-      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ids become file names, so they must be non-empty and contain no "/", "\\", NUL or control characters and not be "." or "..".`,
+      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ids become file names, so they must be non-empty, well-formed UTF-16, contain no "/", "\\", NUL, control characters (C0, DEL, C1) or bidirectional controls, and not be "." or "..".`,
     );
     this.idKind = idKind;
     this.id = id;

@@ -300,12 +300,20 @@ function idProblemReason(id: unknown): string | undefined {
   if (id.includes('/')) return 'it contains "/"';
   if (id.includes('\\')) return 'it contains "\\"';
   if (id.includes('\0')) return 'it contains NUL';
+  // A lone surrogate is written to the file system as U+FFFD, so two
+  // different ids would share one file and read back each other's result.
+  if (LONE_SURROGATE.test(id)) return 'it contains a lone surrogate (ill-formed UTF-16)';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we reject
-  if (/[\u0001-\u001f\u007f]/u.test(id)) return 'it contains a control character';
+  if (/[\u0001-\u001f\u007f-\u009f]/u.test(id)) return 'it contains a control character';
+  // Bidi controls make a listed file name read differently from the id (an id shown as "...txt" that is not).
+  if (/[\u202a-\u202e\u2066-\u2069]/u.test(id)) return 'it contains a bidirectional control character';
   if (/^\.+$/u.test(id)) return 'it is made only of dots, a relative path component';
   if (Buffer.byteLength(id, 'utf8') > MAX_ID_BYTES) return `it is longer than ${MAX_ID_BYTES} bytes`;
   return undefined;
 }
+
+/** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 function resolveThroughSymlinks(absolutePath: string): string {
   const missingTail: string[] = [];

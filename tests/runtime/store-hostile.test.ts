@@ -1,0 +1,58 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InvalidIdError, ToolResultStore } from '../../src/index.js';
+import { makeTemporaryRoot } from './helpers.js';
+
+describe('ids that would name a different file than they say', () => {
+  it('keeps two ids with different lone surrogates apart by rejecting both (they would share one U+FFFD file name)', async () => {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.persist('toolu_\uD800', 'first')).rejects.toMatchObject({ code: 'ERR_INVALID_TOOL_USE_ID', reason: expect.stringMatching(/lone surrogate/) });
+    await expect(store.persist('toolu_\uDC00', 'second')).rejects.toBeInstanceOf(InvalidIdError);
+    await expect(store.read('toolu_\uDC00')).rejects.toBeInstanceOf(InvalidIdError);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('still accepts a well-formed surrogate pair', async () => {
+    const store = new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's' });
+    const result = await store.persist('toolu_😀', 'emoji id');
+    expect(await store.read('toolu_😀')).toBe('emoji id');
+    expect(result.path.endsWith('toolu_😀.txt')).toBe(true);
+  });
+
+  it.each([
+    ['a lone high surrogate', 'sess\uD83D'],
+    ['a lone low surrogate', '\uDE00sess'],
+    ['a C1 control character', 'sess\u0085'],
+    ['a bidi override', 'sess\u202Etxt.exe'],
+    ['a bidi isolate', 'sess\u2066x'],
+  ])('rejects a session id with %s', async (_label, sessionId) => {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId });
+    await expect(store.persist('ok', 'content')).rejects.toMatchObject({ code: 'ERR_INVALID_SESSION_ID' });
+    expect(store.isPersistedPath(`${root}/x`)).toBe(false);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it.each([
+    ['a C1 control character (U+0080)', 'toolu_\u0080'],
+    ['a C1 control character (U+009F)', 'toolu_\u009F'],
+    ['LRE (U+202A)', 'toolu_\u202A'],
+    ['RLO (U+202E)', 'toolu_\u202E'],
+    ['LRI (U+2066)', 'toolu_\u2066'],
+    ['PDI (U+2069)', 'toolu_\u2069'],
+  ])('rejects a tool-use id with %s', async (_label, id) => {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.persist(id, 'content')).rejects.toMatchObject({ code: 'ERR_INVALID_TOOL_USE_ID' });
+    expect(() => store.pathFor(id)).toThrow(/Invalid tool-use id/);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('accepts characters next to the rejected ranges (U+00A0, U+2029, U+206A)', async () => {
+    const store = new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's' });
+    for (const id of ['a\u00A0b', 'a\u2029b', 'a\u206Ab', 'café']) {
+      await expect(store.persist(id, id)).resolves.toMatchObject({ size: id.length });
+    }
+  });
+});
