@@ -20,7 +20,7 @@ export interface PersistedToolResult {
   readonly path: string;
   /** Length of the content in characters (UTF-16 code units, the unit `maxResultSizeChars` counts). */
   readonly size: number;
-  /** The first `PREVIEW_CHARS` characters (one fewer if that would split a surrogate pair). */
+  /** The first `PREVIEW_CHARS` characters (one fewer if that would split a surrogate pair), lone surrogates as U+FFFD; see `previewOf`. */
   readonly preview: PersistedPreview;
 }
 
@@ -276,13 +276,26 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
   }
 }
 
-/** The first `PREVIEW_CHARS` characters, never ending in half a surrogate pair. */
+/**
+ * The first `PREVIEW_CHARS` characters, never ending in half a surrogate
+ * pair, with every lone surrogate replaced by U+FFFD. The file holds the
+ * content as UTF-8, which stores a lone surrogate as U+FFFD; a preview taken
+ * from the original string would then differ from the one a later process
+ * rebuilds from the file, and a resumed prompt would change.
+ */
 export function previewOf(content: string): string {
-  if (content.length <= PREVIEW_CHARS) return content;
-  const lastCode = content.charCodeAt(PREVIEW_CHARS - 1);
-  const splitsPair = lastCode >= 0xd800 && lastCode <= 0xdbff;
-  return content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS);
+  if (content.length <= PREVIEW_CHARS) return toWellFormed(content);
+  const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
+  return toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
 }
+
+/** `String.prototype.toWellFormed` (ES2024, not in this project's ES2023 lib): lone surrogates become U+FFFD. */
+function toWellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 function buildResult(finalPath: string, content: string): PersistedToolResult {
   return Object.freeze({ path: finalPath, size: content.length, preview: previewOf(content) as PersistedPreview });
@@ -314,6 +327,7 @@ function idProblemReason(id: unknown): string | undefined {
 
 /** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 function resolveThroughSymlinks(absolutePath: string): string {
   const missingTail: string[] = [];

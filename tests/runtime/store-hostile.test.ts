@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { InvalidIdError, ToolResultStore } from '../../src/index.js';
+import { InvalidIdError, PREVIEW_CHARS, previewOf, ToolResultStore } from '../../src/index.js';
+import type { PersistedToolResult } from '../../src/index.js';
 import { makeTemporaryRoot } from './helpers.js';
 
 describe('ids that would name a different file than they say', () => {
@@ -53,6 +54,33 @@ describe('ids that would name a different file than they say', () => {
     const store = new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's' });
     for (const id of ['a\u00A0b', 'a\u2029b', 'a\u206Ab', 'café']) {
       await expect(store.persist(id, id)).resolves.toMatchObject({ size: id.length });
+    }
+  });
+});
+
+describe('content with lone surrogates', () => {
+  // Lone surrogates are written to the file as U+FFFD, so a preview taken from
+  // the original string would differ from the one any later process builds
+  // from the file: the replacement would change across a resume.
+  it('gives the preview a later process rebuilds from the file, byte for byte', async () => {
+    const root = makeTemporaryRoot();
+    const contents = [
+      `${'a'.repeat(10)}\uD800${'b'.repeat(3_000)}`,
+      `${'a'.repeat(PREVIEW_CHARS - 1)}\uD83D${'b'.repeat(3_000)}`, // a lone high surrogate where the preview ends
+      `${'a'.repeat(PREVIEW_CHARS - 1)}\uDE00${'b'.repeat(3_000)}`,
+      'short \uDC00 tail \uD800',
+    ];
+    const firstProcess = new ToolResultStore({ root, sessionId: 's' });
+    const first = await Promise.all(contents.map((content, index) => firstProcess.persist(`id${index}`, content)));
+    const laterProcess = new ToolResultStore({ root, sessionId: 's' });
+    for (const [index, content] of contents.entries()) {
+      const again = await laterProcess.persist(`id${index}`, 'ignored: the file wins');
+      expect(again).toEqual(first[index]);
+      expect(Buffer.from(again.preview, 'utf16le').equals(Buffer.from((first[index] as PersistedToolResult).preview, 'utf16le'))).toBe(true);
+      const stored = await laterProcess.read(`id${index}`);
+      expect(stored).toBe(content.replace(/\p{Surrogate}/gu, '\uFFFD'));
+      expect(first[index]?.size).toBe(content.length);
+      expect(first[index]?.preview).toBe(previewOf(stored));
     }
   });
 });
