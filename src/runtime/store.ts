@@ -282,16 +282,20 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
  * content as UTF-8, which stores a lone surrogate as U+FFFD; a preview taken
  * from the original string would then differ from the one a later process
  * rebuilds from the file, and a resumed prompt would change.
+ *
+ * The preview is a copy, never a slice: a slice keeps the whole result
+ * alive, so every cached persist result and every replacement would hold
+ * megabytes the harness meant to move to disk.
  */
 export function previewOf(content: string): string {
-  if (content.length <= PREVIEW_CHARS) return toWellFormed(content);
+  if (content.length <= PREVIEW_CHARS) return throughUtf8(content);
   const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
-  return toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
+  return throughUtf8(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
 }
 
-/** `String.prototype.toWellFormed` (ES2024, not in this project's ES2023 lib): lone surrogates become U+FFFD. */
-function toWellFormed(text: string): string {
-  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+/** The text as the file gives it back (lone surrogates as U+FFFD), in a fresh string that references nothing else. */
+function throughUtf8(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -327,7 +331,6 @@ function idProblemReason(id: unknown): string | undefined {
 
 /** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
-const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 function resolveThroughSymlinks(absolutePath: string): string {
   const missingTail: string[] = [];
