@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as fsPromises from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { PersistedPreview } from '../types/brands.js';
 import { InvalidIdError, PersistError, PersistedResultNotFoundError, type IdKind } from './errors.js';
@@ -169,15 +169,16 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
 
   /**
    * Whether `candidate` really lies inside this store's folder once `..` and
-   * symbolic links are resolved. A read tool calls it to refuse (or flag)
-   * reading the harness's own persisted output. For a path that does not
-   * exist yet, its deepest existing ancestor is resolved and the rest
-   * appended, so a symlinked folder cannot smuggle a path in or out.
+   * symbolic links are resolved the way the OS resolves them: component by
+   * component, each link replaced by its target before a later `..` applies.
+   * A read tool calls it to refuse (or flag) reading the harness's own
+   * persisted output; resolving `..` textually first would let `L/../x`
+   * (L a link into the store) open a persisted file while answering false.
    */
   isPersistedPath(candidate: string): boolean {
     if (this.#sessionIdProblem || typeof candidate !== 'string' || candidate.length === 0) return false;
     if (candidate.includes('\0')) return false;
-    const resolvedCandidate = resolveThroughSymlinks(path.resolve(candidate));
+    const resolvedCandidate = resolveThroughSymlinks(candidate);
     const resolvedDirectory = resolveThroughSymlinks(this.directory);
     const relative = path.relative(resolvedDirectory, resolvedCandidate);
     return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
@@ -332,21 +333,45 @@ function idProblemReason(id: unknown): string | undefined {
 /** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-function resolveThroughSymlinks(absolutePath: string): string {
-  const missingTail: string[] = [];
-  let current = absolutePath;
-  for (;;) {
-    try {
-      return path.join(realpathSync.native(current), ...missingTail.reverse());
-    } catch (error) {
-      const parent = path.dirname(current);
-      if (parent === current || !isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) {
-        return path.join(current, ...missingTail.reverse());
-      }
-      missingTail.push(path.basename(current));
-      current = parent;
+/** How many symbolic links one resolution follows before it gives up, as the OS does (ELOOP). */
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Where the OS would take `candidate`: components are walked left to right,
+ * a symbolic link is replaced by its target *before* a later ".." applies to
+ * it (so "L/../x" is the parent of L's target, not x next to L), a dangling
+ * link leads to where its target would be created, and once a component does
+ * not exist the rest is appended as written.
+ */
+function resolveThroughSymlinks(candidate: string, hops = { count: 0 }): string {
+  // Not path.resolve: it applies ".." textually, before the links are known.
+  const absolute = path.isAbsolute(candidate) ? candidate : `${process.cwd()}${path.sep}${candidate}`;
+  const { root } = path.parse(absolute);
+  let current = root;
+  let exists = true;
+  for (const component of absolute.slice(root.length).split(path.sep === '\\' ? /[\\/]+/u : /\/+/u)) {
+    if (component === '' || component === '.') continue;
+    if (component === '..') {
+      current = path.dirname(current);
+      continue;
     }
+    const next = path.join(current, component);
+    current = next;
+    if (!exists) continue;
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      exists = false; // ENOENT, ENOTDIR, EACCES: the OS would go no further either
+      continue;
+    }
+    if (!isLink) continue;
+    hops.count += 1;
+    if (hops.count > MAX_SYMLINK_HOPS) return next; // a loop: the OS refuses it, so it names no file in the store
+    const target = readlinkSync(next);
+    current = resolveThroughSymlinks(path.isAbsolute(target) ? target : `${path.dirname(next)}${path.sep}${target}`, hops);
   }
+  return current;
 }
 
 function isProcessAlive(pid: number): boolean {

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidIdError, PREVIEW_CHARS, previewOf, ToolResultStore } from '../../src/index.js';
 import type { PersistedToolResult } from '../../src/index.js';
@@ -82,5 +83,50 @@ describe('content with lone surrogates', () => {
       expect(first[index]?.size).toBe(content.length);
       expect(first[index]?.preview).toBe(previewOf(stored));
     }
+  });
+});
+
+describe('isPersistedPath resolves symbolic links before ".."', () => {
+  async function persistedStore() {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId: 'session' });
+    const { path: file } = await store.persist('toolu_1', 'content');
+    return { root, store, file };
+  }
+
+  it('is true for <link>/../tool-results/<id>.txt when <link> points into the store (the OS opens the persisted file)', async () => {
+    const { root, store, file } = await persistedStore();
+    const link = path.join(root, 'L');
+    symlinkSync(store.directory, link);
+    const sneaky = `${link}/../tool-results/toolu_1.txt`;
+    expect(readFileSync(sneaky, 'utf8')).toBe(readFileSync(file, 'utf8'));
+    expect(store.isPersistedPath(sneaky)).toBe(true);
+    expect(store.isPersistedPath(`${link}/./../tool-results//toolu_1.txt`)).toBe(true);
+  });
+
+  it('is false for <store>/<link>/../<id>.txt when <link> leads out of the store (the OS opens a file outside)', async () => {
+    const { root, store } = await persistedStore();
+    mkdirSync(path.join(root, 'elsewhere', 'deeper'), { recursive: true });
+    writeFileSync(path.join(root, 'elsewhere', 'toolu_1.txt'), 'not ours');
+    symlinkSync(path.join(root, 'elsewhere', 'deeper'), path.join(store.directory, 'out'));
+    const sneaky = `${store.directory}/out/../toolu_1.txt`;
+    expect(readFileSync(sneaky, 'utf8')).toBe('not ours');
+    expect(store.isPersistedPath(sneaky)).toBe(false);
+  });
+
+  it('follows a dangling symlink to where its target would be created', async () => {
+    const { root, store } = await persistedStore();
+    const dangling = path.join(root, 'later.txt');
+    symlinkSync(path.join(store.directory, 'not-yet.txt'), dangling);
+    expect(store.isPersistedPath(dangling)).toBe(true);
+    const loop = path.join(root, 'loop');
+    symlinkSync(loop, loop);
+    expect(store.isPersistedPath(path.join(loop, 'x.txt'))).toBe(false);
+  });
+
+  it('resolves a relative path with ".." from the working directory', async () => {
+    const { store, file } = await persistedStore();
+    const relative = path.relative(process.cwd(), file);
+    expect(store.isPersistedPath(`${path.dirname(relative)}/../tool-results/${path.basename(file)}`)).toBe(true);
   });
 });
