@@ -10,6 +10,7 @@ export type ToolResultGuardErrorCode =
   | 'ERR_INVALID_SESSION_ID'
   | 'ERR_PERSIST_FAILED'
   | 'ERR_PERSISTED_RESULT_NOT_FOUND'
+  | 'ERR_STORE_SYMLINK'
   | 'ERR_STATE_OWNERSHIP'
   | 'ERR_NOT_A_REPLACEMENT_STATE'
   | 'ERR_READ_ONLY_STATE'
@@ -84,6 +85,23 @@ export class PersistedResultNotFoundError extends ToolResultGuardError {
       { cause },
     );
     this.toolUseId = toolUseId;
+    this.path = path;
+  }
+}
+
+/**
+ * A symbolic link where the store keeps its own folders or files. Following
+ * it would let whoever planted it choose the file reported as a persisted
+ * result, or the folder that gets chmod-ed, so the store refuses instead.
+ */
+export class StoreSymlinkError extends ToolResultGuardError {
+  readonly path: string;
+
+  constructor(path: string, what: 'session folder' | 'tool-results folder' | 'result file') {
+    super(
+      'ERR_STORE_SYMLINK',
+      `The ${what} ${path} is a symbolic link. The tool-result store never follows links inside its folder (whoever planted it would choose the file reported as a result or the folder that gets chmod-ed). Remove the link; the store creates a real ${what === 'result file' ? 'file' : 'folder'} there.`,
+    );
     this.path = path;
   }
 }

@@ -57,6 +57,7 @@ export {
   RecordCallbackError,
   ReplacementWithoutSeenMarkError,
   StateOwnershipError,
+  StoreSymlinkError,
   ToolResultGuardError,
   UnclassifiedToolError,
 } from './errors.js';

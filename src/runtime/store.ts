@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as fsPromises from 'node:fs/promises';
-import { lstatSync, readlinkSync } from 'node:fs';
+import { constants as fsConstants, lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { PersistedPreview } from '../types/brands.js';
-import { InvalidIdError, PersistError, PersistedResultNotFoundError, type IdKind } from './errors.js';
+import { InvalidIdError, PersistError, PersistedResultNotFoundError, StoreSymlinkError, ToolResultGuardError, type IdKind } from './errors.js';
 
 /** Characters of a persisted result kept in the preview the model sees. */
 export const PREVIEW_CHARS = 2_000;
@@ -51,24 +51,39 @@ export interface StoreFileHandle {
  * unusual platforms) can simulate a full disk or a failing rename.
  */
 export interface StoreFileSystem {
-  mkdir(directory: string, options: { recursive: true; mode: number }): Promise<unknown>;
+  /** Without `recursive`, fails with `EEXIST` for anything already there, a symbolic link included (never followed). */
+  mkdir(directory: string, options: { recursive: boolean; mode: number }): Promise<unknown>;
+  /** Sets a folder's mode; on a symbolic link it must fail with `ELOOP` rather than change the link's target. */
   chmod(target: string, mode: number): Promise<void>;
   open(file: string, flags: 'wx', mode: number): Promise<StoreFileHandle>;
   link(existingPath: string, newPath: string): Promise<void>;
   rename(oldPath: string, newPath: string): Promise<void>;
   unlink(file: string): Promise<void>;
+  /** Reads a file; on a symbolic link it must fail with `ELOOP` rather than read the link's target. */
   readFile(file: string, encoding: 'utf8'): Promise<string>;
   readdir(directory: string): Promise<string[]>;
 }
 
+/** `O_NOFOLLOW`, where the platform has it (not on Windows, where links need admin rights to create). */
+const NO_FOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
 export const nodeStoreFileSystem: StoreFileSystem = {
   mkdir: (directory, options) => fsPromises.mkdir(directory, options),
-  chmod: (target, mode) => fsPromises.chmod(target, mode),
+  chmod: async (target, mode) => {
+    if (NO_FOLLOW === 0) return fsPromises.chmod(target, mode);
+    // fchmod on a handle opened without following links: a link fails with ELOOP, its target is never touched.
+    const handle = await fsPromises.open(target, fsConstants.O_RDONLY | NO_FOLLOW);
+    try {
+      await handle.chmod(mode);
+    } finally {
+      await handle.close();
+    }
+  },
   open: (file, flags, mode) => fsPromises.open(file, flags, mode),
   link: (existingPath, newPath) => fsPromises.link(existingPath, newPath),
   rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
   unlink: (file) => fsPromises.unlink(file),
-  readFile: (file, encoding) => fsPromises.readFile(file, encoding),
+  readFile: (file, encoding) => fsPromises.readFile(file, { encoding, flag: fsConstants.O_RDONLY | NO_FOLLOW }),
   readdir: (directory) => fsPromises.readdir(directory),
 };
 
@@ -159,12 +174,18 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
   /** Reads a persisted result back in full. Rejects with `PersistedResultNotFoundError` when there is none. */
   async read(toolUseId: string): Promise<string> {
     const finalPath = this.pathFor(toolUseId);
+    let content: string;
     try {
-      return await this.#fileSystem.readFile(finalPath, 'utf8');
+      content = await this.#fileSystem.readFile(finalPath, 'utf8');
     } catch (error) {
       if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) throw new PersistedResultNotFoundError(toolUseId, finalPath, error);
+      if (isErrorWithCode(error, 'ELOOP')) throw new StoreSymlinkError(finalPath, 'result file');
       throw error;
     }
+    // A file found through a linked session or tool-results folder is someone else's choice, not a result.
+    await this.#tightenOwnDirectory(path.dirname(this.directory), 'session folder');
+    await this.#tightenOwnDirectory(this.directory, 'tool-results folder');
+    return content;
   }
 
   /**
@@ -210,6 +231,12 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
 
   async #writeOnce(toolUseId: string, finalPath: string, content: string): Promise<PersistedToolResult> {
     const fileSystem = this.#fileSystem;
+    // The folders first: a result found through a linked folder is not one.
+    try {
+      await this.#ensureDirectories();
+    } catch (error) {
+      throw error instanceof ToolResultGuardError ? error : new PersistError(toolUseId, finalPath, error);
+    }
     const existing = await this.#readIfExists(toolUseId, finalPath);
     if (existing !== undefined) return buildResult(finalPath, existing);
 
@@ -219,7 +246,6 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
     );
     let temporaryCreated = false;
     try {
-      await this.#ensureDirectories();
       const handle = await fileSystem.open(temporaryPath, 'wx', FILE_MODE);
       temporaryCreated = true;
       try {
@@ -238,7 +264,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       }
       return buildResult(finalPath, content);
     } catch (error) {
-      throw error instanceof PersistError ? error : new PersistError(toolUseId, finalPath, error);
+      throw error instanceof ToolResultGuardError ? error : new PersistError(toolUseId, finalPath, error);
     } finally {
       if (temporaryCreated) await fileSystem.unlink(temporaryPath).catch(() => undefined);
     }
@@ -260,11 +286,34 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
 
   async #ensureDirectories(): Promise<void> {
     const sessionDirectory = path.dirname(this.directory);
-    await this.#fileSystem.mkdir(this.directory, { recursive: true, mode: DIRECTORY_MODE });
-    // mkdir's mode is filtered by the umask and ignored for folders that
-    // already existed; the two folders this store owns get 0700 outright.
-    await this.#fileSystem.chmod(sessionDirectory, DIRECTORY_MODE);
-    await this.#fileSystem.chmod(this.directory, DIRECTORY_MODE);
+    // The root is the harness's choice (it may be a link); the two folders below it are the store's own.
+    await this.#fileSystem.mkdir(this.root, { recursive: true, mode: DIRECTORY_MODE });
+    await this.#ensureOwnDirectory(sessionDirectory, 'session folder');
+    await this.#ensureOwnDirectory(this.directory, 'tool-results folder');
+  }
+
+  /**
+   * Creates `directory` (one level, so a link in its place is never followed
+   * into) and sets 0700 outright: mkdir's mode is filtered by the umask and
+   * ignored for a folder that already existed.
+   */
+  async #ensureOwnDirectory(directory: string, what: 'session folder' | 'tool-results folder'): Promise<void> {
+    try {
+      await this.#fileSystem.mkdir(directory, { recursive: false, mode: DIRECTORY_MODE });
+    } catch (error) {
+      if (!isErrorWithCode(error, 'EEXIST')) throw error;
+    }
+    await this.#tightenOwnDirectory(directory, what);
+  }
+
+  /** Sets 0700 without following a link; a link in the store's own place is refused. */
+  async #tightenOwnDirectory(directory: string, what: 'session folder' | 'tool-results folder'): Promise<void> {
+    try {
+      await this.#fileSystem.chmod(directory, DIRECTORY_MODE);
+    } catch (error) {
+      if (isErrorWithCode(error, 'ELOOP')) throw new StoreSymlinkError(directory, what);
+      throw error;
+    }
   }
 
   async #readIfExists(toolUseId: string, finalPath: string): Promise<string | undefined> {
@@ -272,6 +321,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       return await this.#fileSystem.readFile(finalPath, 'utf8');
     } catch (error) {
       if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) return undefined;
+      if (isErrorWithCode(error, 'ELOOP')) throw new StoreSymlinkError(finalPath, 'result file');
       throw new PersistError(toolUseId, finalPath, error);
     }
   }

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InvalidIdError, PREVIEW_CHARS, previewOf, ToolResultStore } from '../../src/index.js';
+import { InvalidIdError, PREVIEW_CHARS, previewOf, StoreSymlinkError, ToolResultStore } from '../../src/index.js';
 import type { PersistedToolResult } from '../../src/index.js';
 import { makeTemporaryRoot } from './helpers.js';
 
@@ -128,5 +128,71 @@ describe('isPersistedPath resolves symbolic links before ".."', () => {
     const { store, file } = await persistedStore();
     const relative = path.relative(process.cwd(), file);
     expect(store.isPersistedPath(`${path.dirname(relative)}/../tool-results/${path.basename(file)}`)).toBe(true);
+  });
+});
+
+describe('symbolic links planted inside the store', () => {
+  it('never reports a file a link at <dir>/<id>.txt points to as the persisted result', async () => {
+    const root = makeTemporaryRoot();
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await store.persist('other', 'x');
+    const someoneElses = path.join(root, 'someone-elses.txt');
+    writeFileSync(someoneElses, 'not the tool result');
+    symlinkSync(someoneElses, store.pathFor('planted'));
+    const rejection = store.persist('planted', 'the real tool result');
+    await expect(rejection).rejects.toBeInstanceOf(StoreSymlinkError);
+    await expect(store.persist('planted', 'again')).rejects.toMatchObject({ code: 'ERR_STORE_SYMLINK', path: store.pathFor('planted') });
+    await expect(store.read('planted')).rejects.toThrow(/symbolic link.*never follows/);
+    // A new store object (another process) refuses it too, through the file on disk.
+    await expect(new ToolResultStore({ root, sessionId: 's' }).persist('planted', 'x')).rejects.toBeInstanceOf(StoreSymlinkError);
+    expect(readFileSync(someoneElses, 'utf8')).toBe('not the tool result');
+    expect(lstatSync(store.pathFor('planted')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(store.directory).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a symlinked session folder and leaves its target untouched', async () => {
+    const root = makeTemporaryRoot();
+    const target = path.join(makeTemporaryRoot(), 'victim');
+    mkdirSync(target);
+    chmodSync(target, 0o755);
+    symlinkSync(target, path.join(root, 's'));
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.persist('id', 'content')).rejects.toMatchObject({ code: 'ERR_STORE_SYMLINK', path: path.join(root, 's') });
+    expect(statSync(target).mode & 0o777).toBe(0o755);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('never reports a result found through a symlinked session folder', async () => {
+    const root = makeTemporaryRoot();
+    const target = path.join(makeTemporaryRoot(), 'victim');
+    mkdirSync(path.join(target, 'tool-results'), { recursive: true });
+    writeFileSync(path.join(target, 'tool-results', 'id.txt'), 'planted result');
+    symlinkSync(target, path.join(root, 's'));
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.persist('id', 'the real one')).rejects.toBeInstanceOf(StoreSymlinkError);
+    await expect(store.read('id')).rejects.toBeInstanceOf(StoreSymlinkError);
+    await expect(store.read('never-persisted')).rejects.toMatchObject({ code: 'ERR_PERSISTED_RESULT_NOT_FOUND' });
+  });
+
+  it('refuses a symlinked tool-results folder and leaves its target untouched', async () => {
+    const root = makeTemporaryRoot();
+    const target = path.join(makeTemporaryRoot(), 'victim');
+    mkdirSync(target);
+    chmodSync(target, 0o755);
+    mkdirSync(path.join(root, 's'));
+    symlinkSync(target, path.join(root, 's', 'tool-results'));
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.persist('id', 'content')).rejects.toMatchObject({ code: 'ERR_STORE_SYMLINK', path: store.directory });
+    expect(statSync(target).mode & 0o777).toBe(0o755);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('still accepts a root that is itself a symlink (the harness chose it)', async () => {
+    const realRoot = makeTemporaryRoot();
+    const aliasRoot = path.join(makeTemporaryRoot(), 'alias');
+    symlinkSync(realRoot, aliasRoot);
+    const result = await new ToolResultStore({ root: aliasRoot, sessionId: 's' }).persist('id', 'content');
+    expect(readFileSync(path.join(realRoot, 's', 'tool-results', 'id.txt'), 'utf8')).toBe('content');
+    expect(result.size).toBe(7);
   });
 });
