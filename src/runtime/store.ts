@@ -48,7 +48,7 @@ export interface StoreFileHandle {
 
 /**
  * The file-system operations the store uses, injectable so tests (and
- * unusual platforms) can simulate a full disk or a failing rename.
+ * unusual platforms) can simulate a full disk or missing hard links.
  */
 export interface StoreFileSystem {
   /** Without `recursive`, fails with `EEXIST` for anything already there, a symbolic link included (never followed). */
@@ -57,7 +57,6 @@ export interface StoreFileSystem {
   chmod(target: string, mode: number): Promise<void>;
   open(file: string, flags: 'wx', mode: number): Promise<StoreFileHandle>;
   link(existingPath: string, newPath: string): Promise<void>;
-  rename(oldPath: string, newPath: string): Promise<void>;
   unlink(file: string): Promise<void>;
   /** Reads a file; on a symbolic link it must fail with `ELOOP` rather than read the link's target. */
   readFile(file: string, encoding: 'utf8'): Promise<string>;
@@ -81,7 +80,6 @@ export const nodeStoreFileSystem: StoreFileSystem = {
   },
   open: (file, flags, mode) => fsPromises.open(file, flags, mode),
   link: (existingPath, newPath) => fsPromises.link(existingPath, newPath),
-  rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
   unlink: (file) => fsPromises.unlink(file),
   readFile: (file, encoding) => fsPromises.readFile(file, { encoding, flag: fsConstants.O_RDONLY | NO_FOLLOW }),
   readdir: (directory) => fsPromises.readdir(directory),
@@ -111,8 +109,9 @@ const TEMPORARY_FILE_NAME = /^\..+\.(\d+)-\d+-[0-9a-f]{8}\.tmp$/u;
  *
  * Every write goes to a temp file in the same folder, is flushed, then
  * published under its final name with `link` (atomic, and it fails instead of
- * overwriting) or `rename` where hard links are unsupported. A reader, or a
- * process that resumes after a crash, sees the whole file or no file.
+ * overwriting): a reader, or a process that resumes after a crash, sees the
+ * whole file or no file. Where hard links are unsupported the final name is
+ * created exclusively instead (`wx`), so the first content still wins.
  */
 export class ToolResultStore implements ToolResultPersister, ToolResultBudgetStore {
   readonly root: string;
@@ -256,7 +255,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       } finally {
         await handle.close();
       }
-      const published = await this.#publish(temporaryPath, finalPath);
+      const published = await this.#publish(temporaryPath, finalPath, content);
       if (!published) {
         // Another process published this id between our check and our link: its file wins.
         const winner = await this.#readIfExists(toolUseId, finalPath);
@@ -271,7 +270,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
   }
 
   /** Publishes the temp file under its final name; false when the final name already exists. */
-  async #publish(temporaryPath: string, finalPath: string): Promise<boolean> {
+  async #publish(temporaryPath: string, finalPath: string, content: string): Promise<boolean> {
     try {
       await this.#fileSystem.link(temporaryPath, finalPath);
       return true;
@@ -279,9 +278,38 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       if (isErrorWithCode(error, 'EEXIST')) return false;
       // Some file systems (FAT, some network mounts) have no hard links.
       if (!isErrorWithCode(error, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK')) throw error;
-      await this.#fileSystem.rename(temporaryPath, finalPath);
-      return true;
+      return this.#publishByExclusiveCreate(finalPath, content);
     }
+  }
+
+  /**
+   * Without hard links, the final name is created exclusively and written in
+   * place. A rename would replace a file another process had just published,
+   * and the two writers would each report their own content for one id; an
+   * exclusive create fails instead, so the first content wins for everyone.
+   */
+  async #publishByExclusiveCreate(finalPath: string, content: string): Promise<boolean> {
+    let handle: StoreFileHandle;
+    try {
+      handle = await this.#fileSystem.open(finalPath, 'wx', FILE_MODE);
+    } catch (error) {
+      if (isErrorWithCode(error, 'EEXIST')) return false;
+      throw error;
+    }
+    try {
+      try {
+        await handle.chmod(FILE_MODE);
+        await handle.writeFile(content, 'utf8');
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      // The half-written file is ours (we created it): a partial result must not stay under the final name.
+      await this.#fileSystem.unlink(finalPath).catch(() => undefined);
+      throw error;
+    }
+    return true;
   }
 
   async #ensureDirectories(): Promise<void> {

@@ -1,8 +1,8 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InvalidIdError, PREVIEW_CHARS, previewOf, StoreSymlinkError, ToolResultStore } from '../../src/index.js';
-import type { PersistedToolResult } from '../../src/index.js';
+import { InvalidIdError, nodeStoreFileSystem, PREVIEW_CHARS, previewOf, StoreSymlinkError, ToolResultStore } from '../../src/index.js';
+import type { PersistedToolResult, StoreFileSystem } from '../../src/index.js';
 import { makeTemporaryRoot } from './helpers.js';
 
 describe('ids that would name a different file than they say', () => {
@@ -194,5 +194,65 @@ describe('symbolic links planted inside the store', () => {
     const result = await new ToolResultStore({ root: aliasRoot, sessionId: 's' }).persist('id', 'content');
     expect(readFileSync(path.join(realRoot, 's', 'tool-results', 'id.txt'), 'utf8')).toBe('content');
     expect(result.size).toBe(7);
+  });
+});
+
+describe('file systems without hard links', () => {
+  /** Node's fs whose link fails as on FAT; `beforeLinkFails` runs first, e.g. to let another process publish. */
+  function noLinkFs(beforeLinkFails: (finalPath: string) => void = () => undefined): StoreFileSystem {
+    return {
+      ...nodeStoreFileSystem,
+      link: async (_existingPath, newPath) => {
+        beforeLinkFails(newPath);
+        throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+      },
+    };
+  }
+
+  it('keeps the first content when another process publishes the id meanwhile, and reports that content', async () => {
+    const root = makeTemporaryRoot();
+    // Another process (its own in-flight map) finishes publishing the same id while this one is writing.
+    const fileSystem = noLinkFs((finalPath) => writeFileSync(finalPath, 'the other process was first', { flag: 'wx' }));
+    const store = new ToolResultStore({ root, sessionId: 's', fileSystem });
+    const result = await store.persist('shared', 'this process came second');
+    expect(readFileSync(result.path, 'utf8')).toBe('the other process was first');
+    expect(result.preview).toBe('the other process was first');
+    expect(result.size).toBe('the other process was first'.length);
+    expect(readdirSync(store.directory)).toEqual(['shared.txt']);
+  });
+
+  it('publishes by an exclusive create of the final name, 0600, with no temp file left', async () => {
+    const root = makeTemporaryRoot();
+    const fileSystem = noLinkFs();
+    const store = new ToolResultStore({ root, sessionId: 's', fileSystem });
+    const result = await store.persist('id', 'content');
+    expect(readFileSync(result.path, 'utf8')).toBe('content');
+    expect(statSync(result.path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(store.directory)).toEqual(['id.txt']);
+  });
+
+  it('removes its own half-written final file when the exclusive write fails (a full disk)', async () => {
+    const root = makeTemporaryRoot();
+    let opens = 0;
+    const fileSystem: StoreFileSystem = {
+      ...noLinkFs(),
+      open: async (file, flags, fileMode) => {
+        opens += 1;
+        const handle = await nodeStoreFileSystem.open(file, flags, fileMode);
+        if (opens === 1) return handle; // the temp file is written in full
+        return {
+          chmod: (newMode) => handle.chmod(newMode),
+          datasync: () => handle.datasync(),
+          close: () => handle.close(),
+          writeFile: async (data) => {
+            await handle.writeFile(data.slice(0, 3), 'utf8');
+            throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          },
+        };
+      },
+    };
+    const store = new ToolResultStore({ root, sessionId: 's', fileSystem });
+    await expect(store.persist('id', 'content')).rejects.toMatchObject({ code: 'ERR_PERSIST_FAILED', systemCode: 'ENOSPC' });
+    expect(readdirSync(store.directory)).toEqual([]);
   });
 });
