@@ -233,6 +233,10 @@ function persistAdvice(systemCode: string | undefined, cause: unknown): string {
       return 'permission denied; the store root must be writable by this process (folders are created 0700).';
     case 'EROFS':
       return 'the file system is read-only; point the store at a writable root.';
+    case 'EMFILE':
+    case 'ENFILE':
+    case 'EAGAIN':
+      return 'too many open files, still after every retry with backoff; lower the store\'s maxConcurrentWrites or raise the open-file limit (ulimit -n).';
     default:
       return `${errorMessage(cause)}.`;
   }

@@ -3,7 +3,7 @@ import * as fsPromises from 'node:fs/promises';
 import { constants as fsConstants, lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { PersistedPreview } from '../types/brands.js';
-import { InvalidIdError, PersistError, PersistedResultNotFoundError, StoreSymlinkError, ToolResultGuardError, type IdKind } from './errors.js';
+import { describeValue, InvalidIdError, PersistError, PersistedResultNotFoundError, StoreSymlinkError, ToolResultGuardError, type IdKind } from './errors.js';
 
 /** Characters of a persisted result kept in the preview the model sees. */
 export const PREVIEW_CHARS = 2_000;
@@ -11,6 +11,22 @@ export const PREVIEW_CHARS = 2_000;
 /** Tool output holds secrets (tokens in env dumps, keys in files): owner-only. */
 export const DIRECTORY_MODE = 0o700;
 export const FILE_MODE = 0o600;
+
+/**
+ * Writes one store runs at once. Starting every write of a large message at
+ * once exhausted the process's file handles (EMFILE) and froze most of the
+ * results inline for good: a transient shortage became a permanent fate.
+ */
+export const DEFAULT_MAX_CONCURRENT_WRITES = 16;
+
+/**
+ * Waits, in milliseconds, before each new attempt of a write that failed for
+ * want of file handles (EMFILE, ENFILE, EAGAIN). Only after the last one fails
+ * does `persist` reject, and the budget freeze the id inline.
+ */
+export const FILE_HANDLE_RETRY_DELAYS_MS: readonly number[] = Object.freeze([10, 20, 40, 80, 160, 320]);
+
+const FILE_HANDLE_SHORTAGE_CODES: readonly string[] = ['EMFILE', 'ENFILE', 'EAGAIN'];
 
 /** Longest id, in UTF-8 bytes, that still leaves room for the temp-file suffix under NAME_MAX (255). */
 const MAX_ID_BYTES = 200;
@@ -91,6 +107,31 @@ export interface ToolResultStoreOptions {
   readonly sessionId: string;
   /** Defaults to node's `fs/promises`. */
   readonly fileSystem?: StoreFileSystem;
+  /** Writes this store runs at once (a whole number >= 1, or Infinity for no bound); default `DEFAULT_MAX_CONCURRENT_WRITES`. */
+  readonly maxConcurrentWrites?: number;
+}
+
+/** A first-come, first-served bound on how many tasks run at once. */
+class ConcurrencyLimit {
+  readonly #limit: number;
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  async run<Value>(task: () => Promise<Value>): Promise<Value> {
+    if (this.#running < this.#limit) this.#running += 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over, not counted again
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
 }
 
 /**
@@ -122,6 +163,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
   /** Why the session id is unusable, reported by every operation (the constructor never throws on ids). */
   readonly #sessionIdProblem: InvalidIdError | undefined;
   readonly #completed = new Map<string, PersistedToolResult>();
+  readonly #writeLimit: ConcurrencyLimit;
 
   constructor(options: ToolResultStoreOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -135,6 +177,13 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
     this.#sessionIdProblem = findIdProblem('session id', options.sessionId);
     this.directory = path.join(this.root, String(options.sessionId), 'tool-results');
     this.#fileSystem = options.fileSystem ?? nodeStoreFileSystem;
+    const maxConcurrentWrites: unknown = options.maxConcurrentWrites ?? DEFAULT_MAX_CONCURRENT_WRITES;
+    if (typeof maxConcurrentWrites !== 'number' || !(maxConcurrentWrites === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrentWrites) && maxConcurrentWrites >= 1))) {
+      throw new TypeError(
+        `ToolResultStore: maxConcurrentWrites must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrentWrites)}. Leave it out for the default (${DEFAULT_MAX_CONCURRENT_WRITES}); keep it well under the open-file limit (ulimit -n).`,
+      );
+    }
+    this.#writeLimit = new ConcurrencyLimit(maxConcurrentWrites);
   }
 
   /** The final path of a tool-use id's file. Throws `InvalidIdError` for a bad id. */
@@ -162,7 +211,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
 
     let write = writesInFlight.get(finalPath);
     if (!write) {
-      write = this.#writeOnce(toolUseId, finalPath, content).finally(() => writesInFlight.delete(finalPath));
+      write = this.#writeRetryingShortages(toolUseId, finalPath, content).finally(() => writesInFlight.delete(finalPath));
       writesInFlight.set(finalPath, write);
     }
     const result = await write;
@@ -226,6 +275,24 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       removed.push(name);
     }
     return removed;
+  }
+
+  /**
+   * One write through the queue; a failure for want of file handles is
+   * transient (other writes close theirs), so it is retried with backoff,
+   * outside the queue, before it becomes the id's permanent inline fate.
+   */
+  async #writeRetryingShortages(toolUseId: string, finalPath: string, content: string): Promise<PersistedToolResult> {
+    for (let retry = 0; ; retry += 1) {
+      try {
+        return await this.#writeLimit.run(() => this.#writeOnce(toolUseId, finalPath, content));
+      } catch (error) {
+        const delay = FILE_HANDLE_RETRY_DELAYS_MS[retry];
+        const shortage = error instanceof PersistError && error.systemCode !== undefined && FILE_HANDLE_SHORTAGE_CODES.includes(error.systemCode);
+        if (!shortage || delay === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   async #writeOnce(toolUseId: string, finalPath: string, content: string): Promise<PersistedToolResult> {
