@@ -231,8 +231,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       throw error;
     }
     // A file found through a linked session or tool-results folder is someone else's choice, not a result.
-    await this.#tightenOwnDirectory(path.dirname(this.directory), 'session folder');
-    await this.#tightenOwnDirectory(this.directory, 'tool-results folder');
+    await this.#refuseLinkedDirectories();
     return content;
   }
 
@@ -267,6 +266,8 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       if (isErrorWithCode(error, 'ENOENT', 'ENOTDIR')) return [];
       throw error;
     }
+    // Listed through a linked folder, these would be someone else's files to delete.
+    await this.#refuseLinkedDirectories();
     const removed: string[] = [];
     for (const name of names) {
       const writerPid = TEMPORARY_FILE_NAME.exec(name)?.[1];
@@ -399,6 +400,12 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       if (!isErrorWithCode(error, 'EEXIST')) throw error;
     }
     await this.#tightenOwnDirectory(directory, what);
+  }
+
+  /** Both folders the store owns, checked (and kept 0700) without following a link. */
+  async #refuseLinkedDirectories(): Promise<void> {
+    await this.#tightenOwnDirectory(path.dirname(this.directory), 'session folder');
+    await this.#tightenOwnDirectory(this.directory, 'tool-results folder');
   }
 
   /** Sets 0700 without following a link; a link in the store's own place is refused. */

@@ -187,6 +187,19 @@ describe('symbolic links planted inside the store', () => {
     expect(readdirSync(target)).toEqual([]);
   });
 
+  it('removes no temp file through a symlinked tool-results folder', async () => {
+    const root = makeTemporaryRoot();
+    const target = path.join(makeTemporaryRoot(), 'victim');
+    mkdirSync(target);
+    const lookalike = path.join(target, '.notes.2147483646-1-0123abcd.tmp');
+    writeFileSync(lookalike, 'someone else\'s file');
+    mkdirSync(path.join(root, 's'));
+    symlinkSync(target, path.join(root, 's', 'tool-results'));
+    const store = new ToolResultStore({ root, sessionId: 's' });
+    await expect(store.removeAbandonedTemporaryFiles()).rejects.toBeInstanceOf(StoreSymlinkError);
+    expect(readFileSync(lookalike, 'utf8')).toBe('someone else\'s file');
+  });
+
   it('still accepts a root that is itself a symlink (the harness chose it)', async () => {
     const realRoot = makeTemporaryRoot();
     const aliasRoot = path.join(makeTemporaryRoot(), 'alias');
