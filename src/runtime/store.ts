@@ -441,14 +441,24 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
  * megabytes the harness meant to move to disk.
  */
 export function previewOf(content: string): string {
-  if (content.length <= PREVIEW_CHARS) return throughUtf8(content);
+  if (content.length <= PREVIEW_CHARS) return detachedCopy(toWellFormed(content));
   const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
-  return throughUtf8(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
+  return detachedCopy(toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS)));
 }
 
-/** The text as the file gives it back (lone surrogates as U+FFFD), in a fresh string that references nothing else. */
-function throughUtf8(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
+/** `String.prototype.toWellFormed` (ES2024, newer than this project's lib): lone surrogates become U+FFFD, as UTF-8 stores them. */
+function toWellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+}
+
+/**
+ * A copy of `text` that references no other string. Slicing a concatenation
+ * makes V8 flatten it into a new buffer first, so the result no longer points
+ * into the string `text` was sliced from. (A Buffer round trip also works but
+ * costs ten times as much, and a budget call makes thousands of previews.)
+ */
+function detachedCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -484,6 +494,7 @@ function idProblemReason(id: unknown): string | undefined {
 
 /** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 /** How many symbolic links one resolution follows before it gives up, as the OS does (ELOOP). */
 const MAX_SYMLINK_HOPS = 40;
