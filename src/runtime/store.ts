@@ -446,9 +446,22 @@ export function previewOf(content: string): string {
   return detachedCopy(toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS)));
 }
 
-/** `String.prototype.toWellFormed` (ES2024, newer than this project's lib): lone surrogates become U+FFFD, as UTF-8 stores them. */
+/**
+ * `isWellFormed` and `toWellFormed` (ES2024: every Node this package
+ * supports has them, this project's ES2023 lib does not declare them).
+ * `toWellFormed` turns each lone surrogate into U+FFFD, as UTF-8 stores it.
+ */
+interface WellFormedText {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+
 function toWellFormed(text: string): string {
-  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text;
+  return (text as unknown as WellFormedText).toWellFormed();
+}
+
+function isWellFormed(text: string): boolean {
+  return (text as unknown as WellFormedText).isWellFormed();
 }
 
 /**
@@ -482,7 +495,7 @@ function idProblemReason(id: unknown): string | undefined {
   if (id.includes('\0')) return 'it contains NUL';
   // A lone surrogate is written to the file system as U+FFFD, so two
   // different ids would share one file and read back each other's result.
-  if (LONE_SURROGATE.test(id)) return 'it contains a lone surrogate (ill-formed UTF-16)';
+  if (!isWellFormed(id)) return 'it contains a lone surrogate (ill-formed UTF-16)';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we reject
   if (/[\u0001-\u001f\u007f-\u009f]/u.test(id)) return 'it contains a control character';
   // Bidi controls make a listed file name read differently from the id (an id shown as "...txt" that is not).
@@ -491,10 +504,6 @@ function idProblemReason(id: unknown): string | undefined {
   if (Buffer.byteLength(id, 'utf8') > MAX_ID_BYTES) return `it is longer than ${MAX_ID_BYTES} bytes`;
   return undefined;
 }
-
-/** A surrogate code unit outside a pair: with the u flag, a paired one is part of a code point and does not match. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 /** How many symbolic links one resolution follows before it gives up, as the OS does (ELOOP). */
 const MAX_SYMLINK_HOPS = 40;
