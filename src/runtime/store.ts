@@ -441,7 +441,8 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
  * megabytes the harness meant to move to disk.
  */
 export function previewOf(content: string): string {
-  if (content.length <= PREVIEW_CHARS) return detachedCopy(toWellFormed(content));
+  // Content this short is its own preview: holding it holds nothing more.
+  if (content.length <= PREVIEW_CHARS) return toWellFormed(content);
   const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
   return detachedCopy(toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS)));
 }
