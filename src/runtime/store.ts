@@ -436,15 +436,15 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
  * from the original string would then differ from the one a later process
  * rebuilds from the file, and a resumed prompt would change.
  *
- * The preview is a copy, never a slice: a slice keeps the whole result
- * alive, so every cached persist result and every replacement would hold
- * megabytes the harness meant to move to disk.
+ * Like any slice, the preview keeps the whole content alive: a store that
+ * caches it, or hands it to the budget (every replacement holds its
+ * preview), should keep a copy instead, as `ToolResultStore` does.
  */
 export function previewOf(content: string): string {
   // Content this short is its own preview: holding it holds nothing more.
   if (content.length <= PREVIEW_CHARS) return toWellFormed(content);
   const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
-  return detachedCopy(toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS)));
+  return toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
 }
 
 /**
@@ -469,7 +469,7 @@ function isWellFormed(text: string): boolean {
  * A copy of `text` that references no other string. Slicing a concatenation
  * makes V8 flatten it into a new buffer first, so the result no longer points
  * into the string `text` was sliced from. (A Buffer round trip also works but
- * costs ten times as much, and a budget call makes thousands of previews.)
+ * costs ten times as much.)
  */
 function detachedCopy(text: string): string {
   return ` ${text}`.slice(1);
@@ -478,8 +478,14 @@ function detachedCopy(text: string): string {
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
+/**
+ * The persist result, with a preview copied out of the content: a slice would
+ * keep the whole result alive in the store's cache of completed ids and in
+ * every replacement built from it, megabytes the harness meant to move to disk.
+ */
 function buildResult(finalPath: string, content: string): PersistedToolResult {
-  return Object.freeze({ path: finalPath, size: content.length, preview: previewOf(content) as PersistedPreview });
+  const preview = previewOf(content);
+  return Object.freeze({ path: finalPath, size: content.length, preview: (preview.length < content.length ? detachedCopy(preview) : preview) as PersistedPreview });
 }
 
 /** Why `id` cannot name a file in the store, or undefined when it can. */
