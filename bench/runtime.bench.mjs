@@ -7,12 +7,17 @@
 import {
   applyToolResultBudget,
   createReplacementState,
+  DEFAULT_MAX_CONCURRENT_WRITES,
   formatPersistedOutput,
   previewOf,
   reconstructReplacementState,
+  ToolResultStore,
   UNBOUNDED,
 } from '../dist/index.js';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { formatRatio, medianTime } from './measure.mjs';
@@ -206,6 +211,41 @@ const WORKLOADS = {
     const floor = await pairedTimes(() => fillMap(idsN, idsN.length), () => fillMap(ids2N, ids2N.length));
     console.log(`  ${formatPair('floor: a bare Map of the same parsed ids, 2N vs N', floor, null)}`);
   },
+  // The write queue's effect: one message of N results that all go to a real
+  // disk, with the default bound and with none, side by side in one process.
+  // `run()` starts this workload under `ulimit -n 1024` (the limit the EMFILE
+  // failures were seen with), so the unbounded store runs out of file handles
+  // the way a harness does; the results each one left inline are counted.
+  async 'write-queue'() {
+    const queueTools = [{ name: 'bash', maxResultSizeChars: 2_500 }];
+    const message = Array.from({ length: N }, (_, index) => ({ toolUseId: `toolu_${index}`, toolName: 'bash', content: `${index}:`.padEnd(3_000, 'w') }));
+    const persistOnce = async (maxConcurrentWrites) => {
+      const root = mkdtempSync(path.join(tmpdir(), 'trg-bench-queue-'));
+      try {
+        const store = new ToolResultStore({ root, sessionId: 'bench', maxConcurrentWrites });
+        let inline = 0;
+        const start = performance.now();
+        await applyToolResultBudget(message, createReplacementState(), {
+          store,
+          tools: queueTools,
+          perMessageLimit: Number.MAX_SAFE_INTEGER,
+          querySource: 'repl_main_thread',
+          onPersistError: () => (inline += 1),
+        });
+        return { time: performance.now() - start, inline };
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    };
+    // One run each (every write is flushed to disk, so a run takes tens of seconds).
+    const bounded = await persistOnce(DEFAULT_MAX_CONCURRENT_WRITES);
+    const unbounded = await persistOnce(Number.POSITIVE_INFINITY);
+    const limit = process.env.BENCH_OPEN_FILE_LIMIT ?? 'not lowered';
+    console.log(`write queue, one message of N=${N} results of 3,000 characters persisted to ${tmpdir()}, open-file limit ${limit}:`);
+    console.log(`  bounded (maxConcurrentWrites ${DEFAULT_MAX_CONCURRENT_WRITES}): ${bounded.time.toFixed(1)} ms, ${bounded.inline} of ${N} left inline`);
+    console.log(`  unbounded (maxConcurrentWrites Infinity): ${unbounded.time.toFixed(1)} ms, ${unbounded.inline} of ${N} left inline`);
+    console.log(`  ${formatRatio('bounded vs unbounded', bounded.time, unbounded.time)}`);
+  },
   // The floor under every figure above: the same ids in a bare Map.
   async 'bare-map'() {
     const ids = messagesOf(2 * N).flat().map((result) => result.toolUseId);
@@ -217,9 +257,24 @@ const WORKLOADS = {
 
 export async function run() {
   for (const workload of Object.keys(WORKLOADS)) {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), workload], { stdio: 'inherit' });
+    const child = spawnWorkload(workload);
     if (child.status !== 0) throw new Error(`the ${workload} workload failed (exit ${child.status ?? child.signal})`);
   }
+}
+
+const WRITE_QUEUE_OPEN_FILE_LIMIT = 1_024;
+
+function spawnWorkload(workload) {
+  const argv = [fileURLToPath(import.meta.url), workload];
+  if (workload === 'write-queue' && process.platform !== 'win32') {
+    // sh's ulimit lowers the open-file limit for node alone; "$0" "$@" keep the paths unquoted-safe.
+    const script = `ulimit -n ${WRITE_QUEUE_OPEN_FILE_LIMIT} && exec "$0" "$@"`;
+    return spawnSync('/bin/sh', ['-c', script, process.execPath, ...argv], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_OPEN_FILE_LIMIT: String(WRITE_QUEUE_OPEN_FILE_LIMIT) },
+    });
+  }
+  return spawnSync(process.execPath, argv, { stdio: 'inherit' });
 }
 
 function fillMap(ids, count) {

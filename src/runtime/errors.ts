@@ -12,6 +12,7 @@ export type ToolResultGuardErrorCode =
   | 'ERR_INVALID_SESSION_ID'
   | 'ERR_PERSIST_FAILED'
   | 'ERR_PERSISTED_RESULT_NOT_FOUND'
+  | 'ERR_STORE_SYMLINK'
   | 'ERR_STATE_OWNERSHIP'
   | 'ERR_NOT_A_REPLACEMENT_STATE'
   | 'ERR_READ_ONLY_STATE'
@@ -47,7 +48,7 @@ export class InvalidIdError extends ToolResultGuardError {
   constructor(idKind: IdKind, id: unknown, reason: string) {
     super(
       idKind === 'session id' ? 'ERR_INVALID_SESSION_ID' : 'ERR_INVALID_TOOL_USE_ID',
-      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ids become file names, so they must be non-empty and contain no "/", "\\", NUL or control characters and not be "." or "..".`,
+      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ids become file names, so they must be non-empty, well-formed UTF-16, contain no "/", "\\", NUL, control characters (C0, DEL, C1) or bidirectional controls, and not be "." or "..".`,
     );
     this.idKind = idKind;
     this.id = id;
@@ -86,6 +87,23 @@ export class PersistedResultNotFoundError extends ToolResultGuardError {
       { cause },
     );
     this.toolUseId = toolUseId;
+    this.path = path;
+  }
+}
+
+/**
+ * A symbolic link where the store keeps its own folders or files. Following
+ * it would let whoever planted it choose the file reported as a persisted
+ * result, or the folder that gets chmod-ed, so the store refuses instead.
+ */
+export class StoreSymlinkError extends ToolResultGuardError {
+  readonly path: string;
+
+  constructor(path: string, what: 'session folder' | 'tool-results folder' | 'result file') {
+    super(
+      'ERR_STORE_SYMLINK',
+      `The ${what} ${path} is a symbolic link. The tool-result store never follows links inside its folder (whoever planted it would choose the file reported as a result or the folder that gets chmod-ed). Remove the link; the store creates a real ${what === 'result file' ? 'file' : 'folder'} there.`,
+    );
     this.path = path;
   }
 }
@@ -233,6 +251,10 @@ function persistAdvice(systemCode: string | undefined, cause: unknown): string {
       return 'permission denied; the store root must be writable by this process (folders are created 0700).';
     case 'EROFS':
       return 'the file system is read-only; point the store at a writable root.';
+    case 'EMFILE':
+    case 'ENFILE':
+    case 'EAGAIN':
+      return 'too many open files, still after every retry with backoff; lower the store\'s maxConcurrentWrites or raise the open-file limit (ulimit -n).';
     default:
       return `${errorMessage(cause)}.`;
   }

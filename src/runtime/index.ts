@@ -2,7 +2,16 @@
 export { UNBOUNDED, getEffectivePersistenceThreshold, isSelfBounding } from './threshold.js';
 export type { PersistenceOverrides, PersistenceThresholdTool } from './threshold.js';
 export { OWNED_QUERY_SOURCE_PREFIXES, shouldPersistForSession } from './session-scope.js';
-export { DIRECTORY_MODE, FILE_MODE, PREVIEW_CHARS, ToolResultStore, nodeStoreFileSystem, previewOf } from './store.js';
+export {
+  DEFAULT_MAX_CONCURRENT_WRITES,
+  DIRECTORY_MODE,
+  FILE_HANDLE_RETRY_DELAYS_MS,
+  FILE_MODE,
+  PREVIEW_CHARS,
+  ToolResultStore,
+  nodeStoreFileSystem,
+  previewOf,
+} from './store.js';
 export type {
   PersistedToolResult,
   StoreFileHandle,
@@ -66,6 +75,7 @@ export {
   RecordCallbackError,
   ReplacementWithoutSeenMarkError,
   StateOwnershipError,
+  StoreSymlinkError,
   ToolResultGuardError,
   UnclassifiedToolError,
 } from './errors.js';

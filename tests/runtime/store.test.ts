@@ -230,25 +230,7 @@ describe('ToolResultStore failures', () => {
     await expect(store.persist('id', 'x')).rejects.toThrow(/permission denied; the store root must be writable/);
   });
 
-  it('falls back to rename where hard links are not supported', async () => {
-    const root = makeTemporaryRoot();
-    let renames = 0;
-    const noLinkFs: StoreFileSystem = {
-      ...nodeStoreFileSystem,
-      link: async () => {
-        throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
-      },
-      rename: async (from, to) => {
-        renames += 1;
-        return nodeStoreFileSystem.rename(from, to);
-      },
-    };
-    const store = new ToolResultStore({ root, sessionId: 's', fileSystem: noLinkFs });
-    const result = await store.persist('id', 'content');
-    expect(renames).toBe(1);
-    expect(readFileSync(result.path, 'utf8')).toBe('content');
-    expect(readdirSync(store.directory)).toEqual(['id.txt']);
-  });
+  // Without hard links the final name is created exclusively: tests/runtime/store-hostile.test.ts.
 
   it('removeAbandonedTemporaryFiles keeps temp files of live writers and results', async () => {
     const root = makeTemporaryRoot();
