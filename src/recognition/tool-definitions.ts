@@ -24,6 +24,7 @@ import {
 } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
+import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
 import { mayHoldToolName, resolveToolName } from './tool-shapes/tool-name.js';
 
@@ -371,7 +372,12 @@ export function recogniseToolDefinition(
     case AST_NODE_TYPES.ClassExpression:
       return recogniseClass(node, settings);
     case AST_NODE_TYPES.CallExpression:
-      return recogniseMcpRegistration(node) ?? recogniseObjectRegistration(node, settings) ?? recogniseFactoryCall(node, settings);
+      return (
+        recogniseMcpRegistration(node) ??
+        recogniseObjectRegistration(node, settings) ??
+        recogniseTaskRegistration(node) ??
+        recogniseFactoryCall(node, settings)
+      );
     case AST_NODE_TYPES.NewExpression:
       return recogniseConstructorCall(node, settings);
     case AST_NODE_TYPES.ObjectExpression:

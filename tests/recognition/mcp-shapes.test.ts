@@ -113,6 +113,20 @@ server.addTool({ ...scrapeTool, _meta: { pinned: true } });`);
   });
 });
 
+describe('MCP task tools', () => {
+  it('recognises registerToolTask with createTask as the invocation and the config as host', () => {
+    const [definition] = definitionsOf(`server.experimental.tasks.registerToolTask('delay', { description: 'wait' }, {
+  async createTask({ ms }, extra) { return extra.taskStore.createTask({ ttl: ms }); },
+  async getTask(args, extra) { return extra.taskStore.getTask(extra.taskId); },
+});`);
+    expect(definition?.name).toBe('delay');
+    expect(definition?.host?.type).toBe(AST_NODE_TYPES.ObjectExpression);
+    const entries = getInvocation(definition!, DEFAULT_RECOGNITION_SETTINGS).entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.fn.loc.start.line).toBe(2);
+  });
+});
+
 describe('resolveToolName', () => {
   it('resolves literals, constants, const objects, enums and renamable defaults', () => {
     const program = parse(

@@ -286,6 +286,7 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
   valid: [
     `const users = new Map(); server.addTool({ name: 'list_users', execute: async () => [...users.values()].join(',') });`,
     `const users = new Map(); server.addTool({ name: 'create_user', _meta: { 'anthropic/stateScope': 'session' }, execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
+    `const running = new Map(); server.experimental.tasks.registerToolTask('research', { _meta: { 'anthropic/stateScope': 'session' } }, { async createTask(args) { running.set(args.topic, 1); return {}; } });`,
     // The dispatcher's own bookkeeping, outside every branch, belongs to no tool.
     dispatcher(`  history.push(name);
   switch (name) {
@@ -300,6 +301,11 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
     {
       code: `let count = 0; app.registerTool({ name: 'count', handler: async () => { count += 1; return String(count); } });`,
       errors: [{ messageId: mutates, data: { tool: 'count', action: 'assigns', state: 'module-level `count`' } }],
+    },
+    {
+      // An MCP task tool: `createTask` runs on the model's call.
+      code: `const running = new Map(); server.experimental.tasks.registerToolTask('research', { description: 'd' }, { async createTask(args, extra) { running.set(args.topic, 1); return {}; }, async getTask() { return {}; }, async getTaskResult() { return {}; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'research', action: 'calls `.set()` on', state: 'module-level `running`' } }],
     },
     {
       // Each branch is blamed for its own change only: `start` adds, `stop` deletes, `list_sessions` reads.
