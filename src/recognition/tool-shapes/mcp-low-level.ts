@@ -130,8 +130,19 @@ function functionName(fn: FunctionNode): string | undefined {
   return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined;
 }
 
+const nameBindings = new WeakMap<FunctionNode, Map<string, string | undefined>>();
+
 /** `const { name } = request.params` / `const name = request.params.name` in `fn`: the request's root name. */
 function requestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
+  let byName = nameBindings.get(fn);
+  if (!byName) nameBindings.set(fn, (byName = new Map()));
+  if (byName.has(name)) return byName.get(name);
+  const root = findRequestOfNameBinding(fn, name);
+  byName.set(name, root);
+  return root;
+}
+
+function findRequestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
   let root: string | undefined;
   walk(fn.body, (node) => {
     if (root !== undefined) return false;
@@ -168,9 +179,17 @@ function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputP
   if (cached !== undefined) return cached ?? undefined;
   let found: { fn: FunctionNode; inputParameter: number } | undefined;
   const target = skipTypeWrappers(discriminant);
-  const facts =
-    target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression ? dispatchFacts(discriminant) : undefined;
-  for (const fn of facts ? enclosingFunctions(discriminant, MAX_CALLBACK_DEPTH) : []) {
+  const functions = enclosingFunctions(discriminant, MAX_CALLBACK_DEPTH);
+  // Cheap local evidence first: most `switch`/`if` on a string compare something
+  // else, and only a requested name is worth the one walk that finds the handlers.
+  const looksRequested =
+    requestParamsRoot(target, 'name') !== undefined ||
+    (target.type === AST_NODE_TYPES.Identifier &&
+      functions.some(
+        (fn) => requestOfNameBinding(fn, target.name) !== undefined || (fn.params.length >= 2 && parameterIndex(fn, target.name) >= 0),
+      ));
+  const facts = looksRequested ? dispatchFacts(discriminant) : undefined;
+  for (const fn of facts ? functions : []) {
     const name = functionName(fn);
     const requestIndex = facts!.handlers.get(fn) ?? (name === undefined ? undefined : facts!.requestDelegates.get(name));
     if (requestIndex !== undefined) {
