@@ -340,10 +340,14 @@ function analyseEntry(
     const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
     const scope = sourceCode.scopeManager?.acquire(fn);
+    // A dispatcher serves many tools: only what runs in this tool's branch is its state,
+    // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
+    const region = fn === entry.fn ? entry.region : undefined;
     // Free references of the function: everything it reaches that is declared outside it.
     for (const reference of scope?.through ?? []) {
       const identifier = reference.identifier as TSESTree.Node;
       if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
+      if (region && !containsNode(region, identifier)) continue;
       const variable = reference.resolved;
       if (variable === null) {
         if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
@@ -402,7 +406,7 @@ function analyseEntry(
     }
 
     if (target === undefined || !fn.body) continue;
-    walk(fn.body, (node) => {
+    walk(region ?? fn.body, (node) => {
       if (isClassNode(node)) return false;
       if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
       const member = node.parent;

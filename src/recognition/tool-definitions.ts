@@ -23,13 +23,27 @@ import {
   walk,
 } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
+import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
+import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
+import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
+import { mayHoldToolName, resolveToolName } from './tool-shapes/tool-name.js';
 
-export type ToolShape = 'class' | 'factory' | 'constructor' | 'typed-object' | 'mcp-registration';
+export type ToolShape =
+  | 'class'
+  | 'factory'
+  | 'constructor'
+  | 'typed-object'
+  | 'mcp-registration'
+  | 'object-registration'
+  | 'mcp-dispatch';
 
 export interface ToolDefinition {
   shape: ToolShape;
-  /** The class, the object literal, or (MCP without a config object) the registration call. */
-  node: ClassNode | TSESTree.ObjectExpression | TSESTree.CallExpression;
+  /**
+   * The class, the object literal, (MCP without a config object) the
+   * registration call, or (a low-level MCP dispatcher) the `case` / `if` branch.
+   */
+  node: ClassNode | TSESTree.ObjectExpression | TSESTree.CallExpression | TSESTree.SwitchCase | TSESTree.IfStatement;
   /** Where rules report: the class name, the object literal, the registration call. */
   reportNode: TSESTree.Node;
   /** The tool's name as the model sees it when it is static, else the class/variable name. */
@@ -113,7 +127,7 @@ function isToolBaseClass(superClass: TSESTree.Node | null, settings: Recognition
 }
 
 /** Does the object literal have a function-valued invocation member? */
-function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
+export function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
   return object.properties.some(
     (property) =>
       property.type === AST_NODE_TYPES.Property &&
@@ -153,10 +167,10 @@ function staticNameOfClass(classNode: ClassNode): string | undefined {
 /** `name`, or Mastra's `id`: what the model calls the tool. */
 const NAME_PROPERTIES = ['name', 'id'];
 
-function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
+export function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
   for (const key of NAME_PROPERTIES) {
     const property = findProperty(object, key);
-    const value = property ? getStringValue(property.value) : undefined;
+    const value = property ? resolveToolName(property.value) : undefined;
     if (value !== undefined) return value;
   }
   let parent = object.parent;
@@ -233,12 +247,7 @@ function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition
   const handler = call.arguments[call.arguments.length - 1];
   if (!nameArgument || call.arguments.length < 2 || !isFunctionLikeArgument(handler)) return undefined;
   const nameTarget = skipTypeWrappers(nameArgument);
-  const nameIsStringLike =
-    getStringValue(nameTarget) !== undefined ||
-    nameTarget.type === AST_NODE_TYPES.Identifier ||
-    nameTarget.type === AST_NODE_TYPES.MemberExpression ||
-    nameTarget.type === AST_NODE_TYPES.TemplateLiteral;
-  if (!nameIsStringLike) return undefined;
+  if (!mayHoldToolName(nameTarget)) return undefined;
   // registerTool(name, config, handler): the config. server.tool(name, …, handler):
   // the last object literal before the handler (annotations), if any.
   let host: TSESTree.ObjectExpression | undefined;
@@ -251,7 +260,7 @@ function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition
     shape: 'mcp-registration',
     node: host ?? call,
     reportNode: call,
-    name: getStringValue(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    name: resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
     host,
     isMcpRegistration: true,
     handlerArgument: handler,
@@ -336,7 +345,7 @@ function recogniseTypedObject(
   const parent = object.parent;
   // Objects handed to a factory or constructor are recognised there.
   if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(object)) {
-    if (recogniseMcpRegistration(parent) ?? recogniseFactoryCall(parent, settings)) return undefined;
+    if (recogniseMcpRegistration(parent) ?? recogniseObjectRegistration(parent, settings) ?? recogniseFactoryCall(parent, settings)) return undefined;
   }
   if (parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings)) return undefined;
   const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
@@ -363,11 +372,20 @@ export function recogniseToolDefinition(
     case AST_NODE_TYPES.ClassExpression:
       return recogniseClass(node, settings);
     case AST_NODE_TYPES.CallExpression:
-      return recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings);
+      return (
+        recogniseMcpRegistration(node) ??
+        recogniseObjectRegistration(node, settings) ??
+        recogniseTaskRegistration(node) ??
+        recogniseFactoryCall(node, settings)
+      );
     case AST_NODE_TYPES.NewExpression:
       return recogniseConstructorCall(node, settings);
     case AST_NODE_TYPES.ObjectExpression:
       return recogniseTypedObject(node, settings, options.contextualTypeName);
+    case AST_NODE_TYPES.SwitchCase:
+      return recogniseDispatchCase(node);
+    case AST_NODE_TYPES.IfStatement:
+      return recogniseDispatchBranch(node);
     default:
       return undefined;
   }
@@ -493,7 +511,10 @@ export function findMcpMetaObject(definition: ToolDefinition): TSESTree.ObjectEx
 export function toolDefinitionListeners(
   getRecognition: () => { settings: RecognitionSettings; contextualTypeName?: RecogniseOptions['contextualTypeName'] },
   onDefinition: (definition: ToolDefinition) => void,
-): Record<'ClassDeclaration' | 'ClassExpression' | 'CallExpression' | 'NewExpression' | 'ObjectExpression', (node: TSESTree.Node) => void> {
+): Record<
+  'ClassDeclaration' | 'ClassExpression' | 'CallExpression' | 'NewExpression' | 'ObjectExpression' | 'SwitchCase' | 'IfStatement',
+  (node: TSESTree.Node) => void
+> {
   const check = (node: TSESTree.Node): void => {
     const recognition = getRecognition();
     const definition = recogniseToolDefinition(node, recognition.settings, { contextualTypeName: recognition.contextualTypeName });
@@ -505,5 +526,7 @@ export function toolDefinitionListeners(
     CallExpression: check,
     NewExpression: check,
     ObjectExpression: check,
+    SwitchCase: check,
+    IfStatement: check,
   };
 }

@@ -270,3 +270,55 @@ ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
     },
   ],
 });
+
+// MCP and harness shapes: FastMCP `addTool`, single-object `registerTool`, and the
+// low-level `CallToolRequestSchema` dispatcher, where each branch is its own tool.
+const dispatcher = (body: string): string =>
+  `import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const sessions = new Map();
+const history = [];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+${body}
+});`;
+
+ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
+  valid: [
+    `const users = new Map(); server.addTool({ name: 'list_users', execute: async () => [...users.values()].join(',') });`,
+    `const users = new Map(); server.addTool({ name: 'create_user', _meta: { 'anthropic/stateScope': 'session' }, execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
+    `const running = new Map(); server.experimental.tasks.registerToolTask('research', { _meta: { 'anthropic/stateScope': 'session' } }, { async createTask(args) { running.set(args.topic, 1); return {}; } });`,
+    // The dispatcher's own bookkeeping, outside every branch, belongs to no tool.
+    dispatcher(`  history.push(name);
+  switch (name) {
+    case 'list_sessions': return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };
+  }`),
+  ],
+  invalid: [
+    {
+      code: `const users = new Map(); server.addTool({ name: 'create_user', execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'create_user', action: 'calls `.set()` on', state: 'module-level `users`' } }],
+    },
+    {
+      code: `let count = 0; app.registerTool({ name: 'count', handler: async () => { count += 1; return String(count); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'count', action: 'assigns', state: 'module-level `count`' } }],
+    },
+    {
+      // An MCP task tool: `createTask` runs on the model's call.
+      code: `const running = new Map(); server.experimental.tasks.registerToolTask('research', { description: 'd' }, { async createTask(args, extra) { running.set(args.topic, 1); return {}; }, async getTask() { return {}; }, async getTaskResult() { return {}; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'research', action: 'calls `.set()` on', state: 'module-level `running`' } }],
+    },
+    {
+      // Each branch is blamed for its own change only: `start` adds, `stop` deletes, `list_sessions` reads.
+      code: dispatcher(`  history.push(name);
+  switch (name) {
+    case 'start': sessions.set(args.id, {}); return { content: [] };
+    case 'stop': { sessions.delete(args.id); return { content: [] }; }
+    case 'list_sessions': return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };
+  }`),
+      errors: [
+        { messageId: mutates, line: 8, data: { tool: 'start', action: 'calls `.set()` on', state: 'module-level `sessions`' } },
+        { messageId: mutates, line: 9, data: { tool: 'stop', action: 'calls `.delete()` on', state: 'module-level `sessions`' } },
+      ],
+    },
+  ],
+});

@@ -549,3 +549,132 @@ register({ name: 'Ctx', async call(input) { return readFile(input.path, 'utf8');
     ),
   ],
 });
+
+// MCP and harness shapes: FastMCP `addTool`, single-object `registerTool`, renamable
+// `server.tool` names, and the low-level `CallToolRequestSchema` dispatcher.
+const lowLevelServer = (listEntry: string, dispatch: string): string =>
+  `import { readFile } from 'node:fs/promises';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [${listEntry}] }));
+${dispatch}`;
+
+ruleTester.run('require-unbounded-self-reading-tool: MCP and harness shapes', rule, {
+  valid: [
+    // FastMCP: declared sentinel, and a tool that writes (no content back).
+    `server.addTool({ name: 'read_page', maxResultSizeChars: Infinity, execute: async (args) => readFile(args.path, 'utf8') });`,
+    `server.addTool({ name: 'save', execute: async (args) => { await writeFile(args.path, args.text); return 'saved'; } });`,
+    // A switch on a name that is not the requested tool's: not a tool.
+    `import { readFile } from 'node:fs/promises';
+function render(kind, args) { switch (kind) { case 'file': return readFile(args.path, 'utf8'); default: return ''; } }`,
+    // The low-level dispatcher: the list entry declares the sentinel in `_meta`.
+    lowLevelServer(
+      `{ name: 'read_file', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'read_file': return { content: [{ type: 'text', text: await readFile(request.params.arguments.path, 'utf8') }] };
+    default: throw new Error('unknown tool');
+  }
+});`,
+    ),
+    // Another branch's read is not this branch's: `status` reads nothing.
+    lowLevelServer(
+      `{ name: 'read_file', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }, { name: 'status', inputSchema: {} }`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name === 'status') { return { content: [{ type: 'text', text: 'ok' }] }; }
+  if (name === 'read_file') { return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; }
+  throw new Error('unknown tool');
+});`,
+    ),
+  ],
+  invalid: [
+    // FastMCP `addTool` on any receiver; FastMCP lists the tool's `_meta` as given, so the fix goes there.
+    invalid(`this.server.addTool({ name: 'read_page', execute: async (args) => readFile(args.path, 'utf8') });`, [
+      { toolName: 'read_page', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] },
+    ]),
+    // The tool object in a variable, registered with a spread and a `_meta` of its own: the fix goes there.
+    invalid(
+      `const TOOL_NAME = 'read_page';
+const readTool = { name: TOOL_NAME, execute: async (args) => readFile(args.path, 'utf8') };
+server.addTool({ ...readTool, _meta: { pinned: true } });`,
+      [{ toolName: 'read_page', readCall: '`readFile`', fix: ['pinned: true }', "pinned: true, 'anthropic/maxResultSizeChars': Infinity }"] }],
+    ),
+    // `registerTool` in its single-object form: an MCP registration, so `_meta`.
+    invalid(`server.registerTool({ name: 'cat', handler: async ({ path }) => readFile(path, 'utf8') });`, [
+      { toolName: 'cat', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] },
+    ]),
+    // `registerTool(toolName || 'web_fetch', …)`: the model sees the default name.
+    invalid(
+      `function register(server, toolName) { server.registerTool(toolName || 'web_fetch', { description: 'fetch a page' }, async ({ url }) => ({ content: [{ type: 'text', text: await (await fetch(url)).text() }] })); }`,
+      [
+        {
+          toolName: 'web_fetch',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: ["{ description: 'fetch a page' }", "{ description: 'fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+    // The low-level dispatcher, `switch (request.params.name)`: named by its case, fixed in the list entry.
+    invalid(
+      lowLevelServer(
+        `{ name: 'read_file', inputSchema: {} }`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'read_file': return { content: [{ type: 'text', text: await readFile(request.params.arguments.path, 'utf8') }] };
+    default: throw new Error('unknown tool');
+  }
+});`,
+      ),
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+    ),
+    // A constant names the case; the handler passes the request on to a function that destructures it.
+    invalid(
+      lowLevelServer(
+        `{ name: Tools.Read, inputSchema: {} }`,
+        `const Tools = { Read: 'read_file', Status: 'status' };
+server.setRequestHandler(CallToolRequestSchema, async (request) => handleCall(request));
+async function handleCall(request) {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case Tools.Status: return { content: [{ type: 'text', text: 'ok' }] };
+    case Tools.Read: return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
+  }
+}`,
+      ),
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+    ),
+    // The handler delegates with the name and the arguments: `handleToolCall(name, args)` switches on the name.
+    invalid(
+      lowLevelServer(
+        `{ name: 'cat', inputSchema: {} }`,
+        `async function handleToolCall(name, args) {
+  switch (name) {
+    case 'cat': return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCall(request.params.name, request.params.arguments ?? {}));`,
+      ),
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+    ),
+    // The `if (name === 'x')` form.
+    invalid(
+      lowLevelServer(
+        `{ name: 'status', inputSchema: {} }, { name: 'read_file', inputSchema: { type: 'object' } }`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name === 'status') { return { content: [{ type: 'text', text: 'ok' }] }; }
+  if (name === 'read_file') { return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; }
+  throw new Error('unknown tool');
+});`,
+      ),
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+  ],
+});

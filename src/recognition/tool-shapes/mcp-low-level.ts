@@ -1,0 +1,254 @@
+/**
+ * The low-level MCP server: one `server.setRequestHandler(CallToolRequestSchema,
+ * handler)` serves every tool, and the handler picks the tool with a `switch`
+ * (or `if (name === 'x')`) on the requested name. Each branch is a tool, named
+ * by its case, whose input is the request's arguments object. Without this,
+ * the whole server (often dozens of file, URL and process tools) is invisible
+ * to the rules: circular persistence and state leakage go unchecked in
+ * exactly the servers that have the most tools.
+ *
+ * The ways the branch sees the request, all from the SDK's own API
+ * (`request.params.name`, `request.params.arguments`):
+ * - `switch (request.params.name)` in the handler (or in a callback inside it);
+ * - `const { name, arguments: args } = request.params; switch (name)`;
+ * - the handler passes the request on (`return handleCallToolRequest(request)`)
+ *   and that function does either of the above;
+ * - the handler delegates: `handleToolCall(request.params.name,
+ *   request.params.arguments)`, and `handleToolCall(name, args)` switches.
+ *
+ * The classification lives in the matching entry of the `ListToolsRequestSchema`
+ * response, `{ name: 'x', inputSchema, … }` (its `_meta`), when the file has it.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type FunctionNode, findProperty, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import type { ToolDefinition } from '../tool-definitions.js';
+import { resolveToolName } from './tool-name.js';
+
+const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
+/** How many functions out from a branch the dispatcher may be (`(async () => { if (name === 'x') … })()` in the handler). */
+const MAX_CALLBACK_DEPTH = 3;
+
+/** What one program holds of the low-level server, found in one walk. */
+interface DispatchFacts {
+  /**
+   * Functions that receive the whole request, by which parameter: handlers
+   * given to `setRequestHandler(CallToolRequestSchema, …)` (through any
+   * wrapper calls), and functions a handler passes its request on to, by name.
+   */
+  handlers: Map<FunctionNode, number>;
+  requestDelegates: Map<string, number>;
+  /** Functions a handler calls with the requested name and arguments: where each goes. */
+  delegates: Map<string, { nameIndex: number; inputIndex: number }>;
+  /** Entries of a tool list (`{ name: 'x', inputSchema }` in an array), by name. */
+  listEntries: Map<string, TSESTree.ObjectExpression>;
+}
+
+const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
+
+function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current?.parent) current = current.parent;
+  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
+}
+
+/** `request.params.<field>` (also `request.params.arguments ?? {}`): the path's root, else undefined. */
+function requestParamsRoot(node: TSESTree.Node | null | undefined, field: string): string | undefined {
+  if (!node) return undefined;
+  let target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.LogicalExpression) target = skipTypeWrappers(target.left);
+  const path = getMemberPath(target);
+  return path?.length === 3 && path[1] === 'params' && path[2] === field ? path[0] : undefined;
+}
+
+/** The functions among a call's arguments, also inside wrapper calls (`wrap('CallTool', async (request) => …)`). */
+function functionArguments(call: TSESTree.CallExpression, into: FunctionNode[] = []): FunctionNode[] {
+  for (const argument of call.arguments) {
+    const target = skipTypeWrappers(argument);
+    if (isFunctionNode(target)) into.push(target);
+    else if (target.type === AST_NODE_TYPES.CallExpression) functionArguments(target, into);
+  }
+  return into;
+}
+
+function collectDelegates(handler: FunctionNode, requestIndex: number, facts: DispatchFacts): void {
+  const request = handler.params[requestIndex];
+  const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
+  walk(handler.body, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return;
+    const nameIndex = node.arguments.findIndex((argument) => requestParamsRoot(argument, 'name') !== undefined);
+    const inputIndex = node.arguments.findIndex((argument) => requestParamsRoot(argument, 'arguments') !== undefined);
+    if (nameIndex >= 0 && inputIndex >= 0) facts.delegates.set(node.callee.name, { nameIndex, inputIndex });
+    const passed = node.arguments.findIndex((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === requestName);
+    if (requestName !== undefined && passed >= 0) facts.requestDelegates.set(node.callee.name, passed);
+  });
+}
+
+function collectFacts(program: TSESTree.Program): DispatchFacts {
+  const facts: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
+  walk(program, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && getCalleeLastName(node) === 'setRequestHandler') {
+      const schema = node.arguments[0] ? getMemberPath(node.arguments[0]) : undefined;
+      if (schema?.[schema.length - 1] === CALL_TOOL_SCHEMA) {
+        for (const handler of functionArguments(node)) {
+          facts.handlers.set(handler, 0);
+          collectDelegates(handler, 0, facts);
+        }
+      }
+    } else if (node.type === AST_NODE_TYPES.ObjectExpression && node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
+      const name = resolveToolName(findProperty(node, 'name')?.value);
+      if (name !== undefined && findProperty(node, 'inputSchema') && !facts.listEntries.has(name)) facts.listEntries.set(name, node);
+    }
+  });
+  return facts;
+}
+
+function dispatchFacts(node: TSESTree.Node): DispatchFacts | undefined {
+  const program = programOf(node);
+  if (!program) return undefined;
+  let facts = factsByProgram.get(program);
+  if (!facts) factsByProgram.set(program, (facts = collectFacts(program)));
+  return facts;
+}
+
+/** The functions around `node`, innermost first (a branch may sit in a callback inside the handler). */
+function enclosingFunctions(node: TSESTree.Node, limit: number): FunctionNode[] {
+  const found: FunctionNode[] = [];
+  for (let current = node.parent; current && found.length < limit; current = current.parent) {
+    if (isFunctionNode(current)) found.push(current);
+  }
+  return found;
+}
+
+function parameterIndex(fn: FunctionNode, name: string): number {
+  return fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
+}
+
+function functionName(fn: FunctionNode): string | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
+  const parent = fn.parent;
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined;
+}
+
+const nameBindings = new WeakMap<FunctionNode, Map<string, string | undefined>>();
+
+/** `const { name } = request.params` / `const name = request.params.name` in `fn`: the request's root name. */
+function requestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
+  let byName = nameBindings.get(fn);
+  if (!byName) nameBindings.set(fn, (byName = new Map()));
+  if (byName.has(name)) return byName.get(name);
+  const root = findRequestOfNameBinding(fn, name);
+  byName.set(name, root);
+  return root;
+}
+
+function findRequestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
+  let root: string | undefined;
+  walk(fn.body, (node) => {
+    if (root !== undefined) return false;
+    if (node !== fn.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
+    if (node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) {
+      root = requestParamsRoot(node.init, 'name');
+    } else if (node.id.type === AST_NODE_TYPES.ObjectPattern) {
+      const binds = node.id.properties.some(
+        (property) =>
+          property.type === AST_NODE_TYPES.Property &&
+          property.key.type === AST_NODE_TYPES.Identifier &&
+          property.key.name === 'name' &&
+          property.value.type === AST_NODE_TYPES.Identifier &&
+          property.value.name === name,
+      );
+      const path = binds ? getMemberPath(skipTypeWrappers(node.init)) : undefined;
+      if (path?.length === 2 && path[1] === 'params') root = path[0];
+    }
+    return undefined;
+  });
+  return root;
+}
+
+const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParameter: number } | null>();
+
+/**
+ * Is `discriminant` the requested tool name in a dispatcher? Then the
+ * dispatcher and which of its parameters is the model's input: the
+ * arguments object (or the whole request), never the name.
+ */
+function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
+  const cached = dispatchers.get(discriminant);
+  if (cached !== undefined) return cached ?? undefined;
+  let found: { fn: FunctionNode; inputParameter: number } | undefined;
+  const target = skipTypeWrappers(discriminant);
+  const functions = enclosingFunctions(discriminant, MAX_CALLBACK_DEPTH);
+  // Cheap local evidence first: most `switch`/`if` on a string compare something
+  // else, and only a requested name is worth the one walk that finds the handlers.
+  const looksRequested =
+    requestParamsRoot(target, 'name') !== undefined ||
+    (target.type === AST_NODE_TYPES.Identifier &&
+      functions.some(
+        (fn) => requestOfNameBinding(fn, target.name) !== undefined || (fn.params.length >= 2 && parameterIndex(fn, target.name) >= 0),
+      ));
+  const facts = looksRequested ? dispatchFacts(discriminant) : undefined;
+  for (const fn of facts ? functions : []) {
+    const name = functionName(fn);
+    const requestIndex = facts!.handlers.get(fn) ?? (name === undefined ? undefined : facts!.requestDelegates.get(name));
+    if (requestIndex !== undefined) {
+      const request = fn.params[requestIndex];
+      const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
+      const root = requestParamsRoot(target, 'name') ?? (target.type === AST_NODE_TYPES.Identifier ? requestOfNameBinding(fn, target.name) : undefined);
+      if (requestName !== undefined && root === requestName) found = { fn, inputParameter: requestIndex };
+    } else if (target.type === AST_NODE_TYPES.Identifier) {
+      const delegate = name === undefined ? undefined : facts!.delegates.get(name);
+      if (delegate && parameterIndex(fn, target.name) === delegate.nameIndex) found = { fn, inputParameter: delegate.inputIndex };
+    }
+    if (found) break;
+  }
+  dispatchers.set(discriminant, found ?? null);
+  return found;
+}
+
+function dispatchDefinition(
+  reportNode: TSESTree.SwitchCase | TSESTree.IfStatement,
+  name: string,
+  dispatcher: { fn: FunctionNode; inputParameter: number },
+  region: TSESTree.Node,
+): ToolDefinition {
+  const host = dispatchFacts(reportNode)?.listEntries.get(name);
+  return {
+    shape: 'mcp-dispatch',
+    node: reportNode,
+    reportNode: reportNode.type === AST_NODE_TYPES.SwitchCase ? (reportNode.test ?? reportNode) : reportNode.test,
+    name,
+    host,
+    isMcpRegistration: true,
+    handlerArgument: dispatcher.fn,
+    inputParameter: dispatcher.inputParameter,
+    invocationRegion: region,
+  };
+}
+
+/** `case 'read_file':` of a switch on the requested name: the tool, with the case body as its region. */
+export function recogniseDispatchCase(node: TSESTree.SwitchCase): ToolDefinition | undefined {
+  const name = resolveToolName(node.test);
+  if (name === undefined) return undefined;
+  const switchStatement = node.parent;
+  if (switchStatement?.type !== AST_NODE_TYPES.SwitchStatement) return undefined;
+  const dispatcher = findDispatcher(switchStatement.discriminant);
+  if (!dispatcher) return undefined;
+  // `case 'a': case 'b': …`: both run the next body.
+  const cases = switchStatement.cases;
+  const region = cases.slice(cases.indexOf(node)).find((switchCase) => switchCase.consequent.length > 0) ?? node;
+  return dispatchDefinition(node, name, dispatcher, region);
+}
+
+/** `if (name === 'read_file') { … }` on the requested name: the tool, with the branch as its region. */
+export function recogniseDispatchBranch(node: TSESTree.IfStatement): ToolDefinition | undefined {
+  const test = node.test;
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== '===' && test.operator !== '==')) return undefined;
+  const leftName = resolveToolName(test.left);
+  const name = leftName ?? resolveToolName(test.right);
+  if (name === undefined) return undefined;
+  const discriminant = leftName === undefined ? test.left : test.right;
+  const dispatcher = findDispatcher(discriminant);
+  return dispatcher ? dispatchDefinition(node, name, dispatcher, node.consequent) : undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * Tools registered as one object on a server: FastMCP's
+ * `server.addTool({ name, description, parameters, execute })` (also with the
+ * object in a variable: `server.addTool(scrapeTool)`), and the
+ * single-object form of `registerTool({ name, execute | handler })`. The
+ * receiver can be anything (`server`, `this.server`, a parameter of a
+ * `register…Tools(server)` helper), so the method name and the object's own
+ * shape decide: a static name (the one the model sees) and an invocation
+ * member. Without it these tools would never be checked at all, and a
+ * self-reading FastMCP scraper would persist its own output unseen.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { findProperty, getCalleeLastName, skipTypeWrappers } from '../ast.js';
+import type { RecognitionSettings } from '../settings.js';
+import { type ToolDefinition, hasInvocationMember, nameOfObject } from '../tool-definitions.js';
+import { mayHoldToolName, resolveToolName } from './tool-name.js';
+
+const REGISTRATION_METHODS = new Set(['addTool', 'registerTool']);
+
+/** `{ … }`, or `scrapeTool` bound to one in an enclosing block (`const scrapeTool = { … }; server.addTool(scrapeTool)`). */
+function registeredObject(argument: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const target = skipTypeWrappers(argument);
+  if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
+  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
+  for (let block: TSESTree.Node | undefined = target.parent; block; block = block.parent) {
+    if (block.type !== AST_NODE_TYPES.Program && block.type !== AST_NODE_TYPES.BlockStatement) continue;
+    for (const statement of block.body) {
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== target.name || !declarator.init) continue;
+        const init = skipTypeWrappers(declarator.init);
+        return init.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `{ ...scrapeTool, _meta }`: the spread object that defines the tool. */
+function spreadDefinition(object: TSESTree.ObjectExpression): TSESTree.ObjectExpression | undefined {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.SpreadElement) continue;
+    const source = registeredObject(property.argument);
+    if (source && findProperty(source, 'name')) return source;
+  }
+  return undefined;
+}
+
+export function recogniseObjectRegistration(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  if (call.callee.type !== AST_NODE_TYPES.MemberExpression || call.arguments.length !== 1) return undefined;
+  const method = getCalleeLastName(call);
+  if (method === undefined || !REGISTRATION_METHODS.has(method)) return undefined;
+  const registered = registeredObject(call.arguments[0]!);
+  if (!registered) return undefined;
+  // The definition is where the name and invocation are written; the
+  // classification goes on what is registered (its `_meta` is what the server sees).
+  const object = findProperty(registered, 'name') ? registered : spreadDefinition(registered);
+  const nameProperty = object ? findProperty(object, 'name') : undefined;
+  if (!object || !nameProperty || !mayHoldToolName(nameProperty.value)) return undefined;
+  if (!hasInvocationMember(object, settings)) return undefined;
+  const invocation = object === registered ? undefined : invocationValue(object, settings);
+  return {
+    shape: 'object-registration',
+    node: object,
+    reportNode: object,
+    name: resolveToolName(nameProperty.value) ?? nameOfObject(object),
+    host: registered,
+    // FastMCP hands the tool's `_meta` to the client as written, like the MCP SDK.
+    isMcpRegistration: true,
+    handlerArgument: invocation,
+  };
+}
+
+function invocationValue(object: TSESTree.ObjectExpression, settings: RecognitionSettings): TSESTree.Node | undefined {
+  for (const name of settings.invocationNames) {
+    const property = findProperty(object, name);
+    if (property) return property.value;
+  }
+  return undefined;
+}
