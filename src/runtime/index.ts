@@ -21,6 +21,7 @@ export {
 } from './replacement-state.js';
 export type { CorruptRecord, ReconstructOptions, ReplacementRecord, ReplacementState } from './replacement-state.js';
 export { applyToolResultBudget } from './budget.js';
+export { classifiedThresholdTool, classifyTool, getToolClassification } from './classify-tool.js';
 export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput } from './budget.js';
 export {
   anthropicToolNames,
