@@ -56,7 +56,15 @@ export {
   skipTypeWrappers,
   walk,
 } from './ast.js';
-export { isUnboundedValue, UNBOUNDED_NAMES } from './classification.js';
+export {
+  CLASSIFY_TOOL_NAME,
+  classificationHomeOf,
+  findClassifyToolObjects,
+  findDeclaredClassification,
+  isUnboundedValue,
+  toolExpressionOf,
+  UNBOUNDED_NAMES,
+} from './classification.js';
 export { type RecognitionContext, getRecognitionContext } from './context.js';
 export { type FileIndex, type ImportBinding, buildFileIndex } from './file-index.js';
 export {

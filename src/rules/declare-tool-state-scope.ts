@@ -15,7 +15,7 @@ import {
   type RecognitionSettings,
   type ToolDefinition,
   type ToolMember,
-  findToolMember,
+  findDeclaredClassification,
   getCalleeLastName,
   getClassMethod,
   getCalleeName,
@@ -454,7 +454,8 @@ function analyseEntry(
 
 /** `stateScope` declared on a base class of the same file counts for its subclasses. */
 function declaredMember(definition: ToolDefinition, recognition: RecognitionContext, depth = 0): ToolMember | undefined {
-  const own = findToolMember(definition, MEMBER);
+  // A `classifyTool` wrapper declares it for tools whose framework type has no stateScope field.
+  const own = findDeclaredClassification(definition, MEMBER);
   if (own || depth > 5) return own;
   const host = definition.host;
   if (!host || !isClassNode(host) || host.superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;

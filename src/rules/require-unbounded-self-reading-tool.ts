@@ -5,6 +5,7 @@ import {
   type RecognitionContext,
   type ToolDefinition,
   type ToolMember,
+  findDeclaredClassification,
   findToolMember,
   getInvocation,
   getRecognitionContext,
@@ -54,10 +55,19 @@ function inheritedMember(
   return findToolMember(baseDefinition, MEMBER) ?? inheritedMember(baseDefinition, recognition, depth + 1);
 }
 
+/** The `reads` a `classifyTool` wrapper declares for a reader of this kind. */
+const READS_OF_KIND: Record<ReadFinding['readerKind'], 'path' | 'url' | 'resource'> = {
+  file: 'path',
+  url: 'url',
+  resource: 'resource',
+};
+
 function buildFix(
   definition: ToolDefinition,
   member: ToolMember | undefined,
   sourceCode: Readonly<TSESLint.SourceCode>,
+  recognition: RecognitionContext,
+  finding: ReadFinding,
 ): TSESLint.ReportFixFunction | undefined {
   if (member?.value) {
     const value = member.value;
@@ -68,7 +78,10 @@ function buildFix(
     return (fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${UNBOUNDED_TEXT}`);
   }
   if (member) return undefined;
-  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode);
+  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode, {
+    file: recognition.file,
+    reads: READS_OF_KIND[finding.readerKind],
+  });
 }
 
 export default createRule<Options, MessageIds>({
@@ -112,7 +125,7 @@ export default createRule<Options, MessageIds>({
     if (!ruleMayReport(context, 'require-unbounded-self-reading-tool')) return {};
 
     function check(definition: ToolDefinition): void {
-      const ownMember = findToolMember(definition, MEMBER);
+      const ownMember = findDeclaredClassification(definition, MEMBER);
       const member = ownMember ?? inheritedMember(definition, recognition);
       if (member && isUnboundedValue(member.value, recognition.file)) return;
 
@@ -121,7 +134,7 @@ export default createRule<Options, MessageIds>({
       const toolName = definition.name ?? '<anonymous>';
       if (!finding) {
         if (requireClassification && !member) {
-          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode);
+          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode, { file: recognition.file });
           context.report({
             node: definition.reportNode,
             messageId: 'unclassified',
@@ -132,7 +145,7 @@ export default createRule<Options, MessageIds>({
         return;
       }
       // An inherited finite bound is overridden in the subclass, never edited in the shared base.
-      const fix = buildFix(definition, ownMember, sourceCode);
+      const fix = buildFix(definition, ownMember, sourceCode, recognition, finding);
       context.report({
         node: definition.reportNode,
         messageId: member ? 'finiteBound' : 'missingUnbounded',
