@@ -131,4 +131,13 @@ export {
   toolDefinitionListeners,
 } from './tool-definitions.js';
 export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
-export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';
+export {
+  type InsertMemberOptions,
+  PACKAGE_NAME,
+  insertObjectProperty,
+  insertToolMemberFix,
+  isTypeScriptFile,
+  packageImportFix,
+  quoteOf,
+  quoted,
+} from './member-fix.js';
