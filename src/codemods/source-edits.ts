@@ -224,7 +224,7 @@ export function todoCommentEdit(statement: Node, message: string): TextEdit | un
 }
 
 /** What the rules' fixes import from tool-result-guard when they wrap or classify a tool. */
-const FIX_IMPORT_NAMES = new Set(['classifyTool', 'UNBOUNDED']);
+const FIX_IMPORT_NAMES = new Set(['classifyTool', 'UNBOUNDED', 'markSeen', 'cloneReplacementState']);
 
 /**
  * The names a rule's fix imports from tool-result-guard, when `edit` is
