@@ -17,7 +17,8 @@ export const cloneOnFork: Transform = {
     return applyRuleSuggestions(
       findings,
       // The autofix (a clone in scope) wins; then the codebase's own clone; then the runtime's.
-      { stateSharedWithFork: ['wrapWithModuleClone', 'wrapWithRuntimeClone'] },
+      // A harness's own state gets its own clone, else structuredClone, never the runtime's.
+      { stateSharedWithFork: ['wrapWithModuleClone', 'wrapWithRuntimeClone', 'wrapWithStructuredClone'] },
       (finding) => `${finding.message} (no clone function to use here: wrap it by hand)`,
       sourceFile,
     );
