@@ -70,6 +70,8 @@ export interface MigrationSummary {
   errors: number;
   editsByTransform: Record<string, number>;
   unresolved: number;
+  /** Of the sites left for review, the self-reading tools still without `maxResultSizeChars: Infinity`. */
+  unfixedSelfReadingTools: number;
   elapsedMs: number;
 }
 
@@ -322,6 +324,7 @@ export async function migrate(options: MigrateOptions = {}): Promise<MigrationRe
       errors: count('error'),
       editsByTransform,
       unresolved: files.reduce((total, file) => total + file.unresolved.length, 0),
+      unfixedSelfReadingTools: files.reduce((total, file) => total + file.unresolved.filter((site) => site.selfReadingTool !== undefined).length, 0),
       elapsedMs: performance.now() - started,
     },
   };

@@ -64,10 +64,12 @@ export const classifyTools: Transform = {
         continue;
       }
       if (!isKnownMessage || !suggestion || !valueEdit) {
+        const selfReading = SELF_READING_MESSAGES.has(finding.messageId ?? '');
         unresolved.push({
           line: finding.line,
           column: finding.column,
           reason: `${finding.message} (no place to declare it automatically: add maxResultSizeChars by hand)`,
+          ...(selfReading ? { selfReadingTool: String(finding.data?.['toolName'] ?? '<anonymous>') } : {}),
         });
         continue;
       }
