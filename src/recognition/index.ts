@@ -62,6 +62,7 @@ export {
   findClassifyToolObjects,
   findDeclaredClassification,
   isUnboundedValue,
+  resolvedToolName,
   toolExpressionOf,
   UNBOUNDED_NAMES,
 } from './classification.js';

@@ -126,14 +126,22 @@ export function packageImportFix(
   return { references, fix: (fixer) => fixer.insertTextBefore(firstStatement, `${statement}\n\n`) };
 }
 
-/** The tool's static name for a wrapper whose tool object carries none: the MCP name, an AI SDK `tools` key. */
-function wrapperNameOf(definition: ToolDefinition, expression: TSESTree.Node): string | undefined {
+/**
+ * The `name` entry for a wrapper whose tool object carries no name: the MCP
+ * name (a constant is written as that constant, so the two cannot drift
+ * apart), an AI SDK `tools` key.
+ */
+function wrapperNameOf(definition: ToolDefinition, expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+  let name: string | undefined;
   if (definition.isMcpRegistration && definition.reportNode.type === AST_NODE_TYPES.CallExpression) {
-    return getStringValue(definition.reportNode.arguments[0]);
+    const argument = definition.reportNode.arguments[0];
+    if (argument?.type === AST_NODE_TYPES.Identifier) return `name: ${argument.name}`;
+    name = getStringValue(argument);
+  } else {
+    const parent = expression.parent;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.value === expression) name = getStaticKeyName(parent.key, parent.computed);
   }
-  const parent = expression.parent;
-  if (parent?.type === AST_NODE_TYPES.Property && parent.value === expression) return getStaticKeyName(parent.key, parent.computed);
-  return undefined;
+  return name === undefined ? undefined : `name: ${quoted(sourceCode, name)}`;
 }
 
 /**
@@ -164,9 +172,9 @@ function classifyToolWrapperFix(
     const added = entries.filter((entry) => !present.has(entry.slice(0, entry.indexOf(':'))));
     return (fixer) => [...added.map((entry) => insertObjectProperty(fixer, sourceCode, outermost, entry)), ...(importFix ? [importFix(fixer)] : [])];
   }
-  const name = wrapperNameOf(definition, expression);
+  const nameEntry = wrapperNameOf(definition, expression, sourceCode);
   // The budget finds a classified tool by name; these tool objects carry none of their own.
-  const wrapperEntries = name === undefined ? entries : [`name: ${quoted(sourceCode, name)}`, ...entries];
+  const wrapperEntries = nameEntry === undefined ? entries : [nameEntry, ...entries];
   // The import first: when the tool is the file's first statement, both insert at one point.
   return (fixer) => [
     ...(importFix ? [importFix(fixer)] : []),

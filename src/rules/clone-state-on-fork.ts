@@ -4,6 +4,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 
 import { getCalleeName, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
 import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
   CLONE_FUNCTION_PATTERN,
@@ -84,7 +85,7 @@ export default createRule<Options, MessageIds>({
         (specifier) => specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier,
       );
       if (defaultSpecifier && existing?.specifiers.length === 1) return [fixer.insertTextAfter(defaultSpecifier, `, { ${name} }`)];
-      const statement = `import { ${name} } from '${module}';`;
+      const statement = `import { ${name} } from ${quoted(sourceCode, module)};`;
       const lastImport = imports.at(-1);
       if (lastImport) return [fixer.insertTextAfter(lastImport, `\n${statement}`)];
       const first = program.body[0];

@@ -16,6 +16,7 @@ import {
   type ToolDefinition,
   type ToolMember,
   findDeclaredClassification,
+  resolvedToolName,
   getCalleeLastName,
   getClassMethod,
   getCalleeName,
@@ -501,7 +502,7 @@ export default createRule<Options, MessageIds>({
         // A non-literal value (a constant, a variable) is a declaration we cannot read: trust it.
         return;
       }
-      const toolName = definition.name ?? 'anonymous tool';
+      const toolName = resolvedToolName(definition, recognition.file) ?? 'anonymous tool';
       const invocation = getInvocation(definition, recognition.settings, recognition.file);
       const seenFunctions = new Set<FunctionNode>();
       for (const entry of invocation.entries) {

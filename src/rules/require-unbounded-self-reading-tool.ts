@@ -13,6 +13,7 @@ import {
   isClassNode,
   isUnboundedValue,
   readsInputChosenResource,
+  resolvedToolName,
   ruleMayReport,
   toolDefinitionListeners,
 } from '../recognition/index.js';
@@ -131,7 +132,7 @@ export default createRule<Options, MessageIds>({
 
       const invocation = getInvocation(definition, recognition.settings, recognition.file);
       const [finding] = readsInputChosenResource(invocation, recognition.file, recognition.environment);
-      const toolName = definition.name ?? '<anonymous>';
+      const toolName = resolvedToolName(definition, recognition.file) ?? '<anonymous>';
       if (!finding) {
         if (requireClassification && !member) {
           const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode, { file: recognition.file });

@@ -587,6 +587,26 @@ classifyTool(classifyTool(createTool({ id: 'fetch', execute: async ({ context })
   ],
   invalid: [
     {
+      // A name held in a constant is reported by its value; the wrapper names it by the constant.
+      code: `const TRIGGER_TOOL = 'trigger-sampling-request';
+server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text());`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+
+const TRIGGER_TOOL = 'trigger-sampling-request';
+classifyTool(server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text()), { name: TRIGGER_TOOL, reads: 'url', maxResultSizeChars: UNBOUNDED });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // AI SDK: the key of the tools record is the tool's name; double quotes stay double quotes.
       code: `import { tool } from "ai";
 import { readFile } from "node:fs/promises";
