@@ -1,6 +1,9 @@
 // What `tool-result-guard migrate` tells its user: counts that read as English, review sites listed
 // (not claimed as TODO marks in the code), self-reading tools that could not be fixed first, and exit
 // statuses a CI can use. Runs the CLI in this process, from the sources.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 import { describe, expect, it } from 'vitest';
@@ -19,6 +22,14 @@ export class ReadTool extends BaseTool {
     return readFile(input.path, 'utf8');
   }
 }
+`;
+
+const SELF_READING_FETCH_TOOL = `export const fetchTool = buildTool({
+  name: 'fetch',
+  async call(input: { url: string }) {
+    return (await fetch(input.url)).text();
+  },
+});
 `;
 
 /** A replacement written on a condition: the seen mark cannot be placed before it safely. */
@@ -85,5 +96,18 @@ describe('the migrate report tells the truth', () => {
     expect(status).toBe(0);
     expect(stdout).toMatch(/^0 files scanned/m);
     expect(stderr).toContain('warning: no files were scanned. Check the paths');
+  });
+
+  it('names files outside the current folder relative to their repository, so `git apply` takes the dry-run diff', async () => {
+    const directory = workspace({ 'mig1/src/read.ts': SELF_READING_FETCH_TOOL });
+    execFileSync('git', ['init', '-q'], { cwd: join(directory, 'mig1') });
+    mkdirSync(join(directory, 'elsewhere'));
+    const { status, stdout } = await migrate(['../mig1/src', '--dry-run'], join(directory, 'elsewhere'));
+    expect(status).toBe(2);
+    expect(stdout).toContain('--- a/src/read.ts');
+    expect(stdout).not.toContain('a/../');
+    writeFileSync(join(directory, 'changes.patch'), `${stdout.split(/\nDry run:/)[0]!}\n`);
+    execFileSync('git', ['apply', join(directory, 'changes.patch')], { cwd: join(directory, 'mig1') });
+    expect(readFileSync(join(directory, 'mig1/src/read.ts'), 'utf8')).toContain('maxResultSizeChars: Infinity');
   });
 });
