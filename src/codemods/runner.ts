@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -70,6 +70,8 @@ export interface MigrationSummary {
   errors: number;
   editsByTransform: Record<string, number>;
   unresolved: number;
+  /** Of the sites left for review, the self-reading tools still without `maxResultSizeChars: Infinity`. */
+  unfixedSelfReadingTools: number;
   elapsedMs: number;
 }
 
@@ -224,7 +226,7 @@ async function migrateFile(filePath: string, displayPath: string, engine: Migrat
     const report: FileReport = { path: displayPath, status: result.status, edits: result.edits, unresolved: result.unresolved };
     if (result.reason !== undefined) report.reason = result.reason;
     if (result.status === 'ok') {
-      if (dryRun) report.diff = unifiedDiff(displayPath, original, result.text);
+      if (dryRun) report.diff = unifiedDiff(diffPathOf(filePath, displayPath), original, result.text);
       else writeFileAtomically(filePath, result.text);
     }
     return report;
@@ -237,6 +239,20 @@ async function migrateFile(filePath: string, displayPath: string, engine: Migrat
       unresolved: [],
       reason: error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error),
     };
+  }
+}
+
+/**
+ * The path a dry-run diff names a file by, so `git apply` takes the patch:
+ * relative to the current folder for files inside it; a file outside it
+ * (`migrate ../other/src`) is named relative to its git repository's root
+ * (apply there: `git -C ../other apply`), since git refuses `a/../other/…`.
+ */
+function diffPathOf(filePath: string, displayPath: string): string {
+  if (!displayPath.startsWith('..') && !isAbsolute(displayPath)) return displayPath;
+  for (let folder = dirname(filePath); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git'))) return relative(folder, filePath);
+    if (dirname(folder) === folder) return displayPath;
   }
 }
 
@@ -322,6 +338,7 @@ export async function migrate(options: MigrateOptions = {}): Promise<MigrationRe
       errors: count('error'),
       editsByTransform,
       unresolved: files.reduce((total, file) => total + file.unresolved.length, 0),
+      unfixedSelfReadingTools: files.reduce((total, file) => total + file.unresolved.filter((site) => site.selfReadingTool !== undefined).length, 0),
       elapsedMs: performance.now() - started,
     },
   };

@@ -64,6 +64,12 @@ export function indentUnitOf(sourceFile: SourceFile): string {
   return match[1].startsWith('\t') ? '\t' : match[1].length >= 4 && match[1].length % 4 === 0 ? '    ' : '  ';
 }
 
+/** The quote the file writes module names with (its first import, else its first string), so an added import matches. */
+export function quoteOfFile(sourceFile: SourceFile): "'" | '"' {
+  const first = sourceFile.getImportDeclarations()[0]?.getModuleSpecifier() ?? sourceFile.getFirstDescendantByKind(SyntaxKind.StringLiteral);
+  return first?.getText().startsWith('"') ? '"' : "'";
+}
+
 function importsFromPackage(sourceFile: SourceFile): ImportDeclaration[] {
   return sourceFile.getImportDeclarations().filter((declaration) => declaration.getModuleSpecifierValue() === PACKAGE_NAME);
 }
@@ -104,9 +110,10 @@ export function ensurePackageImport(
   }
   const newline = newlineOf(sourceFile);
   const usesRequire = sourceFile.getFilePath().endsWith('.cjs');
+  const source = `${quoteOfFile(sourceFile)}${PACKAGE_NAME}${quoteOfFile(sourceFile)}`;
   const statement = usesRequire
-    ? `const { ${exportName} } = require('${PACKAGE_NAME}');`
-    : `import { ${exportName} } from '${PACKAGE_NAME}';`;
+    ? `const { ${exportName} } = require(${source});`
+    : `import { ${exportName} } from ${source};`;
   const lastImport = sourceFile.getImportDeclarations().at(-1);
   if (lastImport) {
     return { reference: exportName, edit: { start: lastImport.getEnd(), end: lastImport.getEnd(), text: `${newline}${statement}` } };
@@ -214,4 +221,58 @@ export function todoCommentEdit(statement: Node, message: string): TextEdit | un
   const start = startWithOwnComments(statement);
   const indentation = indentationAt(sourceFile, start);
   return { start, end: start, text: `// ${TODO_MARKER}: ${message}${newlineOf(sourceFile)}${indentation}` };
+}
+
+/** What the rules' fixes import from tool-result-guard when they wrap or classify a tool. */
+const FIX_IMPORT_NAMES = new Set(['classifyTool', 'UNBOUNDED', 'markSeen', 'cloneReplacementState']);
+
+/**
+ * The names a rule's fix imports from tool-result-guard, when `edit` is
+ * that import (a new `import { … } from 'tool-result-guard'`, a `require`,
+ * or `, name` added to an existing import); `undefined` for any other edit.
+ */
+function packageImportNamesOf(edit: TextEdit): string[] | undefined {
+  const statement = /^\s*(?:import \{([^}]*)\} from|const \{([^}]*)\} = require\()\s*(['"])tool-result-guard\3\)?;\s*$/.exec(edit.text);
+  const list = statement ? (statement[1] ?? statement[2]!) : /^, ([\w$]+(?:, [\w$]+)*)$/.exec(edit.text)?.[1];
+  if (list === undefined || edit.start !== edit.end) return undefined;
+  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length > 0 && names.every((name) => FIX_IMPORT_NAMES.has(name)) ? names : undefined;
+}
+
+/**
+ * The rules' fixes import what they use, each computed against the text the
+ * rule saw; several fixes in one file would import the same name twice. The
+ * codemod replaces those imports by one per name (`cache` holds the names
+ * already imported in this pass), placed as `ensurePackageImport` places them.
+ */
+export function withPackageImports(
+  sourceFile: SourceFile,
+  edits: readonly TextEdit[],
+  cache: Map<string, TextEdit | undefined>,
+): TextEdit[] {
+  const kept: TextEdit[] = [];
+  for (const edit of edits) {
+    const names = packageImportNamesOf(edit);
+    if (!names) {
+      kept.push(edit);
+      continue;
+    }
+    for (const name of names) {
+      if (cache.has(name)) continue;
+      const { edit: importEdit } = ensurePackageImport(sourceFile, name);
+      cache.set(name, importEdit);
+      if (!importEdit) continue;
+      // A second name for the same new import joins the first one's braces: one statement, not two.
+      const joined = [...cache.values()].find(
+        (earlier) => earlier !== importEdit && earlier !== undefined && earlier.start === importEdit.start && earlier.end === importEdit.end,
+      );
+      if (joined) {
+        joined.text = joined.text.includes('}') ? joined.text.replace(/ \}/, `, ${name} }`) : `${joined.text}, ${name}`;
+        cache.set(name, joined);
+        continue;
+      }
+      kept.push(importEdit);
+    }
+  }
+  return kept;
 }

@@ -55,6 +55,12 @@ export interface UnresolvedSite {
   line: number;
   column: number;
   reason: string;
+  /**
+   * The tool's name, when the site is a self-reading tool left without
+   * `maxResultSizeChars: Infinity`: circular persistence stays possible there,
+   * so the report lists these first and `--fail-on-error` fails on them.
+   */
+  selfReadingTool?: string;
 }
 
 export interface TransformInput {

@@ -56,7 +56,16 @@ export {
   skipTypeWrappers,
   walk,
 } from './ast.js';
-export { isUnboundedValue, UNBOUNDED_NAMES } from './classification.js';
+export {
+  CLASSIFY_TOOL_NAME,
+  classificationHomeOf,
+  findClassifyToolObjects,
+  findDeclaredClassification,
+  isUnboundedValue,
+  resolvedToolName,
+  toolExpressionOf,
+  UNBOUNDED_NAMES,
+} from './classification.js';
 export { type RecognitionContext, getRecognitionContext } from './context.js';
 export { type FileIndex, type ImportBinding, buildFileIndex } from './file-index.js';
 export {
@@ -138,4 +147,13 @@ export {
   findOutlivingStateUses,
 } from './state-mutation.js';
 export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
-export { type InsertMemberOptions, insertObjectProperty, insertToolMemberFix, isTypeScriptFile } from './member-fix.js';
+export {
+  type InsertMemberOptions,
+  PACKAGE_NAME,
+  insertObjectProperty,
+  insertToolMemberFix,
+  isTypeScriptFile,
+  packageImportFix,
+  quoteOf,
+  quoted,
+} from './member-fix.js';

@@ -1,14 +1,22 @@
 /**
  * Where a fix adds a classification member (`maxResultSizeChars`,
  * `stateScope`) a tool does not declare yet: the first member of the class,
- * the last property of the object literal, or for MCP registrations a key in
- * `_meta` (`'anthropic/<member>'`, the key MCP clients read). One place, so
- * every rule's fix and the codemods built on them put it in the same spot.
+ * the last property of the object literal, for MCP `registerTool` a key in
+ * `_meta` (`'anthropic/<member>'`, the key MCP clients read), and for tools
+ * whose framework type has no such field (AI SDK, LangChain, Mastra, OpenAI
+ * Agents, MCP `server.tool`) a `classifyTool(tool, { … })` wrapper, so the
+ * fix compiles against the framework's own types. One place, so every
+ * rule's fix and the codemods built on them put it in the same spot.
  */
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { isClassNode } from './ast.js';
+import { getStaticKeyName, getStringValue, isClassNode } from './ast.js';
+import { CLASSIFY_TOOL_NAME, classificationHomeOf, findClassifyToolObjects, toolExpressionOf } from './classification.js';
+import type { FileIndex } from './file-index.js';
 import { MCP_META_PREFIX, findMcpMetaObject, type ToolDefinition } from './tool-definitions.js';
+
+/** The package fixes import `classifyTool` and `UNBOUNDED` from. */
+export const PACKAGE_NAME = 'tool-result-guard';
 
 function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
   const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
@@ -39,6 +47,140 @@ export function insertObjectProperty(
 export interface InsertMemberOptions {
   /** Class fields get `readonly` (keeps a string literal's literal type, e.g. `'session'`); TypeScript files only. */
   readonlyField?: boolean;
+  /** The linted file's imports: a tool made by a package's factory gets the `classifyTool` wrapper. */
+  file?: Pick<FileIndex, 'imports'>;
+  /**
+   * A self-reading tool's `reads` (`'path'`, `'url'`, `'resource'`). In a
+   * `classifyTool` wrapper it is written with `maxResultSizeChars: UNBOUNDED`:
+   * the wrapper's types demand the brand, which the plain `Infinity` lacks.
+   */
+  reads?: 'path' | 'url' | 'resource';
+}
+
+/** The quote a file writes its strings with (its first import, else its first string), so inserted strings match. */
+export function quoteOf(sourceCode: Readonly<TSESLint.SourceCode>): "'" | '"' {
+  const firstImport = sourceCode.ast.body.find((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
+  const raw = firstImport?.source.raw ?? sourceCode.ast.tokens.find((token) => token.type === AST_TOKEN_TYPES.String)?.value;
+  return raw?.startsWith('"') ? '"' : "'";
+}
+
+/** `'session'` in the file's own quote style. */
+export function quoted(sourceCode: Readonly<TSESLint.SourceCode>, value: string): string {
+  const quote = quoteOf(sourceCode);
+  return `${quote}${value.replace(/\\/g, '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
+}
+
+/**
+ * Makes `names` from tool-result-guard available to a fix: the local name of
+ * each (an existing import is reused, a namespace import gives `ns.name`) and
+ * the fix that imports the missing ones (an existing named import is
+ * extended, else an import statement is added after the last import).
+ */
+export function packageImportFix(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  names: readonly string[],
+): { references: Record<string, string>; fix: ((fixer: TSESLint.RuleFixer) => TSESLint.RuleFix) | undefined } {
+  const program = sourceCode.ast;
+  const declarations = program.body.filter(
+    (statement): statement is TSESTree.ImportDeclaration =>
+      statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === PACKAGE_NAME && statement.importKind !== 'type',
+  );
+  const references: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const name of names) {
+    let reference: string | undefined;
+    for (const declaration of declarations) {
+      for (const specifier of declaration.specifiers) {
+        if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) reference ??= `${specifier.local.name}.${name}`;
+        if (
+          specifier.type === AST_NODE_TYPES.ImportSpecifier &&
+          specifier.importKind !== 'type' &&
+          getStaticKeyName(specifier.imported, false) === name
+        ) {
+          reference ??= specifier.local.name;
+        }
+      }
+    }
+    references[name] = reference ?? name;
+    if (reference === undefined) missing.push(name);
+  }
+  if (missing.length === 0) return { references, fix: undefined };
+  const extendable = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
+  if (extendable) {
+    const last = extendable.specifiers[extendable.specifiers.length - 1]!;
+    return { references, fix: (fixer) => fixer.insertTextAfter(last, `, ${missing.join(', ')}`) };
+  }
+  const source = quoted(sourceCode, PACKAGE_NAME);
+  const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
+  const lastImport = imports[imports.length - 1];
+  // A CommonJS module without imports gets a `require`, as its other dependencies are loaded.
+  const usesRequire = !lastImport && /\brequire\(/.test(sourceCode.text);
+  const statement = usesRequire
+    ? `const { ${missing.join(', ')} } = require(${source});`
+    : `import { ${missing.join(', ')} } from ${source};`;
+  if (lastImport) return { references, fix: (fixer) => fixer.insertTextAfter(lastImport, `\n${statement}`) };
+  const firstStatement = program.body.find(
+    (node) => !(node.type === AST_NODE_TYPES.ExpressionStatement && node.directive !== undefined),
+  );
+  if (!firstStatement) return { references, fix: (fixer) => fixer.insertTextAfterRange(program.range, `\n${statement}\n`) };
+  return { references, fix: (fixer) => fixer.insertTextBefore(firstStatement, `${statement}\n\n`) };
+}
+
+/**
+ * The `name` entry for a wrapper whose tool object carries no name: the MCP
+ * name (a constant is written as that constant, so the two cannot drift
+ * apart), an AI SDK `tools` key.
+ */
+function wrapperNameOf(definition: ToolDefinition, expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+  let name: string | undefined;
+  if (definition.isMcpRegistration && definition.reportNode.type === AST_NODE_TYPES.CallExpression) {
+    const argument = definition.reportNode.arguments[0];
+    if (argument?.type === AST_NODE_TYPES.Identifier) return `name: ${argument.name}`;
+    name = getStringValue(argument);
+  } else {
+    const parent = expression.parent;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.value === expression) name = getStaticKeyName(parent.key, parent.computed);
+  }
+  return name === undefined ? undefined : `name: ${quoted(sourceCode, name)}`;
+}
+
+/**
+ * A fix that classifies a tool through `classifyTool`: a member added to the
+ * wrapper it already has, else the tool expression wrapped. `undefined` when
+ * the tool has no expression to wrap.
+ */
+function classifyToolWrapperFix(
+  definition: ToolDefinition,
+  memberName: string,
+  valueText: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  options: InsertMemberOptions,
+): TSESLint.ReportFixFunction | undefined {
+  const [outermost] = findClassifyToolObjects(definition).reverse();
+  const expression = toolExpressionOf(definition);
+  if (!expression) return undefined;
+  const selfReading = memberName === 'maxResultSizeChars' && options.reads !== undefined;
+  const { references, fix: importFix } = packageImportFix(
+    sourceCode,
+    outermost ? (selfReading ? ['UNBOUNDED'] : []) : selfReading ? [CLASSIFY_TOOL_NAME, 'UNBOUNDED'] : [CLASSIFY_TOOL_NAME],
+  );
+  const entries = selfReading
+    ? [`reads: ${quoted(sourceCode, options.reads!)}`, `maxResultSizeChars: ${references['UNBOUNDED']!}`]
+    : [`${memberName}: ${valueText}`];
+  if (outermost) {
+    const present = new Set(outermost.properties.map((property) => (property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined)));
+    const added = entries.filter((entry) => !present.has(entry.slice(0, entry.indexOf(':'))));
+    return (fixer) => [...added.map((entry) => insertObjectProperty(fixer, sourceCode, outermost, entry)), ...(importFix ? [importFix(fixer)] : [])];
+  }
+  const nameEntry = wrapperNameOf(definition, expression, sourceCode);
+  // The budget finds a classified tool by name; these tool objects carry none of their own.
+  const wrapperEntries = nameEntry === undefined ? entries : [nameEntry, ...entries];
+  // The import first: when the tool is the file's first statement, both insert at one point.
+  return (fixer) => [
+    ...(importFix ? [importFix(fixer)] : []),
+    fixer.insertTextBefore(expression, `${references[CLASSIFY_TOOL_NAME]!}(`),
+    fixer.insertTextAfter(expression, `, { ${wrapperEntries.join(', ')} })`),
+  ];
 }
 
 /**
@@ -54,8 +196,8 @@ export function insertToolMemberFix(
   options: InsertMemberOptions = {},
 ): TSESLint.ReportFixFunction | undefined {
   const host = definition.host;
-  if (!host) return undefined;
-  if (isClassNode(host)) {
+  if (!host && !definition.isMcpRegistration) return undefined;
+  if (host && isClassNode(host)) {
     return (fixer) => {
       const openBrace = sourceCode.getFirstToken(host.body)!;
       const firstMember = host.body.body[0];
@@ -66,12 +208,16 @@ export function insertToolMemberFix(
       return fixer.insertTextAfter(openBrace, `\n${indentation}${member}`);
     };
   }
-  if (definition.isMcpRegistration) {
+  const home = classificationHomeOf(definition, options.file);
+  if (home === 'wrapper') return classifyToolWrapperFix(definition, memberName, valueText, sourceCode, options);
+  if (home === 'mcp-meta') {
     const meta = findMcpMetaObject(definition);
     const metaEntry = `'${MCP_META_PREFIX}${memberName}': ${valueText}`;
+    if (!host) return undefined;
     return (fixer) =>
       meta ? insertObjectProperty(fixer, sourceCode, meta, metaEntry) : insertObjectProperty(fixer, sourceCode, host, `_meta: { ${metaEntry} }`);
   }
+  if (!host) return undefined;
   return (fixer) => insertObjectProperty(fixer, sourceCode, host, `${memberName}: ${valueText}`);
 }
 

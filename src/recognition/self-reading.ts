@@ -10,7 +10,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 
 import { isClassNode } from './ast.js';
-import { isUnboundedValue } from './classification.js';
+import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import { type ReadFinding, readsInputChosenResource } from './input-flow.js';
 import { getInvocation } from './invocation.js';
@@ -60,7 +60,8 @@ export function findDeclaredLimit(
   definition: ToolDefinition,
   recognition: RecognitionContext,
 ): Pick<SelfReadingAnalysis, 'declared' | 'declaredHere' | 'declaresUnbounded'> {
-  const own = findToolMember(definition, MAX_RESULT_SIZE_MEMBER);
+  // A `classifyTool` wrapper declares it for tools whose framework type has no such field.
+  const own = findDeclaredClassification(definition, MAX_RESULT_SIZE_MEMBER);
   const declared = own ?? findInheritedToolMember(definition, MAX_RESULT_SIZE_MEMBER, recognition);
   return {
     declared,

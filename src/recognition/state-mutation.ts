@@ -25,11 +25,12 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
+import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
-import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
+import type { ToolDefinition, ToolMember } from './tool-definitions.js';
 
 /** How a tool's invocation touches state that outlives the call. */
 export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier';
@@ -452,7 +453,8 @@ function analyseEntry(
 
 /** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
 export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext): ToolMember | undefined {
-  return findToolMember(definition, MEMBER) ?? findInheritedToolMember(definition, MEMBER, recognition);
+  // A `classifyTool` wrapper declares it for tools whose framework type has no stateScope field.
+  return findDeclaredClassification(definition, MEMBER) ?? findInheritedToolMember(definition, MEMBER, recognition);
 }
 
 /**
@@ -465,7 +467,7 @@ export function findOutlivingStateUses(
   recognition: RecognitionContext,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): StateUse[] {
-  const toolName = definition.name ?? 'anonymous tool';
+  const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];

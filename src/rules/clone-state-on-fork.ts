@@ -1,9 +1,10 @@
 import path from 'node:path';
 
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeName, getCalleeLastName, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
+import { getCalleeName, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
 import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
   CLONE_FUNCTION_PATTERN,
@@ -14,7 +15,10 @@ import {
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapWithModuleClone';
+export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapWithModuleClone' | 'wrapWithStructuredClone';
+
+/** The structured clone every runtime has (Node >= 17, browsers): a deep copy of a harness's own Sets and Maps. */
+const STRUCTURED_CLONE = 'structuredClone';
 
 /** The `clone…State` function a local module exports (parsed once per path and modification time by the recognition core). */
 function exportedCloneFunctionOf(file: string): string | undefined {
@@ -38,6 +42,8 @@ export default createRule<Options, MessageIds>({
         '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state. Pass a clone (`{{cloneFunction}}({{stateName}})`), or a reconstruction on resume: a shared state lets parent and child decide for each other and breaks the prompt cache.',
       wrapWithRuntimeClone: "Wrap with `cloneReplacementState(…)` from 'tool-result-guard'.",
       wrapWithModuleClone: "Wrap with `{{cloneFunction}}(…)` from '{{module}}'.",
+      wrapWithStructuredClone:
+        'Wrap with `structuredClone(…)`: this state is the harness’s own, not a tool-result-guard ReplacementState, so cloneReplacementState would reject it.',
     },
     schema: [],
   },
@@ -79,7 +85,7 @@ export default createRule<Options, MessageIds>({
         (specifier) => specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier,
       );
       if (defaultSpecifier && existing?.specifiers.length === 1) return [fixer.insertTextAfter(defaultSpecifier, `, { ${name} }`)];
-      const statement = `import { ${name} } from '${module}';`;
+      const statement = `import { ${name} } from ${quoted(sourceCode, module)};`;
       const lastImport = imports.at(-1);
       if (lastImport) return [fixer.insertTextAfter(lastImport, `\n${statement}`)];
       const first = program.body[0];
@@ -114,6 +120,58 @@ export default createRule<Options, MessageIds>({
       return undefined;
     }
 
+    /** Local names bound to tool-result-guard's exports in this file (values and types). */
+    const runtimeLocals = new Set(
+      imports
+        .filter((declaration) => declaration.source.value === RUNTIME_MODULE)
+        .flatMap((declaration) => declaration.specifiers.map((specifier) => specifier.local.name)),
+    );
+
+    /**
+     * Is `value` tool-result-guard's ReplacementState? `true` when its
+     * declaration says so (typed with, or created by, an import from the
+     * package), `false` when it says otherwise (typed with the harness's own
+     * type, created by a literal or the harness's own constructor or
+     * function), `undefined` when nothing says. Wrapping a harness's own state
+     * in cloneReplacementState is a type error and throws
+     * ERR_NOT_A_REPLACEMENT_STATE at run time.
+     */
+    function isLibraryState(value: TSESTree.Node): boolean | undefined {
+      const target = skipTypeWrappers(value);
+      if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
+      const definition = ASTUtils.findVariable(sourceCode.getScope(target), target.name)?.defs[0];
+      if (!definition) return undefined;
+      let annotation: TSESTree.TypeNode | undefined;
+      let initializer: TSESTree.Expression | null | undefined;
+      if (definition.type === 'Variable') {
+        annotation = definition.node.id.typeAnnotation?.typeAnnotation;
+        initializer = definition.node.init;
+      } else if (definition.type === 'Parameter' && definition.name.type === AST_NODE_TYPES.Identifier) {
+        annotation = definition.name.typeAnnotation?.typeAnnotation;
+      } else {
+        return undefined;
+      }
+      if (annotation) {
+        // `ReplacementState | undefined`: the references decide, `undefined` and `null` do not.
+        const members = annotation.type === AST_NODE_TYPES.TSUnionType ? annotation.types : [annotation];
+        return members.some((member) => {
+          if (member.type !== AST_NODE_TYPES.TSTypeReference) return false;
+          const name = member.typeName;
+          const root = name.type === AST_NODE_TYPES.TSQualifiedName ? getMemberPath(name.left)?.[0] : name.type === AST_NODE_TYPES.Identifier ? name.name : undefined;
+          return root !== undefined && runtimeLocals.has(root);
+        });
+      }
+      const created = initializer ? skipTypeWrappers(initializer) : undefined;
+      if (created?.type === AST_NODE_TYPES.ObjectExpression) return false;
+      if (created?.type === AST_NODE_TYPES.CallExpression || created?.type === AST_NODE_TYPES.NewExpression) {
+        const root = getMemberPath(created.callee)?.[0];
+        if (root === undefined) return undefined;
+        if (runtimeLocals.has(root)) return true;
+        return imports.some((declaration) => declaration.specifiers.some((specifier) => specifier.local.name === root)) ? undefined : false;
+      }
+      return undefined;
+    }
+
     /** Replaces the value (or shorthand property) with `clone(value)`. */
     function wrapFix(fixer: TSESLint.RuleFixer, value: TSESTree.Node, property: TSESTree.Property | undefined, clone: string): TSESLint.RuleFix {
       const text = sourceCode.getText(value);
@@ -122,17 +180,30 @@ export default createRule<Options, MessageIds>({
     }
 
     function report(call: TSESTree.CallExpression | TSESTree.NewExpression, value: TSESTree.Node, property: TSESTree.Property | undefined): void {
-      const inScope = recognizer.cloneFunctionInScope(call);
+      const foreign = isLibraryState(value) === false;
+      const inScopeClone = recognizer.cloneFunctionInScope(call);
+      // A harness's own state is never handed to our clone, even when it is in scope.
+      const inScope = foreign && inScopeClone === RUNTIME_CLONE_FUNCTION ? undefined : inScopeClone;
       const namespace = runtimeNamespace();
       const runtimeClone = namespace ? `${namespace}.${RUNTIME_CLONE_FUNCTION}` : RUNTIME_CLONE_FUNCTION;
       const data = {
         stateName: sourceCode.getText(value),
         callee: getCalleeName(call) ?? getCalleeLastName(call) ?? 'fork',
-        cloneFunction: inScope ?? RUNTIME_CLONE_FUNCTION,
+        cloneFunction: inScope ?? (foreign ? STRUCTURED_CLONE : RUNTIME_CLONE_FUNCTION),
         property: property ? (getStaticKeyName(property.key, property.computed) ?? '') : '',
       };
       const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
-      if (!inScope && isModule) {
+      if (!inScope && foreign) {
+        const local = isModule ? localModuleClone() : undefined;
+        if (local && CLONE_FUNCTION_PATTERN.test(local.name)) {
+          suggest.push({
+            messageId: 'wrapWithModuleClone',
+            data: { ...data, cloneFunction: local.name, module: local.module },
+            fix: (fixer) => [wrapFix(fixer, value, property, local.name), ...importFixes(fixer, local.name, local.module)],
+          });
+        }
+        suggest.push({ messageId: 'wrapWithStructuredClone', data, fix: (fixer) => wrapFix(fixer, value, property, STRUCTURED_CLONE) });
+      } else if (!inScope && isModule) {
         const local = localModuleClone();
         if (local && CLONE_FUNCTION_PATTERN.test(local.name)) {
           suggest.push({

@@ -1,9 +1,11 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { containsNode, isFunctionNode } from '../recognition/ast.js';
+import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
 import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { packageImportFix } from '../recognition/member-fix.js';
 import {
   createReplacementStateRecognizer,
+  RUNTIME_MARK_SEEN,
   type StateCollectionCall,
 } from '../recognition/replacement-state.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
@@ -198,6 +200,46 @@ export default createRule<Options, MessageIds>({
       };
     }
 
+    /**
+     * A name for the `SeenId` that `markSeen` returns, free where the mark goes:
+     * `recordReplacement` only accepts that branded id, so a mark that throws it
+     * away leaves the type error (and at run time the frozen fate unproven).
+     */
+    function seenIdNameAt(node: TSESTree.Node): string {
+      const scope = sourceCode.getScope(node);
+      const candidates = ['seen', 'seenId', 'seenToolUseId'];
+      return candidates.find((name) => !ASTUtils.findVariable(scope, name)) ?? `seen${node.range[0]}`;
+    }
+
+    /** The `recordReplacement(state, id, …)` calls of `owner` for the same id, whose id argument becomes the SeenId. */
+    function runtimeWritesFor(owner: TSESTree.Node, idKey: string, after: number): StateCollectionCall[] {
+      const writes: StateCollectionCall[] = [];
+      walk(owner, (node) => {
+        if (node !== owner && isFunctionNode(node)) return false;
+        if (node.type !== AST_NODE_TYPES.CallExpression || node.range[0] < after) return;
+        const write = recognizer.replacementWrite(node);
+        if (write?.form === 'runtime' && write.idKey === idKey) writes.push(write);
+      });
+      return writes;
+    }
+
+    /** `const seen = markSeen(state, id);` before `statement`, and `seen` passed to each write instead of the raw id. */
+    function runtimeMarkFix(
+      fixer: TSESLint.RuleFixer,
+      statement: TSESTree.Statement,
+      stateText: string,
+      idText: string,
+      writes: readonly StateCollectionCall[],
+    ): TSESLint.RuleFix[] {
+      const name = seenIdNameAt(statement);
+      const { references, fix: importFix } = packageImportFix(sourceCode, [RUNTIME_MARK_SEEN]);
+      return [
+        ...(importFix ? [importFix(fixer)] : []),
+        insertStatementBefore(fixer, sourceCode, statement, `const ${name} = ${references[RUNTIME_MARK_SEEN]!}(${stateText}, ${idText})`),
+        ...writes.map((write) => fixer.replaceText(write.id, name)),
+      ];
+    }
+
     function checkReplacementWrite(write: StateCollectionCall): void {
       const { everyPath, somePath } = isSeenOnEveryPath(write);
       if (everyPath) return;
@@ -233,7 +275,9 @@ export default createRule<Options, MessageIds>({
                   fix: (fixer) => insertStatementBefore(fixer, sourceCode, statement, `${seenText}.add(${idText})`),
                 },
               ]
-            : [],
+            : write.form === 'runtime' && statement && isStatementInList(statement)
+              ? [{ messageId: 'insertSeenMark', data, fix: (fixer) => runtimeMarkFix(fixer, statement, stateText, idText, [write]) }]
+              : [],
       });
     }
 
@@ -290,10 +334,32 @@ export default createRule<Options, MessageIds>({
           markStatement.type === AST_NODE_TYPES.ExpressionStatement &&
           isStatementInList(markStatement) &&
           markStatement.parent === awaitStatement.parent;
+        // A bare `markSeen(state, id);` throws its SeenId away: the moved mark keeps it for the writes.
+        const laterWrites = mark.form === 'runtime' && owner ? runtimeWritesFor(owner, mark.idKey, mark.call.range[1]) : [];
+        const keepsSeenId = markStatement.type === AST_NODE_TYPES.ExpressionStatement && removeLateMark && laterWrites.length > 0;
+        const declaresSeenId =
+          mark.form === 'runtime' && markStatement.type === AST_NODE_TYPES.VariableDeclarator && isStatementInList(markStatement.parent) && markStatement.parent.parent === awaitStatement.parent;
         suggest.push({
           messageId: 'moveSeenMarkBeforePersist',
           data,
           fix: (fixer) => {
+            if (keepsSeenId) {
+              const previousToken = sourceCode.getTokenBefore(markStatement);
+              const start = previousToken ? previousToken.range[1] : markStatement.range[0];
+              return [
+                ...runtimeMarkFix(fixer, awaitStatement, collectionText, idText, laterWrites),
+                fixer.removeRange([start, markStatement.range[1]]),
+              ];
+            }
+            if (declaresSeenId) {
+              const declaration = markStatement.parent;
+              const previousToken = sourceCode.getTokenBefore(declaration);
+              const start = previousToken ? previousToken.range[1] : declaration.range[0];
+              return [
+                insertStatementBefore(fixer, sourceCode, awaitStatement, sourceCode.getText(declaration).replace(/;$/, '')),
+                fixer.removeRange([start, declaration.range[1]]),
+              ];
+            }
             const fixes = [insertStatementBefore(fixer, sourceCode, awaitStatement, sourceCode.getText(mark.call))];
             if (removeLateMark) {
               const previousToken = sourceCode.getTokenBefore(markStatement);

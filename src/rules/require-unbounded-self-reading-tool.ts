@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint } from '@typescript-eslint/utils';
 
 import {
   type ReadFinding,
+  type RecognitionContext,
   type ToolDefinition,
   type ToolMember,
   MAX_RESULT_SIZE_MEMBER,
@@ -10,6 +11,7 @@ import {
   findDeclaredLimit,
   getRecognitionContext,
   insertToolMemberFix,
+  resolvedToolName,
   ruleMayReport,
   toolDefinitionListeners,
 } from '../recognition/index.js';
@@ -30,10 +32,19 @@ function describeChain(finding: ReadFinding): string {
   return `\`${finding.callName}\` (→ ${[...steps, finding.reader].join(' → ')})`;
 }
 
+/** The `reads` a `classifyTool` wrapper declares for a reader of this kind. */
+const READS_OF_KIND: Record<ReadFinding['readerKind'], 'path' | 'url' | 'resource'> = {
+  file: 'path',
+  url: 'url',
+  resource: 'resource',
+};
+
 function buildFix(
   definition: ToolDefinition,
   member: ToolMember | undefined,
   sourceCode: Readonly<TSESLint.SourceCode>,
+  recognition: RecognitionContext,
+  finding: ReadFinding,
 ): TSESLint.ReportFixFunction | undefined {
   if (member?.value) {
     const value = member.value;
@@ -44,7 +55,10 @@ function buildFix(
     return (fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${UNBOUNDED_TEXT}`);
   }
   if (member) return undefined;
-  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode);
+  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode, {
+    file: recognition.file,
+    reads: READS_OF_KIND[finding.readerKind],
+  });
 }
 
 export default createRule<Options, MessageIds>({
@@ -92,10 +106,10 @@ export default createRule<Options, MessageIds>({
       const declaration = findDeclaredLimit(definition, recognition);
       if (declaration.declaresUnbounded) return;
       const { declared: member, declaredHere, read: finding, selfReading } = analyseSelfReading(definition, recognition, declaration);
-      const toolName = definition.name ?? '<anonymous>';
+      const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? '<anonymous>';
       if (!selfReading || !finding) {
         if (requireClassification && !member) {
-          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode);
+          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode, { file: recognition.file });
           context.report({
             node: definition.reportNode,
             messageId: 'unclassified',
@@ -106,7 +120,7 @@ export default createRule<Options, MessageIds>({
         return;
       }
       // An inherited finite bound is overridden in the subclass, never edited in the shared base.
-      const fix = buildFix(definition, declaredHere ? member : undefined, sourceCode);
+      const fix = buildFix(definition, declaredHere ? member : undefined, sourceCode, recognition, finding);
       context.report({
         node: definition.reportNode,
         messageId: member ? 'finiteBound' : 'missingUnbounded',

@@ -1,3 +1,4 @@
+import { classifiedThresholdTool } from './classify-tool.js';
 import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
 import { formatPersistedOutput, isPersistResultShape, isPersistedOutput, persistedOutputLength } from './persisted-output.js';
 import {
@@ -30,8 +31,12 @@ export interface ToolResultInput {
 export interface ToolResultBudgetOptions {
   /** Where replaced results go; `ToolResultStore` or anything with the same `persist`. */
   readonly store: ToolResultBudgetStore;
-  /** Every tool that may appear in `results`, with its declared `maxResultSizeChars`. */
-  readonly tools: Iterable<PersistenceThresholdTool>;
+  /**
+   * Every tool that may appear in `results`: `{ name, maxResultSizeChars }`,
+   * or a framework's tool object classified with `classifyTool` (its
+   * classification is read back).
+   */
+  readonly tools: Iterable<PersistenceThresholdTool | object>;
   /** The most characters the message may hold; the largest fresh results are replaced until it fits. */
   readonly perMessageLimit: number;
   /** Who is asking; only owned sessions (`repl_main_thread…`, `agent:…`) persist. */
@@ -455,12 +460,14 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
 }
 
-function resolveThresholds(tools: Iterable<PersistenceThresholdTool>, overrides: PersistenceOverrides): Map<string, number> {
+function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
   if (tools === null || typeof tools !== 'object' || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
     throw new TypeError('applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).');
   }
   const thresholds = new Map<string, number>();
-  for (const tool of tools) {
+  for (const listed of tools) {
+    // A framework tool wrapped in classifyTool carries its classification beside it, not in its own members.
+    const tool = (classifiedThresholdTool(listed) ?? listed) as PersistenceThresholdTool;
     if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string') {
       throw new TypeError(`applyToolResultBudget: every entry of options.tools needs a string name and maxResultSizeChars, got ${describeValue(tool)}.`);
     }

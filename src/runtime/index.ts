@@ -39,6 +39,7 @@ export type {
 } from './replacement-state.js';
 export { applyToolResultBudget } from './budget.js';
 export type { ToolResultBudgetOptions, ToolResultBudgetOutcome, ToolResultInput, ToolUseIdReuse } from './budget.js';
+export { classifiedThresholdTool, classifyTool, getToolClassification } from './classify-tool.js';
 export {
   anthropicToolNames,
   anthropicToolResultIds,

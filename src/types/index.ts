@@ -28,3 +28,4 @@ export type { ForkEntryPoint, ForkOptions } from './fork.js';
 export { persistForOwnedSession, requireOwnedSession, type OwnedQuerySourceArgument } from './owned-session.js';
 export type { PersistedResultArgument } from './replacement.js';
 export type { ClassifiedTool, PersistableTool, SelfReadingTool } from './tool-interfaces.js';
+export type { CheckedToolClassificationRecord, DeclaredStateScope, ToolClassificationRecord, ToolClassificationRecordDemands } from './classify-tool.js';

@@ -131,7 +131,7 @@ describe('tool-result-guard CLI', () => {
     expect(result.stdout).toContain('+++ b/src/read-file.ts');
     expect(result.stdout).toContain('-  readonly maxResultSizeChars = 100_000;');
     expect(result.stdout).toContain('+  readonly maxResultSizeChars = Infinity;');
-    expect(result.stdout).toMatch(/Dry run: 1 files scanned, 1 would change/);
+    expect(result.stdout).toMatch(/Dry run: 1 file scanned, 1 would change/);
     expect(read(directory, 'src/read-file.ts')).toBe(SELF_READING_TOOL);
     // The jscodeshift spelling works too.
     expect(run(['migrate', 'src', '--dry'], directory).status).toBe(2);

@@ -340,17 +340,52 @@ export function delegate(books: BudgetLedger | undefined) { spawnWorker(books!);
       errors: [
         {
           messageId: 'stateSharedWithFork',
+          // The harness's own type: tool-result-guard's clone would reject it (a type error, and
+          // ERR_NOT_A_REPLACEMENT_STATE at run time).
           suggestions: [
             {
-              messageId: 'wrapWithRuntimeClone',
+              messageId: 'wrapWithStructuredClone',
               output: `import type { BudgetLedger } from './harness-types';
-import { cloneReplacementState } from 'tool-result-guard';
 declare function spawnWorker(ledger: BudgetLedger): void;
-export function delegate(books: BudgetLedger | undefined) { spawnWorker(cloneReplacementState(books!)); }`,
+export function delegate(books: BudgetLedger | undefined) { spawnWorker(structuredClone(books!)); }`,
             },
           ],
         },
       ],
+    },
+    {
+      // The harness's own ReplacementState, in a file that also uses the runtime: never our clone, even in scope.
+      code: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+interface ReplacementState { seenIds: Set<string>; replacements: Map<string, string> }
+declare function forkAgent(options: { state: ReplacementState }): void;
+export const budgetState = cloneReplacementState(createReplacementState());
+export function delegate(state: ReplacementState) { forkAgent({ state }); }`,
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'structuredClone', property: 'state' },
+          suggestions: [
+            {
+              messageId: 'wrapWithStructuredClone',
+              output: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+interface ReplacementState { seenIds: Set<string>; replacements: Map<string, string> }
+declare function forkAgent(options: { state: ReplacementState }): void;
+export const budgetState = cloneReplacementState(createReplacementState());
+export function delegate(state: ReplacementState) { forkAgent({ state: structuredClone(state) }); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The runtime's own state keeps the runtime's clone as its autofix.
+      code: `import { cloneReplacementState, type ReplacementState } from 'tool-result-guard';
+declare function forkAgent(options: { state: ReplacementState }): void;
+export function delegate(state: ReplacementState) { forkAgent({ state }); }`,
+      output: `import { cloneReplacementState, type ReplacementState } from 'tool-result-guard';
+declare function forkAgent(options: { state: ReplacementState }): void;
+export function delegate(state: ReplacementState) { forkAgent({ state: cloneReplacementState(state) }); }`,
+      errors: [{ messageId: 'stateSharedWithFork', data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'cloneReplacementState', property: 'state' } }],
     },
   ],
 });

@@ -24,6 +24,9 @@ ruleTester.run('declare-tool-state-scope', rule, {
     `const seen = new Set(); export const t = tool(async (input) => { seen.add(input.id); return 'ok'; }, { name: 't', schema: {}, stateScope: 'session' });`,
     `class Base extends BaseTool { static stateScope = 'session'; } const seen = []; class Child extends Base { async call(input) { seen.push(input); } }`,
     `const SCOPE = 'session'; let n = 0; export const t = buildTool({ name: 'a', stateScope: SCOPE, async call() { n++; } });`,
+    // a framework tool classified by the classifyTool wrapper (its type has no stateScope field)
+    `import { tool } from 'ai'; import { classifyTool } from 'tool-result-guard'; let n = 0; export const t = classifyTool(tool({ description: 'd', execute: async () => { n += 1; } }), { stateScope: 'session' });`,
+    `const jar = new CookieJar(); classifyTool(server.tool('browse', { url: z.string() }, async (args) => { await jar.setCookie(args.c, args.url); return { content: [] }; }), { stateScope: 'session' });`,
     // stateless tools
     `export const t = buildTool({ name: 'a', async call(input) { const r = await fetch(input.url); return r.text(); } });`,
     // reading module state is not reported

@@ -329,12 +329,71 @@ await persistToolResult(block.id, block.content); } }` }] }],
       ],
     },
     {
-      // the runtime's functions: a record without markSeen (no suggestion: the runtime's types ask for a SeenId)
+      // the runtime's functions: a record without markSeen gets the mark, and the SeenId it returns is what
+      // recordReplacement is given (its types accept nothing else)
       code: `function f(state, id, persisted) { recordReplacement(state, id, persisted); }`,
       errors: [
         {
           messageId: 'replacementWithoutSeenMark',
           data: { write: 'recordReplacement(state, id, …)', mark: 'markSeen(state, id)', map: 'state', seen: '', id: 'id', stateName: 'state' },
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `import { markSeen } from 'tool-result-guard';
+
+function f(state, id, persisted) { const seen = markSeen(state, id);\nrecordReplacement(state, seen, persisted); }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a harness that imports markSeen: the late bare mark moves before the persist and keeps its SeenId
+      code: `import { markSeen, recordReplacement } from 'tool-result-guard';
+async function f(state, store, id, content) {
+  const seen = 1;
+  const persisted = await store.persist(id, content);
+  markSeen(state, id);
+  recordReplacement(state, id, persisted);
+}`,
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `import { markSeen, recordReplacement } from 'tool-result-guard';
+async function f(state, store, id, content) {
+  const seen = 1;
+  const seenId = markSeen(state, id);
+  const persisted = await store.persist(id, content);
+  recordReplacement(state, seenId, persisted);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a declared SeenId moves with its declaration
+      code: `async function f(state, store, id, content) {
+  const persisted = await store.persist(id, content);
+  const seen = markSeen(state, id);
+  recordReplacement(state, seen, persisted);
+}`,
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `async function f(state, store, id, content) {
+  const seen = markSeen(state, id);
+  const persisted = await store.persist(id, content);
+  recordReplacement(state, seen, persisted);
+}`,
+            },
+          ],
         },
       ],
     },

@@ -215,18 +215,27 @@ async function readFileContent(p) { return fs.readFile(p, 'utf-8'); }`,
       `server.registerTool('read_media', { _meta: { 'anthropic/maxResultSizeChars': 50000 } }, async ({ path }) => readFile(path));`,
       [{ toolName: 'read_media', readCall: '`readFile`', declared: '50000', fix: ['50000', 'Infinity'] }],
     ),
-    // server.tool with a named handler; paths mapped through a callback. The annotations object hosts `_meta`.
-    invalid(
-      `const readMany = async (args) => Promise.all(args.paths.map((p) => readFile(p, 'utf8')));
+    // server.tool with a named handler; paths mapped through a callback. Its objects are the input
+    // shape (a `_meta` key there crashes the SDK at registration) and annotations: the registration
+    // is wrapped in classifyTool instead, by its MCP name.
+    {
+      code: `const readMany = async (args) => Promise.all(args.paths.map((p) => readFile(p, 'utf8')));
 server.tool('read_multiple_files', 'Read files', { paths: z.array(z.string()) }, readMany);`,
-      [
+      errors: [
         {
-          toolName: 'read_multiple_files',
-          readCall: '`readFile`',
-          fix: ['z.array(z.string()) }', "z.array(z.string()), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+
+const readMany = async (args) => Promise.all(args.paths.map((p) => readFile(p, 'utf8')));
+classifyTool(server.tool('read_multiple_files', 'Read files', { paths: z.array(z.string()) }, readMany), { name: 'read_multiple_files', reads: 'path', maxResultSizeChars: UNBOUNDED });`,
+            },
+          ],
         },
       ],
-    ),
+    },
     // `: Tool` annotation; the resource is carried in an object literal.
     invalid(
       `const readResourceTool: Tool = { name: 'read_resource', async call(input) { return client.readResource({ uri: input.uri }); } };`,
@@ -402,8 +411,22 @@ buildTool({ name: 'Read', maxResultSizeChars: LIMIT, async call(input) { return 
     {
       code: `server.tool('clock', async () => ({ content: [] }));`,
       options: [{ requireClassification: true }],
-      // Nowhere to declare it without a config object: reported, no suggestion.
-      errors: [{ messageId: 'unclassified', data: { toolName: 'clock' }, suggestions: [] }],
+      // server.tool has no config object of its own: the registration is wrapped.
+      errors: [
+        {
+          messageId: 'unclassified',
+          data: { toolName: 'clock' },
+          suggestions: [
+            {
+              messageId: 'setFiniteLimit',
+              data: { limit: '50_000' },
+              output: `import { classifyTool } from 'tool-result-guard';
+
+classifyTool(server.tool('clock', async () => ({ content: [] })), { name: 'clock', maxResultSizeChars: 50_000 });`,
+            },
+          ],
+        },
+      ],
     },
     // Settings add readers, factories, invocation names and base classes.
     invalid(
@@ -676,5 +699,103 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
         },
       ],
     ),
+  ],
+});
+
+// Frameworks whose tool type has no classification field: the fix must compile there, so it wraps the tool.
+ruleTester.run('require-unbounded-self-reading-tool (classifyTool)', rule, {
+  valid: [
+    `import { tool } from 'ai';
+import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+export const readFile = classifyTool(tool({ description: 'read', execute: async ({ path }) => fs.readFile(path, 'utf8') }), { reads: 'path', maxResultSizeChars: UNBOUNDED });`,
+    // Nested wrappers (a stateScope added later): the outer ones are read too.
+    `import { createTool } from '@mastra/core/tools';
+import { classifyTool } from 'tool-result-guard';
+classifyTool(classifyTool(createTool({ id: 'fetch', execute: async ({ context }) => (await fetch(context.url)).text() }), { stateScope: 'session' }), { maxResultSizeChars: Infinity });`,
+    `classifyTool(server.tool('read', { path: z.string() }, async ({ path }) => readFile(path)), { maxResultSizeChars: Infinity });`,
+  ],
+  invalid: [
+    {
+      // A name held in a constant is reported by its value; the wrapper names it by the constant.
+      code: `const TRIGGER_TOOL = 'trigger-sampling-request';
+server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text());`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+
+const TRIGGER_TOOL = 'trigger-sampling-request';
+classifyTool(server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text()), { name: TRIGGER_TOOL, reads: 'url', maxResultSizeChars: UNBOUNDED });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // AI SDK: the key of the tools record is the tool's name; double quotes stay double quotes.
+      code: `import { tool } from "ai";
+import { readFile } from "node:fs/promises";
+export const tools = {
+  read_file: tool({ description: "Read a file", execute: async ({ path }) => readFile(path, "utf8") }),
+};`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { tool } from "ai";
+import { readFile } from "node:fs/promises";
+import { classifyTool, UNBOUNDED } from "tool-result-guard";
+export const tools = {
+  read_file: classifyTool(tool({ description: "Read a file", execute: async ({ path }) => readFile(path, "utf8") }), { name: "read_file", reads: "path", maxResultSizeChars: UNBOUNDED }),
+};`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // OpenAI Agents: an existing import from tool-result-guard is extended.
+      code: `import { tool } from '@openai/agents';
+import { markSeen } from 'tool-result-guard';
+const fetchPage = tool({ name: 'fetch_page', execute: async (input) => (await fetch(input.url)).text() });`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { tool } from '@openai/agents';
+import { markSeen, classifyTool, UNBOUNDED } from 'tool-result-guard';
+const fetchPage = classifyTool(tool({ name: 'fetch_page', execute: async (input) => (await fetch(input.url)).text() }), { reads: 'url', maxResultSizeChars: UNBOUNDED });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A finite bound in the wrapper is replaced where it stands.
+      code: `import { tool } from '@langchain/core/tools';
+import { classifyTool } from 'tool-result-guard';
+const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: 50_000 });`,
+      errors: [
+        {
+          messageId: 'finiteBound',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { tool } from '@langchain/core/tools';
+import { classifyTool } from 'tool-result-guard';
+const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: Infinity });`,
+            },
+          ],
+        },
+      ],
+    },
   ],
 });

@@ -1,4 +1,4 @@
-import { ensurePackageImport, importsToolResultGuard } from '../source-edits.js';
+import { ensurePackageImport, importsToolResultGuard, withPackageImports } from '../source-edits.js';
 import type { RuleFinding, TextEdit, Transform, UnresolvedSite } from '../transform.js';
 
 /** The rule's reports for a tool that reads a model-chosen path, URL or resource. */
@@ -6,8 +6,14 @@ const SELF_READING_MESSAGES = new Set(['missingUnbounded', 'finiteBound']);
 /** The strict config's report for a tool with no classification at all. */
 const UNCLASSIFIED_MESSAGE = 'unclassified';
 
-/** The value in the rule's suggestion: `Infinity`, or the placeholder finite limit. */
-const SUGGESTED_VALUE = /(?:\bInfinity\b|\b\d[\d_]*\b)(?![\s\S]*(?:\bInfinity\b|\b\d[\d_]*\b))/;
+/**
+ * The value in the rule's suggestion: `Infinity`, or the placeholder finite
+ * limit, as the whole edit (a replaced value) or after the member's name (an
+ * inserted member, `_meta` key or `classifyTool` classification). A
+ * classification that already says `UNBOUNDED` is kept as the rule wrote it.
+ */
+const SUGGESTED_VALUE = /^(?:Infinity|\d[\d_]*)$|(?<=maxResultSizeChars'?\s*[:=]\s*)(?:Infinity|\d[\d_]*)\b/;
+const SUGGESTED_UNBOUNDED_CLASSIFICATION = /maxResultSizeChars:\s*[\w$.]*UNBOUNDED\b/;
 
 /** `50000` → `50_000`, as limits are written in the seed and by the rule's suggestion. */
 function withDigitSeparators(value: number): string {
@@ -30,6 +36,8 @@ export const classifyTools: Transform = {
     const edits: TextEdit[] = [];
     const unresolved: UnresolvedSite[] = [];
     let unboundedReference: string | undefined;
+    // Names imported from tool-result-guard in this pass: each is imported once per file.
+    const imported = new Map<string, TextEdit | undefined>();
 
     const valueFor = (finding: RuleFinding): string => {
       if (!SELF_READING_MESSAGES.has(finding.messageId ?? '')) return withDigitSeparators(options.defaultMaxChars);
@@ -37,7 +45,10 @@ export const classifyTools: Transform = {
       if (unboundedReference === undefined) {
         const { reference, edit } = ensurePackageImport(sourceFile, 'UNBOUNDED');
         unboundedReference = reference;
-        if (edit) edits.push(edit);
+        if (!imported.has('UNBOUNDED')) {
+          imported.set('UNBOUNDED', edit);
+          if (edit) edits.push(edit);
+        }
       }
       return unboundedReference;
     };
@@ -45,17 +56,25 @@ export const classifyTools: Transform = {
     for (const finding of findings) {
       const isKnownMessage = SELF_READING_MESSAGES.has(finding.messageId ?? '') || finding.messageId === UNCLASSIFIED_MESSAGE;
       const suggestion = finding.suggestions[0];
-      const valueEdit = suggestion?.edits.find((edit) => SUGGESTED_VALUE.test(edit.text));
+      const suggestionEdits = suggestion ? withPackageImports(sourceFile, suggestion.edits, imported) : [];
+      const valueEdit = suggestionEdits.find((edit) => SUGGESTED_VALUE.test(edit.text));
+      if (isKnownMessage && suggestion && !valueEdit && suggestionEdits.some((edit) => SUGGESTED_UNBOUNDED_CLASSIFICATION.test(edit.text))) {
+        // A classifyTool wrapper for a self-reading tool: `reads` and UNBOUNDED, as its types demand.
+        edits.push(...suggestionEdits);
+        continue;
+      }
       if (!isKnownMessage || !suggestion || !valueEdit) {
+        const selfReading = SELF_READING_MESSAGES.has(finding.messageId ?? '');
         unresolved.push({
           line: finding.line,
           column: finding.column,
           reason: `${finding.message} (no place to declare it automatically: add maxResultSizeChars by hand)`,
+          ...(selfReading ? { selfReadingTool: String(finding.data?.['toolName'] ?? '<anonymous>') } : {}),
         });
         continue;
       }
       const value = valueFor(finding);
-      for (const edit of suggestion.edits) {
+      for (const edit of suggestionEdits) {
         edits.push(edit === valueEdit ? { ...edit, text: edit.text.replace(SUGGESTED_VALUE, value) } : edit);
       }
     }

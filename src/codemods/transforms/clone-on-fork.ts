@@ -13,12 +13,14 @@ export const cloneOnFork: Transform = {
   name: 'clone-on-fork',
   description: 'wraps replacement state handed to fork/subagent/resume calls in a clone, adding the import once',
   ruleName: 'clone-state-on-fork',
-  run({ findings }) {
+  run({ sourceFile, findings }) {
     return applyRuleSuggestions(
       findings,
       // The autofix (a clone in scope) wins; then the codebase's own clone; then the runtime's.
-      { stateSharedWithFork: ['wrapWithModuleClone', 'wrapWithRuntimeClone'] },
+      // A harness's own state gets its own clone, else structuredClone, never the runtime's.
+      { stateSharedWithFork: ['wrapWithModuleClone', 'wrapWithRuntimeClone', 'wrapWithStructuredClone'] },
       (finding) => `${finding.message} (no clone function to use here: wrap it by hand)`,
+      sourceFile,
     );
   },
 };

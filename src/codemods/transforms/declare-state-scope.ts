@@ -7,14 +7,15 @@ import {
   getRecognitionContext,
   insertToolMemberFix,
   isTypeScriptFile,
+  quoted,
 } from '../../recognition/index.js';
 import { splitFix } from '../rule-findings.js';
-import { TODO_MARKER } from '../source-edits.js';
+import { TODO_MARKER, withPackageImports } from '../source-edits.js';
 import type { RuleFinding, TextEdit, Transform, UnresolvedSite } from '../transform.js';
 
 const MEMBER = 'stateScope';
 /** What the code does today: state that carries over between the calls of a session. */
-const PROPOSED_SCOPE = "'session'";
+const PROPOSED_SCOPE = 'session';
 const REVIEW_NOTE =
   "review stateScope ('session': state kept between calls, as the code does today; 'isolated': fresh per call; 'agent': shared across sessions)";
 
@@ -61,19 +62,23 @@ export const declareStateScope: Transform = {
   name: 'declare-state-scope',
   description: "stateScope: 'session' with a TODO to review, on tools whose calls change state that outlives them",
   ruleName: 'declare-tool-state-scope',
-  run({ findings }) {
+  run({ sourceFile, findings }) {
     const edits: TextEdit[] = [];
     const unresolved: UnresolvedSite[] = [];
     const handled = new Set<ToolDefinition['node']>();
+    const imported = new Map<string, TextEdit | undefined>();
     for (const finding of findings) {
       const node = finding.reportedNode;
       const tool = node && finding.ruleContext && finding.messageId !== 'invalidStateScope' ? owningTool(finding, node) : undefined;
-      const fix = tool
-        ? insertToolMemberFix(tool, MEMBER, PROPOSED_SCOPE, finding.ruleContext!.sourceCode, {
+      const sourceCode = finding.ruleContext?.sourceCode;
+      const fix = tool && sourceCode
+        ? insertToolMemberFix(tool, MEMBER, quoted(sourceCode, PROPOSED_SCOPE), sourceCode, {
             readonlyField: isTypeScriptFile(finding.ruleContext!.filename),
+            file: getRecognitionContext(finding.ruleContext!).file,
           })
         : undefined;
-      const splices = fix ? splitFix(fix) : undefined;
+      const fixSplices = fix ? splitFix(fix) : undefined;
+      const splices = fixSplices ? withPackageImports(sourceFile, fixSplices, imported) : undefined;
       if (!tool || !splices) {
         unresolved.push({ line: finding.line, column: finding.column, reason: `${finding.message} (declare stateScope by hand)` });
         continue;

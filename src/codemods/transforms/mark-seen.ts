@@ -11,7 +11,7 @@ export const markSeen: Transform = {
   name: 'mark-seen',
   description: 'seenIds.add(id) before replacements.set(id, …), and before the awaited persist when it came after',
   ruleName: 'mark-seen-before-replacement',
-  run({ findings }) {
+  run({ sourceFile, findings }) {
     return applyRuleSuggestions(
       findings,
       {
@@ -20,6 +20,7 @@ export const markSeen: Transform = {
         seenMarkAfterPersist: ['moveSeenMarkBeforePersist'],
       },
       (finding) => `${finding.message} (not fixed automatically: the mark cannot be placed before this point safely)`,
+      sourceFile,
     );
   },
 };
