@@ -43,6 +43,7 @@ import {
   resolveImportedName,
   resolveLocalName,
 } from './module-graph.js';
+import { type ContentShape, ContentFlow, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
 import { describeCall, matchReader } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
@@ -86,12 +87,24 @@ interface Seeds {
   thisMembers: readonly string[];
   /** Input parameters that hold a URL whose scheme and host the caller fixed. */
   fixedOriginParameters?: readonly number[];
+  /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
+  contentParameters?: readonly number[];
+}
+
+/** One `return` of a function and where the content read is in its value. */
+export interface ReturnedContent {
+  expression: TSESTree.Expression;
+  shape: ContentShape | undefined;
 }
 
 interface FunctionSummary {
   findings: ReadFinding[];
   /** `this.<member>` values that carry input after this function ran (constructors). */
   taintedThisMembers: Set<string>;
+  /** Where the content of a model-chosen read (or of a content parameter) is in what the function returns. */
+  returns: ContentShape | undefined;
+  /** The same, per `return` (dispatcher tools keep only their own branch's). */
+  returned: ReturnedContent[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -103,7 +116,8 @@ const inProgress = new WeakMap<FunctionNode, Set<string>>();
 
 function seedKey(seeds: Seeds): string {
   const fixed = [...(seeds.fixedOriginParameters ?? [])].sort().join(',');
-  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}`;
+  const content = [...(seeds.contentParameters ?? [])].sort().join(',');
+  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}|${content}`;
 }
 
 /** Nodes of one function unit (its body with nested closures), grouped once. */
@@ -336,18 +350,6 @@ function stringHead(node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
-/** `return` arguments of a function's own body (not of closures inside it). */
-function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  const returned: TSESTree.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
-    return undefined;
-  });
-  return returned;
-}
-
 /**
  * A URL whose scheme and host are written in code — a literal
  * `https://host/…` head, or a head that comes from code rather than input
@@ -549,7 +551,7 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers) };
+    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [] };
   }
   if (!running) {
     running = new Set();
@@ -570,6 +572,8 @@ function analyzeFunction(
   }
   const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
   const findings: ReadFinding[] = [];
+  // Calls whose answer is content of a model-chosen read, and where in it.
+  const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -580,6 +584,7 @@ function analyzeFunction(
         !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+        sources.set(call, true);
       }
       continue;
     }
@@ -605,6 +610,7 @@ function analyzeFunction(
       depth + 1,
     );
     const first = inner.findings[0];
+    if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (first) {
       findings.push({
         call,
@@ -616,7 +622,37 @@ function analyzeFunction(
     }
   }
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers };
+  let returned: ReturnedContent[] = [];
+  let returns: ContentShape | undefined;
+  const contentParameters = seeds.contentParameters ?? [];
+  // Cheap first: content can only reach the return if something here produced or received it.
+  if (sources.size > 0 || contentParameters.length > 0) {
+    const flow = new ContentFlow(unit, sources, (call, contentArguments) => {
+      const callee =
+        resolveCallee(call, file, classNode, environment.settings) ??
+        (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
+      if (!callee) return null;
+      const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
+      return analyzeFunction(
+        callee.fn,
+        {
+          parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+          thisMembers: sameClass ? [...taint.thisMembers] : [],
+          contentParameters: contentArguments,
+        },
+        callee.file,
+        callee.classNode,
+        environment,
+        depth + 1,
+      ).returns;
+    });
+    flow.seedParameters(fn, contentParameters);
+    flow.run();
+    returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    for (const { shape } of returned) returns = unionShapes(returns, shape);
+  }
+
+  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();
@@ -626,17 +662,26 @@ function analyzeFunction(
   return summary;
 }
 
+/** What an invocation reads that the model chose, and whether that content comes back to the model. */
+export interface InvocationReads {
+  /** The read calls whose path/URL/resource derives from the model's input. */
+  findings: ReadFinding[];
+  /** The content of one of them reaches what the invocation returns to the model. */
+  returnsContent: boolean;
+}
+
 /**
  * The read calls of an invocation whose path/URL/resource derives from the
- * model's input, each with the reader it reaches. Empty when the tool reads
- * nothing the model chose.
+ * model's input, each with the reader it reaches, and whether their content
+ * reaches the invocation's result (display-only fields aside).
  */
-export function readsInputChosenResource(
+export function analyseInvocationReads(
   invocation: Invocation,
   file: FileIndex,
   environment: FlowEnvironment,
-): ReadFinding[] {
+): InvocationReads {
   const findings: ReadFinding[] = [];
+  let returnsContent = false;
   for (const entry of invocation.entries) {
     let thisMembers = entry.inputThisMembers;
     if (entry.invocationClass) {
@@ -665,9 +710,20 @@ export function readsInputChosenResource(
     );
     const region = entry.region;
     // A dispatcher's other cases belong to other tools.
-    findings.push(...(region ? summary.findings.filter((finding) => containsNode(region, finding.call)) : summary.findings));
+    const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
+    findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
+    returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
   }
-  return findings;
+  return { findings, returnsContent };
+}
+
+/** The read calls of an invocation whose location the model chose (empty when none). */
+export function readsInputChosenResource(
+  invocation: Invocation,
+  file: FileIndex,
+  environment: FlowEnvironment,
+): ReadFinding[] {
+  return analyseInvocationReads(invocation, file, environment).findings;
 }
 
 /** For rules that need it: the summary of one function for given input parameters. */
