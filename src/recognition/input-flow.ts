@@ -43,7 +43,7 @@ import {
   resolveImportedName,
   resolveLocalName,
 } from './module-graph.js';
-import { type ContentShape, ContentFlow, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
+import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
 import { describeCall, matchReader } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
@@ -88,7 +88,7 @@ interface Seeds {
   /** Input parameters that hold a URL whose scheme and host the caller fixed. */
   fixedOriginParameters?: readonly number[];
   /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
-  contentParameters?: readonly number[];
+  contentParameters?: ReadonlyMap<number, ContentShape>;
 }
 
 /** One `return` of a function and where the content read is in its value. */
@@ -105,6 +105,8 @@ interface FunctionSummary {
   returns: ContentShape | undefined;
   /** The same, per `return` (dispatcher tools keep only their own branch's). */
   returned: ReturnedContent[];
+  /** Parameters (objects, arrays) this function fills with content it read. */
+  filledParameters: number[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -116,7 +118,7 @@ const inProgress = new WeakMap<FunctionNode, Set<string>>();
 
 function seedKey(seeds: Seeds): string {
   const fixed = [...(seeds.fixedOriginParameters ?? [])].sort().join(',');
-  const content = [...(seeds.contentParameters ?? [])].sort().join(',');
+  const content = contentArgumentsKey(seeds.contentParameters);
   return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}|${content}`;
 }
 
@@ -551,7 +553,7 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [] };
+    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [] };
   }
   if (!running) {
     running = new Set();
@@ -574,6 +576,7 @@ function analyzeFunction(
   const findings: ReadFinding[] = [];
   // Calls whose answer is content of a model-chosen read, and where in it.
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
+  const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -611,6 +614,7 @@ function analyzeFunction(
     );
     const first = inner.findings[0];
     if (inner.returns !== undefined) sources.set(call, inner.returns);
+    if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (first) {
       findings.push({
         call,
@@ -624,9 +628,10 @@ function analyzeFunction(
 
   let returned: ReturnedContent[] = [];
   let returns: ContentShape | undefined;
-  const contentParameters = seeds.contentParameters ?? [];
+  let filledParameters: number[] = [];
+  const contentParameters = seeds.contentParameters ?? new Map<number, ContentShape>();
   // Cheap first: content can only reach the return if something here produced or received it.
-  if (sources.size > 0 || contentParameters.length > 0) {
+  if (sources.size > 0 || filledArguments.size > 0 || contentParameters.size > 0) {
     const flow = new ContentFlow(unit, sources, (call, contentArguments) => {
       const callee =
         resolveCallee(call, file, classNode, environment.settings) ??
@@ -645,14 +650,15 @@ function analyzeFunction(
         environment,
         depth + 1,
       ).returns;
-    });
+    }, filledArguments);
     flow.seedParameters(fn, contentParameters);
     flow.run();
     returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
     for (const { shape } of returned) returns = unionShapes(returns, shape);
+    filledParameters = flow.filledParameters(fn, contentParameters);
   }
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned };
+  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();

@@ -14,11 +14,15 @@
  * `text` only, so `loaded.size` is metadata. What stops content:
  * - metadata of it: `.length`, `.size`, `.status`, `.headers`, `includes()`,
  *   `indexOf()`, `startsWith()` …;
- * - a call we cannot follow whose name says it measures, compares, diffs,
+ * - a method of content whose name says it measures, compares, diffs,
  *   writes or sends (`createPatch`, `countTokens`, `writeFile`, `upload`);
+ * - a call we cannot follow (another package, a service object) unless its
+ *   name says it converts or slices (`JSON.parse`, `turndown`, `formatLines`):
+ *   a language server, an LLM or an image API given the text answers with
+ *   something else;
  * - fields the framework shows the user but not the model (`returnDisplay`).
- * Everything else that is given content (string and array methods, parsers,
- * converters, formatters) hands content on.
+ * Helpers we can follow are analysed: their return says what comes back.
+ * String and array methods of content hand content on.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
@@ -41,27 +45,46 @@ export interface ContentUnit {
  * What a followed helper returns when called here with content in the given
  * arguments; `null` when the callee cannot be followed (the name rule decides).
  */
-export type HelperReturn = (call: CallNode, contentArguments: number[]) => ContentShape | undefined | null;
+export type HelperReturn = (call: CallNode, contentArguments: ReadonlyMap<number, ContentShape>) => ContentShape | undefined | null;
 
-/** Properties of content that describe it rather than carry it. */
+/** A stable text for a set of content arguments (summary cache keys). */
+export function contentArgumentsKey(contentArguments: ReadonlyMap<number, ContentShape> | undefined): string {
+  if (!contentArguments) return '';
+  return [...contentArguments]
+    .sort(([left], [right]) => left - right)
+    .map(([index, shape]) => `${index}:${shape === true ? '*' : [...shape].sort().join('|')}`)
+    .join(',');
+}
+
+/** Properties of content that describe it (how big, where, whether it failed) rather than carry it. */
 const METADATA_PROPERTIES = new Set([
   'length', 'size', 'byteLength', 'status', 'statusText', 'ok', 'headers', 'redirected',
   'mtime', 'mtimeMs', 'ctime', 'ctimeMs', 'birthtime', 'mode', 'encoding', 'type',
+  'start', 'end', 'column', 'offset', 'index', 'lineNumber', 'count', 'total', 'error',
 ]);
 
-/** Methods of content whose answer is a fact about it, not a part of it. */
+/** Methods of content whose answer is a fact about it, not a part of it (what other methods of content answer is content). */
 const METADATA_METHODS = new Set([
   'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'test', 'localeCompare', 'search',
   'findIndex', 'findLastIndex', 'some', 'every', 'has', 'isFile', 'isDirectory', 'isSymbolicLink', 'close',
   'write', 'end', 'digest', 'update', 'stat',
 ]);
 
-/** A call we cannot follow, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
+/**
+ * A call we cannot follow hands content on only when its name says it
+ * converts or slices what it is given (`JSON.parse`, `Buffer.from`,
+ * `turndown`, `formatLines`, `Promise.all`); any other callee may as well be
+ * a language server, an LLM or an upload that the content was sent to.
+ */
+const CONTENT_PRESERVING_CALL =
+  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer/i;
+
+/** A method of content, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
 const NOT_CONTENT_CALL =
   /diff|patch|hash|digest|count|length|size|stat|exist|write|save|send|post|put|upload|emit|notify|insert|update|delete|remove|append|validate|check|compare|equal|detect|measure|estimate|token|^(?:is|has)[A-Z]|^log$/i;
 
-/** Result fields the framework shows the user but never sends to the model (gemini-cli, qwen-code). */
-export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay']);
+/** Result fields the framework shows the user but never sends to the model (gemini-cli's and qwen-code's `ToolResult`). */
+export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay', 'display']);
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill', 'concat']);
 
@@ -81,8 +104,8 @@ function sameShape(left: ContentShape | undefined, right: ContentShape | undefin
 /** The shape of `value.<field>` given the shape of `value`. */
 function fieldShape(shape: ContentShape | undefined, field: string | undefined): ContentShape | undefined {
   if (shape === undefined) return undefined;
-  if (shape === true) return field !== undefined && METADATA_PROPERTIES.has(field) ? undefined : true;
-  return field === undefined || shape.has(field) ? true : undefined;
+  if (field !== undefined && METADATA_PROPERTIES.has(field)) return undefined;
+  return shape === true || field === undefined || shape.has(field) ? true : undefined;
 }
 
 /** `return` arguments of a function's own body (not of closures inside it). */
@@ -111,12 +134,20 @@ export class ContentFlow {
     private readonly unit: ContentUnit,
     private readonly sources: ReadonlyMap<CallNode, ContentShape>,
     private readonly helperReturn: HelperReturn,
+    /** Helper calls that fill some of their arguments with content (`enrich(matchesByFile)` stores lines in it). */
+    private readonly filledArguments: ReadonlyMap<CallNode, readonly number[]> = new Map(),
   ) {}
 
-  seedParameters(fn: FunctionNode, parameters: readonly number[]): void {
-    for (const index of parameters) {
-      for (const name of collectBindingNames(fn.params[index])) this.names.set(name, true);
-    }
+  /** Parameters of `fn` that carry content now although the caller gave none: the function filled them. */
+  filledParameters(fn: FunctionNode, seeded: ReadonlyMap<number, ContentShape>): number[] {
+    return fn.params.flatMap((parameter, index) =>
+      !seeded.has(index) && parameter.type === AST_NODE_TYPES.Identifier && this.names.has(parameter.name) ? [index] : [],
+    );
+  }
+
+  /** Parameters that receive content, each with where the content is in it (`{ currentContent, params }` carries it in one field). */
+  seedParameters(fn: FunctionNode, parameters: ReadonlyMap<number, ContentShape>): void {
+    for (const [index, shape] of parameters) this.bindPattern(fn.params[index], shape);
   }
 
   /** Propagates to a fixed point. */
@@ -161,8 +192,14 @@ export class ContentFlow {
   /** What a mutated or assigned-into expression is rooted at now carries content: `result.text = c`. */
   private bindRoot(target: TSESTree.Node, assignedField: boolean): boolean {
     const path = getMemberPath(target);
-    if (!path || path[0] === 'this') return false;
-    return this.bind(path[0]!, assignedField && path.length === 2 ? new Set([path[1]!]) : true);
+    if (path) {
+      if (path[0] === 'this') return false;
+      return this.bind(path[0]!, assignedField && path.length === 2 ? new Set([path[1]!]) : true);
+    }
+    // `byFile[name] = lines`: a computed member still fills the collection it is rooted at.
+    let root = skipTypeWrappers(target);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = skipTypeWrappers(root.object);
+    return root.type === AST_NODE_TYPES.Identifier && this.bind(root.name, true);
   }
 
   private propagate(): boolean {
@@ -183,6 +220,12 @@ export class ContentFlow {
       if (left.type === AST_NODE_TYPES.VariableDeclaration) {
         for (const declarator of left.declarations) changed = this.bindPattern(declarator.id, true) || changed;
       } else changed = this.bindPattern(left, true) || changed;
+    }
+    for (const [call, indices] of this.filledArguments) {
+      for (const index of indices) {
+        const argument = call.arguments[index];
+        if (argument) changed = this.bindRoot(argument, false) || changed;
+      }
     }
     for (const call of this.unit.calls) {
       const callee = skipTypeWrappers(call.callee);
@@ -209,8 +252,12 @@ export class ContentFlow {
     if (this.helperShapes.has(call)) return this.helperShapes.get(call);
     // Mark first: a recursive shape question about the same call assumes nothing.
     this.helperShapes.set(call, null);
-    const contentArguments = call.arguments.flatMap((argument, index) => (this.shapeOf(argument) === undefined ? [] : [index]));
-    const shape = contentArguments.length > 0 ? this.helperReturn(call, contentArguments) : null;
+    const contentArguments = new Map<number, ContentShape>();
+    call.arguments.forEach((argument, index) => {
+      const shape = this.shapeOf(argument);
+      if (shape !== undefined) contentArguments.set(index, shape);
+    });
+    const shape = contentArguments.size > 0 ? this.helperReturn(call, contentArguments) : null;
     this.helperShapes.set(call, shape);
     return shape;
   }
@@ -225,6 +272,19 @@ export class ContentFlow {
       }
     }
     const callee = skipTypeWrappers(call.callee);
+    // `new Promise((resolve) => stream.on('end', () => resolve(text)))`: the promise settles with what `resolve` gets.
+    const executor = call.arguments[0];
+    if (call.type === AST_NODE_TYPES.NewExpression && callee.type === AST_NODE_TYPES.Identifier && callee.name === 'Promise' && isFunctionNode(executor)) {
+      const resolve = executor.params[0];
+      if (resolve?.type !== AST_NODE_TYPES.Identifier) return undefined;
+      const settled = this.unit.calls.some(
+        (inner) =>
+          inner.callee.type === AST_NODE_TYPES.Identifier &&
+          inner.callee.name === resolve.name &&
+          inner.arguments.some((argument) => this.shapeOf(argument) !== undefined),
+      );
+      return settled ? true : undefined;
+    }
     const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
     const method = calleeLastName(call);
     if (member.type === AST_NODE_TYPES.MemberExpression && this.shapeOf(member.object) !== undefined) {
@@ -236,7 +296,8 @@ export class ContentFlow {
     if (!call.arguments.some((argument) => this.shapeOf(argument) !== undefined)) return undefined;
     const followed = this.helperShape(call);
     if (followed !== null) return followed;
-    return method !== undefined && NOT_CONTENT_CALL.test(method) ? undefined : true;
+    if (method === undefined || NOT_CONTENT_CALL.test(method)) return undefined;
+    return CONTENT_PRESERVING_CALL.test(method) ? true : undefined;
   }
 
   /** Where content is in the value of an expression, if anywhere. */

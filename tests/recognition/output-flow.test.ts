@@ -101,4 +101,41 @@ buildTool({ name: 'Exists', async call(input) { const text = await readFile(inpu
 buildTool({ name: 'Upload', async call(input) { const data = await readFile(input.path); await this.api.upload(data); return 'uploaded'; } });`);
     for (const name of ['Edit', 'Patch', 'Replace', 'Exists', 'Upload']) expect(result[name], name).toEqual({ read: true, selfReading: false });
   });
+
+  it('follows content stored into an argument by a helper, and a promise settled with it', () => {
+    const result = verdicts(`import { readFile, createReadStream } from 'node:fs';
+async function addContext(byFile, paths) {
+  for (const p of paths) { const lines = (await readFile(p, 'utf8')).split('\\n'); byFile[p] = lines; }
+}
+function readBase64(p) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const stream = createReadStream(p);
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('base64')));
+  });
+}
+buildTool({ name: 'Grep', async call(input) {
+  const byFile = {};
+  await addContext(byFile, input.paths);
+  let out = '';
+  for (const p in byFile) byFile[p].forEach((line) => { out += line; });
+  return { llmContent: out };
+} });
+buildTool({ name: 'Media', async call(input) { return { content: [{ type: 'image', data: await readBase64(input.path) }] }; } });`);
+    expect(result.Grep).toEqual({ read: true, selfReading: true });
+    expect(result.Media).toEqual({ read: true, selfReading: true });
+  });
+
+  it('does not count what a service we cannot follow answers about the content', () => {
+    const result = verdicts(`import { readFile } from 'node:fs/promises';
+buildTool({ name: 'Diagnose', async call(input) {
+  const text = await readFile(input.path, 'utf8');
+  const diagnostics = await this.languageServer.getDiagnostics(input.path, text);
+  return diagnostics.map((d) => d.message).join('\\n');
+} });
+buildTool({ name: 'Parsed', async call(input) { const text = await readFile(input.path, 'utf8'); return JSON.parse(text); } });`);
+    expect(result.Diagnose).toEqual({ read: true, selfReading: false });
+    expect(result.Parsed).toEqual({ read: true, selfReading: true });
+  });
 });

@@ -549,3 +549,46 @@ register({ name: 'Ctx', async call(input) { return readFile(input.path, 'utf8');
     ),
   ],
 });
+
+// Circular persistence needs the result to carry what was read: a tool that
+// reads a model-chosen file and answers with a status, a count or a diff of
+// its own edit cannot be read back from a persisted result.
+ruleTester.run('require-unbounded-self-reading-tool: the content reaches the output', rule, {
+  valid: [
+    `import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'Edit', maxResultSizeChars: 1000, async call(input) {
+  const before = await readFile(input.path, 'utf8');
+  await writeFile(input.path, before.replace(input.old_string, input.new_string));
+  return 'Edited ' + input.path;
+} });`,
+    `import { readFile, writeFile } from 'node:fs/promises';
+import { createPatch } from 'diff';
+server.registerTool('edit_file', { description: 'edit' }, async (args) => {
+  const before = await readFile(args.path, 'utf8');
+  const after = before.split(args.old).join(args.new);
+  await writeFile(args.path, after);
+  return { content: [{ type: 'text', text: createPatch(args.path, before, after) }] };
+});`,
+    `import { readFile } from 'node:fs/promises';
+class WriteInvocation { async execute(params) {
+  const before = await readFile(params.file_path, 'utf8');
+  return { llmContent: 'Wrote ' + params.file_path, returnDisplay: before };
+} }
+class WriteTool extends BaseTool { maxResultSizeChars = 1000; async execute(params) { const before = await readFile(params.file_path, 'utf8'); return { llmContent: 'ok', returnDisplay: before }; } }`,
+    `import { readFile } from 'node:fs/promises';
+defineTool({ name: 'Count', maxResultSizeChars: 100, async execute(input) { const text = await readFile(input.path, 'utf8'); return { lines: text.split('\\n').length }; } });`,
+  ],
+  invalid: [
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+defineTool({ name: 'Cat', maxResultSizeChars: 100, async execute(input) { const text = await readFile(input.path, 'utf8'); return { llmContent: text, returnDisplay: 'Read' }; } });`,
+      [{ toolName: 'Cat', readCall: '`readFile`', declared: '100', fix: ['maxResultSizeChars: 100', 'maxResultSizeChars: Infinity'] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+function numbered(text) { return text.split('\\n').map((line, i) => i + 1 + ': ' + line).join('\\n'); }
+defineTool({ name: 'View', maxResultSizeChars: 100, async execute(input) { return { content: [{ type: 'text', text: numbered(await readFile(input.path, 'utf8')) }] }; } });`,
+      [{ toolName: 'View', readCall: '`readFile`', declared: '100', fix: ['maxResultSizeChars: 100', 'maxResultSizeChars: Infinity'] }],
+    ),
+  ],
+});
