@@ -166,6 +166,17 @@ function unitOf(fn: FunctionNode): FunctionUnit {
   return unit;
 }
 
+/** `collection.get(key)`: a lookup, whose answer is what the collection holds, not the key. */
+function isLookup(callee: TSESTree.Node): callee is TSESTree.MemberExpression {
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    !callee.computed &&
+    callee.property.type === AST_NODE_TYPES.Identifier &&
+    callee.property.name === 'get' &&
+    callee.object.type !== AST_NODE_TYPES.ThisExpression
+  );
+}
+
 /** The taint state of one analysis of one function. */
 class Taint {
   readonly names = new Set<string>();
@@ -233,9 +244,11 @@ class Taint {
         return this.has(node.consequent) || this.has(node.alternate);
       case AST_NODE_TYPES.CallExpression:
       case AST_NODE_TYPES.NewExpression: {
-        if (node.arguments.some((argument) => this.has(argument))) return true;
         const callee = skipTypeWrappers(node.callee);
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+        // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
+        if (isLookup(member) && !this.has(member.object)) return false;
+        if (node.arguments.some((argument) => this.has(argument))) return true;
         return member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
       }
       case AST_NODE_TYPES.AwaitExpression:
@@ -489,6 +502,53 @@ function moduleFilter(settings: RecognitionSettings): ModuleFilter {
   return (modulePath) => mayReachReader(modulePath, spelling);
 }
 
+/** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */
+function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
+  if (depth > 4) return false;
+  let shipped = false;
+  walk(node, (inner) => {
+    if (shipped) return false;
+    if (inner.type === AST_NODE_TYPES.MetaProperty || (inner.type === AST_NODE_TYPES.Identifier && (inner.name === '__dirname' || inner.name === '__filename'))) {
+      shipped = true;
+      return false;
+    }
+    if (inner.type === AST_NODE_TYPES.Identifier && inner.parent?.type !== AST_NODE_TYPES.MemberExpression) {
+      const declarator = unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name);
+      const init = declarator?.init ?? file.constants.get(inner.name);
+      if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
+    }
+    if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
+      const helper = file.functions.get(inner.callee.name);
+      if (helper) shipped = isShippedLocation(helper.body, unitOf(helper), file, depth + 1);
+    }
+    return undefined;
+  });
+  return shipped;
+}
+
+/**
+ * A path the code confines to a folder it ships (`if (!p.startsWith(docsRoot))
+ * throw`, `path.relative(docsRoot, p)` checked): the model only picks a file
+ * among those the package installed, never a persisted result elsewhere.
+ */
+function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.Identifier) return false;
+  return scope.unit.calls.some((call) => {
+    const path = getMemberPath(call.callee);
+    const method = path?.[path.length - 1];
+    const [first, second] = call.arguments;
+    let root: TSESTree.Node | undefined;
+    if (method === 'startsWith' && call.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const subject = skipTypeWrappers(call.callee.object);
+      if (subject.type === AST_NODE_TYPES.Identifier && subject.name === target.name) root = first;
+    } else if (method === 'relative' && second && skipTypeWrappers(second).type === AST_NODE_TYPES.Identifier) {
+      if ((skipTypeWrappers(second) as TSESTree.Identifier).name === target.name) root = first;
+    }
+    return root !== undefined && !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
+  });
+}
+
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
 function resolveCallee(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -584,7 +644,8 @@ function analyzeFunction(
       if (
         argument &&
         taint.has(argument) &&
-        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment))
+        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
+        !(reader.spec.kind === 'file' && isConfinedToShippedFolder(argument, scope))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
         sources.set(call, true);

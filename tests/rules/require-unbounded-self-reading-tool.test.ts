@@ -592,3 +592,53 @@ defineTool({ name: 'View', maxResultSizeChars: 100, async execute(input) { retur
     ),
   ],
 });
+
+// Locations the code fixes: the model's argument only picks among files the
+// code owns, so a persisted result elsewhere can never be read back.
+ruleTester.run('require-unbounded-self-reading-tool: locations the code fixes', rule, {
+  valid: [
+    // Confined by a startsWith check to a folder shipped with the package.
+    `import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+function docsFolder() { return path.join(path.dirname(fileURLToPath(import.meta.url)), 'docs'); }
+defineTool({ name: 'Docs', maxResultSizeChars: 1000, async execute(input) {
+  const root = docsFolder();
+  const target = path.resolve(root, input.path);
+  if (!target.startsWith(root)) throw new Error('outside the docs');
+  return fs.readFile(target, 'utf8');
+} });`,
+    // The same with path.relative against __dirname.
+    `import fs from 'node:fs/promises';
+import path from 'node:path';
+const HELP = path.join(__dirname, 'help');
+defineTool({ name: 'Help', maxResultSizeChars: 1000, async execute(input) {
+  const target = path.join(HELP, input.topic);
+  if (path.relative(HELP, target).startsWith('..')) return 'no such topic';
+  return fs.readFile(target, 'utf8');
+} });`,
+    // A name looked up in the code's own collection.
+    `import fs from 'node:fs/promises';
+import path from 'node:path';
+const skills = new Map();
+defineTool({ name: 'Skill', maxResultSizeChars: 1000, async execute({ skillName }) {
+  const skill = skills.get(skillName);
+  if (!skill) return 'unknown skill';
+  return fs.readFile(path.join(skill.folder, 'SKILL.md'), 'utf8');
+} });`,
+  ],
+  invalid: [
+    // Confined to the workspace, which holds persisted results too: still model-chosen.
+    invalid(
+      `import fs from 'node:fs/promises';
+import path from 'node:path';
+defineTool({ name: 'Read', maxResultSizeChars: 1000, async execute(input) {
+  const root = process.cwd();
+  const target = path.resolve(root, input.path);
+  if (!target.startsWith(root)) throw new Error('outside the workspace');
+  return fs.readFile(target, 'utf8');
+} });`,
+      [{ toolName: 'Read', readCall: '`fs.readFile`', declared: '1000', fix: ['maxResultSizeChars: 1000', 'maxResultSizeChars: Infinity'] }],
+    ),
+  ],
+});
