@@ -27,6 +27,7 @@ import {
   collectBindingNames,
   containsNode,
   getMemberPath,
+  getStaticKeyName,
   isFunctionNode,
   skipTypeWrappers,
   walk,
@@ -44,7 +45,7 @@ import {
   resolveLocalName,
 } from './module-graph.js';
 import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
-import { describeCall, matchReader } from './readers.js';
+import { describeCall, matchReader, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -549,6 +550,50 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
   });
 }
 
+/** Methods of services and executors that say they read what their argument names. */
+const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download)(?:[A-Z_\d]|$)|^get\w*Content$/;
+const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
+/** Names of values and fields that hold a location, not an id or a query. */
+const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
+
+function namesLocation(node: TSESTree.Node): boolean {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.ObjectExpression) {
+    return target.properties.some(
+      (property) => property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+    );
+  }
+  const path = getMemberPath(target);
+  return path !== undefined && LOCATION_NAME.test(path[path.length - 1]!);
+}
+
+/** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
+function namedServiceRead(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+): 'file' | 'url' | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const path = getMemberPath(callee);
+  const method = path?.[path.length - 1];
+  if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
+  if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
+  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
+  if (!location) return undefined;
+  if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
+  // `fetchJson({ url: 'https://api…/' + id })`: the location field decides.
+  const target = skipTypeWrappers(location);
+  const value =
+    target.type === AST_NODE_TYPES.ObjectExpression
+      ? target.properties.find(
+          (property): property is TSESTree.Property =>
+            property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+        )?.value
+      : target;
+  return value && hasFixedOrigin(value, scope, environment) ? undefined : 'url';
+}
+
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
 function resolveCallee(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -658,7 +703,17 @@ function analyzeFunction(
     const callee =
       resolveCallee(call, file, classNode, environment.settings) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
-    if (!callee) continue;
+    if (!callee) {
+      // An executor or service we cannot see into (`backend.read(filePath)`, `session.viewImage({ path })`):
+      // its name says it reads and the model named the location. Only its content coming back makes the tool self-reading.
+      const kind = namedServiceRead(call, scope, environment);
+      if (kind) {
+        const callName = describeCall(call);
+        findings.push({ call, callName, reader: callName, readerKind: kind, via: [] });
+        sources.set(call, true);
+      }
+      continue;
+    }
     const sameClass = isThisCall && callee.classNode === classNode;
     // A URL whose origin is fixed here stays fixed in the helper; it only
     // exempts URL readers there, never file reads.

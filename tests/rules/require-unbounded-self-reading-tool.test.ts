@@ -642,3 +642,38 @@ defineTool({ name: 'Read', maxResultSizeChars: 1000, async execute(input) {
     ),
   ],
 });
+
+// Executors and services: a method named for reading, given the model's
+// location, is a read; only its content coming back makes the tool report.
+ruleTester.run('require-unbounded-self-reading-tool: reads through executors and services', rule, {
+  valid: [
+    // The service reads, but the tool answers with a status.
+    `createTool({ id: 'touch', maxResultSizeChars: 100, execute: async ({ filePath }, { backend }) => { await backend.readFile(filePath); return 'ok'; } });`,
+    // An id, not a location: fetching a channel by id is an API lookup.
+    `buildTool({ name: 'Channel', maxResultSizeChars: 1000, async call(input) { return this.client.channels.fetch(input.channelId); } });`,
+    // A fixed-origin URL handed to a service.
+    `buildTool({ name: 'Item', maxResultSizeChars: 1000, async call({ id }) { return this.http.fetchJson({ url: 'https://api.example.com/items/' + id }); } });`,
+    // open for writing reads nothing.
+    `import { open } from 'node:fs/promises';
+buildTool({ name: 'Log', maxResultSizeChars: 100, async call(input) { const handle = await open(input.path, 'a'); return handle; } });`,
+    `import fs from 'node:fs';
+buildTool({ name: 'Create', maxResultSizeChars: 100, async call(input) { return fs.openSync(input.path, fs.constants.O_WRONLY | fs.constants.O_CREAT); } });`,
+  ],
+  invalid: [
+    invalid(
+      `export function createReadTool(executor) {
+  return buildTool({ name: 'read', async call({ file_path }) { return { content: await executor.readFile(file_path) }; } });
+}`,
+      [{ toolName: 'read', readCall: '`executor.readFile`', fix: ['(file_path) }; } });', '(file_path) }; }, maxResultSizeChars: Infinity });'] }],
+    ),
+    invalid(
+      `buildTool({ name: 'view_image', async call({ path }) { const image = await this.session.viewImage({ path }); return { type: 'image', data: image.data }; } });`,
+      [{ toolName: 'view_image', readCall: '`this.session.viewImage`', fix: ['image.data }; } });', 'image.data }; }, maxResultSizeChars: Infinity });'] }],
+    ),
+    invalid(
+      `import { open } from 'node:fs/promises';
+buildTool({ name: 'Head', async call(input) { const handle = await open(input.path, 'r'); const { buffer } = await handle.read(Buffer.alloc(100), 0, 100, 0); return buffer.toString(); } });`,
+      [{ toolName: 'Head', readCall: '`open`', fix: ['buffer.toString(); } });', 'buffer.toString(); }, maxResultSizeChars: Infinity });'] }],
+    ),
+  ],
+});
