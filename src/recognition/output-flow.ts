@@ -228,6 +228,12 @@ export class ContentFlow {
       }
     }
     for (const call of this.unit.calls) {
+      // `https.get(url, (response) => …)`: a read's callback receives what was read.
+      if (this.sources.get(call) === true) {
+        for (const argument of call.arguments) {
+          if (isFunctionNode(argument)) for (const parameter of argument.params) changed = this.bindPattern(parameter, true) || changed;
+        }
+      }
       const callee = skipTypeWrappers(call.callee);
       const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
       const argumentCarries = call.arguments.some((argument) => this.shapeOf(argument) !== undefined);

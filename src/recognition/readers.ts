@@ -73,6 +73,19 @@ export function matchReader(
   file: Pick<FileIndex, 'imports'>,
   settings: RecognitionSettings,
 ): ReaderMatch | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed) {
+    // `(secure ? https : http).request(url, …)`: a reader when either module is one.
+    const receiver = skipTypeWrappers(callee.object);
+    if (receiver.type === AST_NODE_TYPES.ConditionalExpression) {
+      for (const branch of [receiver.consequent, receiver.alternate]) {
+        const alternative = { ...call, callee: { ...callee, object: branch } } as TSESTree.CallExpression;
+        const match = matchReader(alternative, file, settings);
+        if (match) return match;
+      }
+      return undefined;
+    }
+  }
   const path = getMemberPath(call.callee);
   const lastName = getCalleeLastName(call);
   const inModule = path ? pathWithinModule(path, file.imports) : undefined;

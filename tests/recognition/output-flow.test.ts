@@ -139,3 +139,23 @@ buildTool({ name: 'Parsed', async call(input) { const text = await readFile(inpu
     expect(result.Parsed).toEqual({ read: true, selfReading: true });
   });
 });
+
+describe('reads whose content arrives in a callback', () => {
+  it('follows the response a read hands its callback, also with the module chosen by a condition', () => {
+    const result = verdicts(`import http from 'node:http';
+import https from 'node:https';
+function get(url) {
+  return new Promise((resolve) => {
+    (url.protocol === 'https:' ? https : http).request(url, (response) => {
+      let body = '';
+      response.on('data', (chunk) => { body += chunk; });
+      response.on('end', () => resolve({ content: body, status: response.statusCode }));
+    }).end();
+  });
+}
+buildTool({ name: 'WebFetch', async call({ url }) { return get(new URL(url)); } });
+buildTool({ name: 'Ping', async call({ url }) { const { status } = await get(new URL(url)); return 'status ' + status; } });`);
+    expect(result.WebFetch).toEqual({ read: true, selfReading: true });
+    expect(result.Ping).toEqual({ read: true, selfReading: false });
+  });
+});
