@@ -27,6 +27,7 @@ import {
   collectBindingNames,
   containsNode,
   getMemberPath,
+  getStaticKeyName,
   isFunctionNode,
   skipTypeWrappers,
   walk,
@@ -43,7 +44,8 @@ import {
   resolveImportedName,
   resolveLocalName,
 } from './module-graph.js';
-import { describeCall, matchReader } from './readers.js';
+import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
+import { describeCall, matchReader, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -86,12 +88,26 @@ interface Seeds {
   thisMembers: readonly string[];
   /** Input parameters that hold a URL whose scheme and host the caller fixed. */
   fixedOriginParameters?: readonly number[];
+  /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
+  contentParameters?: ReadonlyMap<number, ContentShape>;
+}
+
+/** One `return` of a function and where the content read is in its value. */
+export interface ReturnedContent {
+  expression: TSESTree.Expression;
+  shape: ContentShape | undefined;
 }
 
 interface FunctionSummary {
   findings: ReadFinding[];
   /** `this.<member>` values that carry input after this function ran (constructors). */
   taintedThisMembers: Set<string>;
+  /** Where the content of a model-chosen read (or of a content parameter) is in what the function returns. */
+  returns: ContentShape | undefined;
+  /** The same, per `return` (dispatcher tools keep only their own branch's). */
+  returned: ReturnedContent[];
+  /** Parameters (objects, arrays) this function fills with content it read. */
+  filledParameters: number[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -103,7 +119,8 @@ const inProgress = new WeakMap<FunctionNode, Set<string>>();
 
 function seedKey(seeds: Seeds): string {
   const fixed = [...(seeds.fixedOriginParameters ?? [])].sort().join(',');
-  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}`;
+  const content = contentArgumentsKey(seeds.contentParameters);
+  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}|${content}`;
 }
 
 /** Nodes of one function unit (its body with nested closures), grouped once. */
@@ -148,6 +165,17 @@ function unitOf(fn: FunctionNode): FunctionUnit {
   });
   units.set(fn, unit);
   return unit;
+}
+
+/** `collection.get(key)`: a lookup, whose answer is what the collection holds, not the key. */
+function isLookup(callee: TSESTree.Node): callee is TSESTree.MemberExpression {
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    !callee.computed &&
+    callee.property.type === AST_NODE_TYPES.Identifier &&
+    callee.property.name === 'get' &&
+    callee.object.type !== AST_NODE_TYPES.ThisExpression
+  );
 }
 
 /** The taint state of one analysis of one function. */
@@ -217,9 +245,11 @@ class Taint {
         return this.has(node.consequent) || this.has(node.alternate);
       case AST_NODE_TYPES.CallExpression:
       case AST_NODE_TYPES.NewExpression: {
-        if (node.arguments.some((argument) => this.has(argument))) return true;
         const callee = skipTypeWrappers(node.callee);
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+        // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
+        if (isLookup(member) && !this.has(member.object)) return false;
+        if (node.arguments.some((argument) => this.has(argument))) return true;
         return member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
       }
       case AST_NODE_TYPES.AwaitExpression:
@@ -334,18 +364,6 @@ function stringHead(node: TSESTree.Node): string | undefined {
   if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
   if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
   return undefined;
-}
-
-/** `return` arguments of a function's own body (not of closures inside it). */
-function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
-  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  const returned: TSESTree.Expression[] = [];
-  walk(fn.body, (node) => {
-    if (isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
-    return undefined;
-  });
-  return returned;
 }
 
 /**
@@ -485,6 +503,97 @@ function moduleFilter(settings: RecognitionSettings): ModuleFilter {
   return (modulePath) => mayReachReader(modulePath, spelling);
 }
 
+/** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */
+function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
+  if (depth > 4) return false;
+  let shipped = false;
+  walk(node, (inner) => {
+    if (shipped) return false;
+    if (inner.type === AST_NODE_TYPES.MetaProperty || (inner.type === AST_NODE_TYPES.Identifier && (inner.name === '__dirname' || inner.name === '__filename'))) {
+      shipped = true;
+      return false;
+    }
+    if (inner.type === AST_NODE_TYPES.Identifier && inner.parent?.type !== AST_NODE_TYPES.MemberExpression) {
+      const declarator = unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name);
+      const init = declarator?.init ?? file.constants.get(inner.name);
+      if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
+    }
+    if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
+      const helper = file.functions.get(inner.callee.name);
+      if (helper) shipped = isShippedLocation(helper.body, unitOf(helper), file, depth + 1);
+    }
+    return undefined;
+  });
+  return shipped;
+}
+
+/**
+ * A path the code confines to a folder it ships (`if (!p.startsWith(docsRoot))
+ * throw`, `path.relative(docsRoot, p)` checked): the model only picks a file
+ * among those the package installed, never a persisted result elsewhere.
+ */
+function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.Identifier) return false;
+  return scope.unit.calls.some((call) => {
+    const path = getMemberPath(call.callee);
+    const method = path?.[path.length - 1];
+    const [first, second] = call.arguments;
+    let root: TSESTree.Node | undefined;
+    if (method === 'startsWith' && call.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const subject = skipTypeWrappers(call.callee.object);
+      if (subject.type === AST_NODE_TYPES.Identifier && subject.name === target.name) root = first;
+    } else if (method === 'relative' && second && skipTypeWrappers(second).type === AST_NODE_TYPES.Identifier) {
+      if ((skipTypeWrappers(second) as TSESTree.Identifier).name === target.name) root = first;
+    }
+    return root !== undefined && !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
+  });
+}
+
+/** Methods of services and executors that say they read what their argument names. */
+const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download)(?:[A-Z_\d]|$)|^get\w*Content$/;
+const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
+/** Names of values and fields that hold a location, not an id or a query. */
+const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
+
+function namesLocation(node: TSESTree.Node): boolean {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.ObjectExpression) {
+    return target.properties.some(
+      (property) => property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+    );
+  }
+  const path = getMemberPath(target);
+  return path !== undefined && LOCATION_NAME.test(path[path.length - 1]!);
+}
+
+/** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
+function namedServiceRead(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+): 'file' | 'url' | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const path = getMemberPath(callee);
+  const method = path?.[path.length - 1];
+  if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
+  if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
+  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
+  if (!location) return undefined;
+  if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
+  // `fetchJson({ url: 'https://api…/' + id })`: the location field decides.
+  const target = skipTypeWrappers(location);
+  const value =
+    target.type === AST_NODE_TYPES.ObjectExpression
+      ? target.properties.find(
+          (property): property is TSESTree.Property =>
+            property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+        )?.value
+      : target;
+  return value && hasFixedOrigin(value, scope, environment) ? undefined : 'url';
+}
+
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
 function resolveCallee(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -549,7 +658,7 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers) };
+    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [] };
   }
   if (!running) {
     running = new Set();
@@ -570,6 +679,9 @@ function analyzeFunction(
   }
   const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
   const findings: ReadFinding[] = [];
+  // Calls whose answer is content of a model-chosen read, and where in it.
+  const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
+  const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -577,9 +689,11 @@ function analyzeFunction(
       if (
         argument &&
         taint.has(argument) &&
-        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment))
+        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
+        !(reader.spec.kind === 'file' && isConfinedToShippedFolder(argument, scope))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+        sources.set(call, true);
       }
       continue;
     }
@@ -589,7 +703,17 @@ function analyzeFunction(
     const callee =
       resolveCallee(call, file, classNode, environment.settings) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
-    if (!callee) continue;
+    if (!callee) {
+      // An executor or service we cannot see into (`backend.read(filePath)`, `session.viewImage({ path })`):
+      // its name says it reads and the model named the location. Only its content coming back makes the tool self-reading.
+      const kind = namedServiceRead(call, scope, environment);
+      if (kind) {
+        const callName = describeCall(call);
+        findings.push({ call, callName, reader: callName, readerKind: kind, via: [] });
+        sources.set(call, true);
+      }
+      continue;
+    }
     const sameClass = isThisCall && callee.classNode === classNode;
     // A URL whose origin is fixed here stays fixed in the helper; it only
     // exempts URL readers there, never file reads.
@@ -605,6 +729,8 @@ function analyzeFunction(
       depth + 1,
     );
     const first = inner.findings[0];
+    if (inner.returns !== undefined) sources.set(call, inner.returns);
+    if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (first) {
       findings.push({
         call,
@@ -616,7 +742,39 @@ function analyzeFunction(
     }
   }
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers };
+  let returned: ReturnedContent[] = [];
+  let returns: ContentShape | undefined;
+  let filledParameters: number[] = [];
+  const contentParameters = seeds.contentParameters ?? new Map<number, ContentShape>();
+  // Cheap first: content can only reach the return if something here produced or received it.
+  if (sources.size > 0 || filledArguments.size > 0 || contentParameters.size > 0) {
+    const flow = new ContentFlow(unit, sources, (call, contentArguments) => {
+      const callee =
+        resolveCallee(call, file, classNode, environment.settings) ??
+        (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
+      if (!callee) return null;
+      const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
+      return analyzeFunction(
+        callee.fn,
+        {
+          parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+          thisMembers: sameClass ? [...taint.thisMembers] : [],
+          contentParameters: contentArguments,
+        },
+        callee.file,
+        callee.classNode,
+        environment,
+        depth + 1,
+      ).returns;
+    }, filledArguments);
+    flow.seedParameters(fn, contentParameters);
+    flow.run();
+    returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    for (const { shape } of returned) returns = unionShapes(returns, shape);
+    filledParameters = flow.filledParameters(fn, contentParameters);
+  }
+
+  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();
@@ -626,17 +784,26 @@ function analyzeFunction(
   return summary;
 }
 
+/** What an invocation reads that the model chose, and whether that content comes back to the model. */
+export interface InvocationReads {
+  /** The read calls whose path/URL/resource derives from the model's input. */
+  findings: ReadFinding[];
+  /** The content of one of them reaches what the invocation returns to the model. */
+  returnsContent: boolean;
+}
+
 /**
  * The read calls of an invocation whose path/URL/resource derives from the
- * model's input, each with the reader it reaches. Empty when the tool reads
- * nothing the model chose.
+ * model's input, each with the reader it reaches, and whether their content
+ * reaches the invocation's result (display-only fields aside).
  */
-export function readsInputChosenResource(
+export function analyseInvocationReads(
   invocation: Invocation,
   file: FileIndex,
   environment: FlowEnvironment,
-): ReadFinding[] {
+): InvocationReads {
   const findings: ReadFinding[] = [];
+  let returnsContent = false;
   for (const entry of invocation.entries) {
     let thisMembers = entry.inputThisMembers;
     if (entry.invocationClass) {
@@ -665,9 +832,20 @@ export function readsInputChosenResource(
     );
     const region = entry.region;
     // A dispatcher's other cases belong to other tools.
-    findings.push(...(region ? summary.findings.filter((finding) => containsNode(region, finding.call)) : summary.findings));
+    const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
+    findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
+    returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
   }
-  return findings;
+  return { findings, returnsContent };
+}
+
+/** The read calls of an invocation whose location the model chose (empty when none). */
+export function readsInputChosenResource(
+  invocation: Invocation,
+  file: FileIndex,
+  environment: FlowEnvironment,
+): ReadFinding[] {
+  return analyseInvocationReads(invocation, file, environment).findings;
 }
 
 /** For rules that need it: the summary of one function for given input parameters. */

@@ -42,11 +42,50 @@ function moduleMemberMatches(members: string[], specName: string): boolean {
   return members[0] === 'default' && members.slice(1).join('.') === specName;
 }
 
+/** `open(p, 'w')`, `openSync(p, O_WRONLY | O_CREAT)`: an open that only writes reads nothing. */
+function opensForWritingOnly(spec: NormalizedReaderSpec, call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  return /(?:^|\.)open(?:Sync)?$/.test(spec.name) && opensWithWriteFlags(call, spec.pathArgument);
+}
+
+/** The flags after the path say write or append only (`'w'`, `'a'`, `O_WRONLY`, `O_APPEND`). */
+export function opensWithWriteFlags(call: TSESTree.CallExpression | TSESTree.NewExpression, pathArgument = 0): boolean {
+  const flags = call.arguments[pathArgument + 1];
+  if (!flags) return false;
+  const target = skipTypeWrappers(flags);
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return /^[wa]/.test(target.value) && !target.value.includes('+');
+  let writes = false;
+  let reads = false;
+  const visit = (node: TSESTree.Node): void => {
+    const name = node.type === AST_NODE_TYPES.Identifier ? node.name : node.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(node)?.at(-1) : undefined;
+    if (name === 'O_WRONLY' || name === 'O_APPEND') writes = true;
+    if (name === 'O_RDONLY' || name === 'O_RDWR') reads = true;
+    if (node.type === AST_NODE_TYPES.BinaryExpression) {
+      visit(node.left);
+      visit(node.right);
+    }
+  };
+  visit(target);
+  return writes && !reads;
+}
+
 export function matchReader(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   file: Pick<FileIndex, 'imports'>,
   settings: RecognitionSettings,
 ): ReaderMatch | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed) {
+    // `(secure ? https : http).request(url, …)`: a reader when either module is one.
+    const receiver = skipTypeWrappers(callee.object);
+    if (receiver.type === AST_NODE_TYPES.ConditionalExpression) {
+      for (const branch of [receiver.consequent, receiver.alternate]) {
+        const alternative = { ...call, callee: { ...callee, object: branch } } as TSESTree.CallExpression;
+        const match = matchReader(alternative, file, settings);
+        if (match) return match;
+      }
+      return undefined;
+    }
+  }
   const path = getMemberPath(call.callee);
   const lastName = getCalleeLastName(call);
   const inModule = path ? pathWithinModule(path, file.imports) : undefined;
@@ -65,6 +104,7 @@ export function matchReader(
     } else {
       matched = lastName === spec.name;
     }
+    if (matched && opensForWritingOnly(spec, call)) return undefined;
     if (matched) {
       return {
         spec,

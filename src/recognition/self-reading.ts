@@ -12,7 +12,7 @@ import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { isClassNode } from './ast.js';
 import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
-import { type ReadFinding, readsInputChosenResource } from './input-flow.js';
+import { type ReadFinding, analyseInvocationReads } from './input-flow.js';
 import { getInvocation } from './invocation.js';
 import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
 
@@ -76,6 +76,8 @@ export function analyseSelfReading(
   declaration = findDeclaredLimit(definition, recognition),
 ): SelfReadingAnalysis {
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
-  const [read] = readsInputChosenResource(invocation, recognition.file, recognition.environment);
-  return { ...declaration, read, selfReading: read !== undefined };
+  const { findings, returnsContent } = analyseInvocationReads(invocation, recognition.file, recognition.environment);
+  const [read] = findings;
+  // A read whose content never comes back (an edit, a count, an upload) cannot be read back from a persisted result.
+  return { ...declaration, read, selfReading: read !== undefined && returnsContent };
 }

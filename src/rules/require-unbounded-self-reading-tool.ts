@@ -68,17 +68,17 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     docs: {
       description:
-        'Require tools that read a model-chosen path, URL or resource to declare `maxResultSizeChars` as `Infinity`, so their results are never persisted and read back',
+        'Require tools that read a model-chosen path, URL or resource and hand back what they read to declare `maxResultSizeChars` as `Infinity`, so their results are never persisted and read back',
       recommended: 'recommended',
       strictOptions: [{ requireClassification: true }],
     },
     messages: {
       missingUnbounded:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} but declares no maxResultSizeChars. Declare `maxResultSizeChars = Infinity` (or UNBOUNDED): if its result is persisted, the model reads the persisted file back with this same tool, again and again.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares no maxResultSizeChars. Declare `maxResultSizeChars = Infinity` (or UNBOUNDED): if its result is persisted, the model reads the persisted file back with this same tool, again and again.",
       finiteBound:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} but declares maxResultSizeChars {{declared}}. Set it to `Infinity` (or UNBOUNDED): a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares maxResultSizeChars {{declared}}. Set it to `Infinity` (or UNBOUNDED): a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.",
       unclassified:
-        "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: `Infinity` when it reads paths, URLs or resources the model chooses, a finite limit otherwise.",
+        "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: `Infinity` when it returns content it read from paths, URLs or resources the model chooses, a finite limit otherwise.",
       setUnbounded: 'Set maxResultSizeChars to Infinity (never persist this tool’s results).',
       setFiniteLimit: 'Declare a finite maxResultSizeChars ({{limit}}): large results of this tool may be persisted.',
     },

@@ -1,0 +1,374 @@
+/**
+ * Circular persistence needs more than a read of a model-chosen location:
+ * the tool's RESULT must carry what it read, or the model could never read a
+ * persisted result back with the same tool. An edit tool that reads a file
+ * and answers "Edited foo.ts", a counter that answers "42 lines", a tool that
+ * sends the bytes to an image API: none of them hands the content back.
+ *
+ * This module answers "does the content of a read reach what this function
+ * returns?" for one function, given which calls produce content (model-chosen
+ * reads found by the input flow, helpers whose return carries content) and
+ * which parameters hold content. Like the input flow it is a
+ * flow-insensitive taint over names, run to a fixed point, but it keeps one
+ * level of fields: `{ text, size }` returned by a helper carries content in
+ * `text` only, so `loaded.size` is metadata. What stops content:
+ * - metadata of it: `.length`, `.size`, `.status`, `.headers`, `includes()`,
+ *   `indexOf()`, `startsWith()` …;
+ * - a method of content whose name says it measures, compares, diffs,
+ *   writes or sends (`createPatch`, `countTokens`, `writeFile`, `upload`);
+ * - a call we cannot follow (another package, a service object) unless its
+ *   name says it converts or slices (`JSON.parse`, `turndown`, `formatLines`):
+ *   a language server, an LLM or an image API given the text answers with
+ *   something else;
+ * - fields the framework shows the user but not the model (`returnDisplay`).
+ * Helpers we can follow are analysed: their return says what comes back.
+ * String and array methods of content hand content on.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type FunctionNode, collectBindingNames, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+
+/** Content in the whole value (`true`) or in some of its fields only. */
+export type ContentShape = true | ReadonlySet<string>;
+
+export type CallNode = TSESTree.CallExpression | TSESTree.NewExpression;
+
+/** The nodes of a function the propagation looks at (the input flow's unit). */
+export interface ContentUnit {
+  declarators: readonly TSESTree.VariableDeclarator[];
+  assignments: readonly TSESTree.AssignmentExpression[];
+  loops: readonly (TSESTree.ForOfStatement | TSESTree.ForInStatement)[];
+  calls: readonly CallNode[];
+}
+
+/**
+ * What a followed helper returns when called here with content in the given
+ * arguments; `null` when the callee cannot be followed (the name rule decides).
+ */
+export type HelperReturn = (call: CallNode, contentArguments: ReadonlyMap<number, ContentShape>) => ContentShape | undefined | null;
+
+/** A stable text for a set of content arguments (summary cache keys). */
+export function contentArgumentsKey(contentArguments: ReadonlyMap<number, ContentShape> | undefined): string {
+  if (!contentArguments) return '';
+  return [...contentArguments]
+    .sort(([left], [right]) => left - right)
+    .map(([index, shape]) => `${index}:${shape === true ? '*' : [...shape].sort().join('|')}`)
+    .join(',');
+}
+
+/** Properties of content that describe it (how big, where, whether it failed) rather than carry it. */
+const METADATA_PROPERTIES = new Set([
+  'length', 'size', 'byteLength', 'status', 'statusText', 'ok', 'headers', 'redirected',
+  'mtime', 'mtimeMs', 'ctime', 'ctimeMs', 'birthtime', 'mode', 'encoding', 'type',
+  'start', 'end', 'column', 'offset', 'index', 'lineNumber', 'count', 'total', 'error',
+]);
+
+/** Methods of content whose answer is a fact about it, not a part of it (what other methods of content answer is content). */
+const METADATA_METHODS = new Set([
+  'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'test', 'localeCompare', 'search',
+  'findIndex', 'findLastIndex', 'some', 'every', 'has', 'isFile', 'isDirectory', 'isSymbolicLink', 'close',
+  'write', 'end', 'digest', 'update', 'stat',
+]);
+
+/**
+ * A call we cannot follow hands content on only when its name says it
+ * converts or slices what it is given (`JSON.parse`, `Buffer.from`,
+ * `turndown`, `formatLines`, `Promise.all`); any other callee may as well be
+ * a language server, an LLM or an upload that the content was sent to.
+ */
+const CONTENT_PRESERVING_CALL =
+  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer/i;
+
+/** A method of content, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
+const NOT_CONTENT_CALL =
+  /diff|patch|hash|digest|count|length|size|stat|exist|write|save|send|post|put|upload|emit|notify|insert|update|delete|remove|append|validate|check|compare|equal|detect|measure|estimate|token|^(?:is|has)[A-Z]|^log$/i;
+
+/** Result fields the framework shows the user but never sends to the model (gemini-cli's and qwen-code's `ToolResult`). */
+export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay', 'display']);
+
+const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill', 'concat']);
+
+export function unionShapes(left: ContentShape | undefined, right: ContentShape | undefined): ContentShape | undefined {
+  if (left === undefined) return right;
+  if (right === undefined) return left;
+  if (left === true || right === true) return true;
+  return new Set([...left, ...right]);
+}
+
+function sameShape(left: ContentShape | undefined, right: ContentShape | undefined): boolean {
+  if (left === right) return true;
+  if (left === undefined || right === undefined || left === true || right === true) return false;
+  return left.size === right.size && [...left].every((field) => right.has(field));
+}
+
+/** The shape of `value.<field>` given the shape of `value`. */
+function fieldShape(shape: ContentShape | undefined, field: string | undefined): ContentShape | undefined {
+  if (shape === undefined) return undefined;
+  if (field !== undefined && METADATA_PROPERTIES.has(field)) return undefined;
+  return shape === true || field === undefined || shape.has(field) ? true : undefined;
+}
+
+/** `return` arguments of a function's own body (not of closures inside it). */
+export function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const returned: TSESTree.Expression[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+    return undefined;
+  });
+  return returned;
+}
+
+function calleeLastName(call: CallNode): string | undefined {
+  const path = getMemberPath(skipTypeWrappers(call.callee));
+  return path?.[path.length - 1];
+}
+
+/** The content taint of one function. */
+export class ContentFlow {
+  private readonly names = new Map<string, ContentShape>();
+  private readonly helperShapes = new Map<CallNode, ContentShape | undefined | null>();
+
+  constructor(
+    private readonly unit: ContentUnit,
+    private readonly sources: ReadonlyMap<CallNode, ContentShape>,
+    private readonly helperReturn: HelperReturn,
+    /** Helper calls that fill some of their arguments with content (`enrich(matchesByFile)` stores lines in it). */
+    private readonly filledArguments: ReadonlyMap<CallNode, readonly number[]> = new Map(),
+  ) {}
+
+  /** Parameters of `fn` that carry content now although the caller gave none: the function filled them. */
+  filledParameters(fn: FunctionNode, seeded: ReadonlyMap<number, ContentShape>): number[] {
+    return fn.params.flatMap((parameter, index) =>
+      !seeded.has(index) && parameter.type === AST_NODE_TYPES.Identifier && this.names.has(parameter.name) ? [index] : [],
+    );
+  }
+
+  /** Parameters that receive content, each with where the content is in it (`{ currentContent, params }` carries it in one field). */
+  seedParameters(fn: FunctionNode, parameters: ReadonlyMap<number, ContentShape>): void {
+    for (const [index, shape] of parameters) this.bindPattern(fn.params[index], shape);
+  }
+
+  /** Propagates to a fixed point. */
+  run(): this {
+    for (let round = 0; round < 50 && this.propagate(); round += 1) {
+      // Until nothing new carries content.
+    }
+    return this;
+  }
+
+  private bind(name: string, shape: ContentShape | undefined): boolean {
+    if (shape === undefined) return false;
+    const before = this.names.get(name);
+    const after = unionShapes(before, shape);
+    if (sameShape(before, after)) return false;
+    this.names.set(name, after!);
+    return true;
+  }
+
+  /** Binds a pattern to a value of the given shape: `{ text } = loaded` takes `loaded.text`. */
+  private bindPattern(pattern: TSESTree.Node | null | undefined, shape: ContentShape | undefined): boolean {
+    if (!pattern || shape === undefined) return false;
+    if (pattern.type === AST_NODE_TYPES.Identifier) return this.bind(pattern.name, shape);
+    if (pattern.type === AST_NODE_TYPES.ObjectPattern) {
+      let changed = false;
+      for (const property of pattern.properties) {
+        if (property.type === AST_NODE_TYPES.RestElement) {
+          changed = this.bindPattern(property.argument, shape) || changed;
+          continue;
+        }
+        const key = getStaticKeyName(property.key, property.computed);
+        changed = this.bindPattern(property.value, fieldShape(shape, key)) || changed;
+      }
+      return changed;
+    }
+    if (pattern.type === AST_NODE_TYPES.AssignmentPattern) return this.bindPattern(pattern.left, shape);
+    let changed = false;
+    for (const name of collectBindingNames(pattern)) changed = this.bind(name, true) || changed;
+    return changed;
+  }
+
+  /** What a mutated or assigned-into expression is rooted at now carries content: `result.text = c`. */
+  private bindRoot(target: TSESTree.Node, assignedField: boolean): boolean {
+    const path = getMemberPath(target);
+    if (path) {
+      if (path[0] === 'this') return false;
+      return this.bind(path[0]!, assignedField && path.length === 2 ? new Set([path[1]!]) : true);
+    }
+    // `byFile[name] = lines`: a computed member still fills the collection it is rooted at.
+    let root = skipTypeWrappers(target);
+    while (root.type === AST_NODE_TYPES.MemberExpression) root = skipTypeWrappers(root.object);
+    return root.type === AST_NODE_TYPES.Identifier && this.bind(root.name, true);
+  }
+
+  private propagate(): boolean {
+    let changed = false;
+    for (const declarator of this.unit.declarators) {
+      if (declarator.init) changed = this.bindPattern(declarator.id, this.shapeOf(declarator.init)) || changed;
+    }
+    for (const assignment of this.unit.assignments) {
+      const shape = this.shapeOf(assignment.right);
+      if (shape === undefined) continue;
+      const left = assignment.left;
+      if (left.type === AST_NODE_TYPES.MemberExpression) changed = this.bindRoot(left, true) || changed;
+      else changed = this.bindPattern(left, shape) || changed;
+    }
+    for (const loop of this.unit.loops) {
+      if (this.shapeOf(loop.right) === undefined) continue;
+      const left = loop.left;
+      if (left.type === AST_NODE_TYPES.VariableDeclaration) {
+        for (const declarator of left.declarations) changed = this.bindPattern(declarator.id, true) || changed;
+      } else changed = this.bindPattern(left, true) || changed;
+    }
+    for (const [call, indices] of this.filledArguments) {
+      for (const index of indices) {
+        const argument = call.arguments[index];
+        if (argument) changed = this.bindRoot(argument, false) || changed;
+      }
+    }
+    for (const call of this.unit.calls) {
+      // `https.get(url, (response) => …)`: a read's callback receives what was read.
+      if (this.sources.get(call) === true) {
+        for (const argument of call.arguments) {
+          if (isFunctionNode(argument)) for (const parameter of argument.params) changed = this.bindPattern(parameter, true) || changed;
+        }
+      }
+      const callee = skipTypeWrappers(call.callee);
+      const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+      const argumentCarries = call.arguments.some((argument) => this.shapeOf(argument) !== undefined);
+      if (member.type === AST_NODE_TYPES.MemberExpression) {
+        const method = calleeLastName(call);
+        // `parts.push(text)`, `chunks.set(i, text)`: the collection now carries content.
+        if (method !== undefined && MUTATING_METHODS.has(method) && argumentCarries) {
+          changed = this.bindRoot(member.object, false) || changed;
+        }
+        // `for await`-free streaming: `lines.forEach(line => out.push(line))`.
+        if (this.shapeOf(member.object) !== undefined) {
+          for (const argument of call.arguments) {
+            if (isFunctionNode(argument)) for (const parameter of argument.params) changed = this.bindPattern(parameter, true) || changed;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  private helperShape(call: CallNode): ContentShape | undefined | null {
+    if (this.helperShapes.has(call)) return this.helperShapes.get(call);
+    // Mark first: a recursive shape question about the same call assumes nothing.
+    this.helperShapes.set(call, null);
+    const contentArguments = new Map<number, ContentShape>();
+    call.arguments.forEach((argument, index) => {
+      const shape = this.shapeOf(argument);
+      if (shape !== undefined) contentArguments.set(index, shape);
+    });
+    const shape = contentArguments.size > 0 ? this.helperReturn(call, contentArguments) : null;
+    this.helperShapes.set(call, shape);
+    return shape;
+  }
+
+  private callShape(call: CallNode): ContentShape | undefined {
+    const source = this.sources.get(call);
+    if (source !== undefined) return source;
+    // `paths.map(async (p) => readFile(p))`: a callback that returns content makes the call's answer content.
+    for (const argument of call.arguments) {
+      if (isFunctionNode(argument) && returnedExpressions(argument).some((expression) => this.shapeOf(expression) !== undefined)) {
+        return true;
+      }
+    }
+    const callee = skipTypeWrappers(call.callee);
+    // `new Promise((resolve) => stream.on('end', () => resolve(text)))`: the promise settles with what `resolve` gets.
+    const executor = call.arguments[0];
+    if (call.type === AST_NODE_TYPES.NewExpression && callee.type === AST_NODE_TYPES.Identifier && callee.name === 'Promise' && isFunctionNode(executor)) {
+      const resolve = executor.params[0];
+      if (resolve?.type !== AST_NODE_TYPES.Identifier) return undefined;
+      const settled = this.unit.calls.some(
+        (inner) =>
+          inner.callee.type === AST_NODE_TYPES.Identifier &&
+          inner.callee.name === resolve.name &&
+          inner.arguments.some((argument) => this.shapeOf(argument) !== undefined),
+      );
+      return settled ? true : undefined;
+    }
+    const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+    const method = calleeLastName(call);
+    if (member.type === AST_NODE_TYPES.MemberExpression && this.shapeOf(member.object) !== undefined) {
+      // `text.split('\n')`, `response.text()`, `buffer.toString('base64')`.
+      if (method !== undefined && METADATA_METHODS.has(method)) return undefined;
+      if (method !== undefined && NOT_CONTENT_CALL.test(method)) return undefined;
+      return true;
+    }
+    if (!call.arguments.some((argument) => this.shapeOf(argument) !== undefined)) return undefined;
+    const followed = this.helperShape(call);
+    if (followed !== null) return followed;
+    if (method === undefined || NOT_CONTENT_CALL.test(method)) return undefined;
+    return CONTENT_PRESERVING_CALL.test(method) ? true : undefined;
+  }
+
+  /** Where content is in the value of an expression, if anywhere. */
+  shapeOf(node: TSESTree.Node | null | undefined, depth = 0): ContentShape | undefined {
+    if (!node || depth > 40) return undefined;
+    switch (node.type) {
+      case AST_NODE_TYPES.Identifier:
+        return this.names.get(node.name);
+      case AST_NODE_TYPES.MemberExpression: {
+        if (node.object.type === AST_NODE_TYPES.ThisExpression) return undefined;
+        const field = node.computed ? undefined : getStaticKeyName(node.property, false);
+        return fieldShape(this.shapeOf(node.object, depth + 1), field);
+      }
+      case AST_NODE_TYPES.ChainExpression:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+      case AST_NODE_TYPES.TSTypeAssertion:
+        return this.shapeOf(node.expression, depth + 1);
+      case AST_NODE_TYPES.TemplateLiteral:
+        return node.expressions.some((expression) => this.shapeOf(expression, depth + 1) !== undefined) ? true : undefined;
+      case AST_NODE_TYPES.TaggedTemplateExpression:
+        return node.quasi.expressions.some((expression) => this.shapeOf(expression, depth + 1) !== undefined) ? true : undefined;
+      case AST_NODE_TYPES.BinaryExpression:
+        return node.operator === '+' && (this.shapeOf(node.left, depth + 1) ?? this.shapeOf(node.right, depth + 1)) !== undefined
+          ? true
+          : undefined;
+      case AST_NODE_TYPES.LogicalExpression:
+        return unionShapes(this.shapeOf(node.left, depth + 1), this.shapeOf(node.right, depth + 1));
+      case AST_NODE_TYPES.ConditionalExpression:
+        return unionShapes(this.shapeOf(node.consequent, depth + 1), this.shapeOf(node.alternate, depth + 1));
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression:
+        return this.callShape(node);
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.SpreadElement:
+        return this.shapeOf(node.argument, depth + 1);
+      case AST_NODE_TYPES.ObjectExpression: {
+        let shape: ContentShape | undefined;
+        for (const property of node.properties) {
+          if (property.type === AST_NODE_TYPES.SpreadElement) {
+            shape = unionShapes(shape, this.shapeOf(property.argument, depth + 1));
+            continue;
+          }
+          if (this.shapeOf(property.value, depth + 1) === undefined) continue;
+          const key = getStaticKeyName(property.key, property.computed);
+          shape = unionShapes(shape, key === undefined ? true : new Set([key]));
+        }
+        return shape;
+      }
+      case AST_NODE_TYPES.ArrayExpression:
+        return node.elements.some((element) => this.shapeOf(element, depth + 1) !== undefined) ? true : undefined;
+      case AST_NODE_TYPES.SequenceExpression:
+        return this.shapeOf(node.expressions[node.expressions.length - 1], depth + 1);
+      case AST_NODE_TYPES.AssignmentExpression:
+        return this.shapeOf(node.right, depth + 1);
+      default:
+        return undefined;
+    }
+  }
+}
+
+/** Content the model gets back, from a returned value's shape: display-only fields do not count. */
+export function reachesModel(shape: ContentShape | undefined): boolean {
+  if (shape === undefined) return false;
+  if (shape === true) return true;
+  return [...shape].some((field) => !DISPLAY_ONLY_FIELDS.has(field));
+}
