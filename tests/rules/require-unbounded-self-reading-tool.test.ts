@@ -702,7 +702,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
   ],
 });
 
-<<<<<<< HEAD
 // Frameworks whose tool type has no classification field: the fix must compile there, so it wraps the tool.
 ruleTester.run('require-unbounded-self-reading-tool (classifyTool)', rule, {
   valid: [
@@ -798,90 +797,6 @@ const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { 
         },
       ],
     },
-=======
-// Locations the code fixes: the model's argument only picks among files the
-// code owns, so a persisted result elsewhere can never be read back.
-ruleTester.run('require-unbounded-self-reading-tool: locations the code fixes', rule, {
-  valid: [
-    // Confined by a startsWith check to a folder shipped with the package.
-    `import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-function docsFolder() { return path.join(path.dirname(fileURLToPath(import.meta.url)), 'docs'); }
-defineTool({ name: 'Docs', maxResultSizeChars: 1000, async execute(input) {
-  const root = docsFolder();
-  const target = path.resolve(root, input.path);
-  if (!target.startsWith(root)) throw new Error('outside the docs');
-  return fs.readFile(target, 'utf8');
-} });`,
-    // The same with path.relative against __dirname.
-    `import fs from 'node:fs/promises';
-import path from 'node:path';
-const HELP = path.join(__dirname, 'help');
-defineTool({ name: 'Help', maxResultSizeChars: 1000, async execute(input) {
-  const target = path.join(HELP, input.topic);
-  if (path.relative(HELP, target).startsWith('..')) return 'no such topic';
-  return fs.readFile(target, 'utf8');
-} });`,
-    // A name looked up in the code's own collection.
-    `import fs from 'node:fs/promises';
-import path from 'node:path';
-const skills = new Map();
-defineTool({ name: 'Skill', maxResultSizeChars: 1000, async execute({ skillName }) {
-  const skill = skills.get(skillName);
-  if (!skill) return 'unknown skill';
-  return fs.readFile(path.join(skill.folder, 'SKILL.md'), 'utf8');
-} });`,
-  ],
-  invalid: [
-    // Confined to the workspace, which holds persisted results too: still model-chosen.
-    invalid(
-      `import fs from 'node:fs/promises';
-import path from 'node:path';
-defineTool({ name: 'Read', maxResultSizeChars: 1000, async execute(input) {
-  const root = process.cwd();
-  const target = path.resolve(root, input.path);
-  if (!target.startsWith(root)) throw new Error('outside the workspace');
-  return fs.readFile(target, 'utf8');
-} });`,
-      [{ toolName: 'Read', readCall: '`fs.readFile`', declared: '1000', fix: ['maxResultSizeChars: 1000', 'maxResultSizeChars: Infinity'] }],
-    ),
-  ],
-});
-
-// Executors and services: a method named for reading, given the model's
-// location, is a read; only its content coming back makes the tool report.
-ruleTester.run('require-unbounded-self-reading-tool: reads through executors and services', rule, {
-  valid: [
-    // The service reads, but the tool answers with a status.
-    `createTool({ id: 'touch', maxResultSizeChars: 100, execute: async ({ filePath }, { backend }) => { await backend.readFile(filePath); return 'ok'; } });`,
-    // An id, not a location: fetching a channel by id is an API lookup.
-    `buildTool({ name: 'Channel', maxResultSizeChars: 1000, async call(input) { return this.client.channels.fetch(input.channelId); } });`,
-    // A fixed-origin URL handed to a service.
-    `buildTool({ name: 'Item', maxResultSizeChars: 1000, async call({ id }) { return this.http.fetchJson({ url: 'https://api.example.com/items/' + id }); } });`,
-    // open for writing reads nothing.
-    `import { open } from 'node:fs/promises';
-buildTool({ name: 'Log', maxResultSizeChars: 100, async call(input) { const handle = await open(input.path, 'a'); return handle; } });`,
-    `import fs from 'node:fs';
-buildTool({ name: 'Create', maxResultSizeChars: 100, async call(input) { return fs.openSync(input.path, fs.constants.O_WRONLY | fs.constants.O_CREAT); } });`,
-  ],
-  invalid: [
-    invalid(
-      `export function createReadTool(executor) {
-  return buildTool({ name: 'read', async call({ file_path }) { return { content: await executor.readFile(file_path) }; } });
-}`,
-      [{ toolName: 'read', readCall: '`executor.readFile`', fix: ['(file_path) }; } });', '(file_path) }; }, maxResultSizeChars: Infinity });'] }],
-    ),
-    invalid(
-      `buildTool({ name: 'view_image', async call({ path }) { const image = await this.session.viewImage({ path }); return { type: 'image', data: image.data }; } });`,
-      [{ toolName: 'view_image', readCall: '`this.session.viewImage`', fix: ['image.data }; } });', 'image.data }; }, maxResultSizeChars: Infinity });'] }],
-    ),
-    invalid(
-      `import { open } from 'node:fs/promises';
-buildTool({ name: 'Head', async call(input) { const handle = await open(input.path, 'r'); const { buffer } = await handle.read(Buffer.alloc(100), 0, 100, 0); return buffer.toString(); } });`,
-      [{ toolName: 'Head', readCall: '`open`', fix: ['buffer.toString(); } });', 'buffer.toString(); }, maxResultSizeChars: Infinity });'] }],
-    ),
->>>>>>> wip/self-reading
   ],
 });
 
@@ -928,103 +843,6 @@ defineTool({ name: 'View', maxResultSizeChars: 100, async execute(input) { retur
   ],
 });
 
-<<<<<<< HEAD
-// Frameworks whose tool type has no classification field: the fix must compile there, so it wraps the tool.
-ruleTester.run('require-unbounded-self-reading-tool (classifyTool)', rule, {
-  valid: [
-    `import { tool } from 'ai';
-import { classifyTool, UNBOUNDED } from 'tool-result-guard';
-export const readFile = classifyTool(tool({ description: 'read', execute: async ({ path }) => fs.readFile(path, 'utf8') }), { reads: 'path', maxResultSizeChars: UNBOUNDED });`,
-    // Nested wrappers (a stateScope added later): the outer ones are read too.
-    `import { createTool } from '@mastra/core/tools';
-import { classifyTool } from 'tool-result-guard';
-classifyTool(classifyTool(createTool({ id: 'fetch', execute: async ({ context }) => (await fetch(context.url)).text() }), { stateScope: 'session' }), { maxResultSizeChars: Infinity });`,
-    `classifyTool(server.tool('read', { path: z.string() }, async ({ path }) => readFile(path)), { maxResultSizeChars: Infinity });`,
-  ],
-  invalid: [
-    {
-      // A name held in a constant is reported by its value; the wrapper names it by the constant.
-      code: `const TRIGGER_TOOL = 'trigger-sampling-request';
-server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text());`,
-      errors: [
-        {
-          messageId: 'missingUnbounded',
-          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value' },
-          suggestions: [
-            {
-              messageId: 'setUnbounded',
-              output: `import { classifyTool, UNBOUNDED } from 'tool-result-guard';
-
-const TRIGGER_TOOL = 'trigger-sampling-request';
-classifyTool(server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(url)).text()), { name: TRIGGER_TOOL, reads: 'url', maxResultSizeChars: UNBOUNDED });`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      // AI SDK: the key of the tools record is the tool's name; double quotes stay double quotes.
-      code: `import { tool } from "ai";
-import { readFile } from "node:fs/promises";
-export const tools = {
-  read_file: tool({ description: "Read a file", execute: async ({ path }) => readFile(path, "utf8") }),
-};`,
-      errors: [
-        {
-          messageId: 'missingUnbounded',
-          suggestions: [
-            {
-              messageId: 'setUnbounded',
-              output: `import { tool } from "ai";
-import { readFile } from "node:fs/promises";
-import { classifyTool, UNBOUNDED } from "tool-result-guard";
-export const tools = {
-  read_file: classifyTool(tool({ description: "Read a file", execute: async ({ path }) => readFile(path, "utf8") }), { name: "read_file", reads: "path", maxResultSizeChars: UNBOUNDED }),
-};`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      // OpenAI Agents: an existing import from tool-result-guard is extended.
-      code: `import { tool } from '@openai/agents';
-import { markSeen } from 'tool-result-guard';
-const fetchPage = tool({ name: 'fetch_page', execute: async (input) => (await fetch(input.url)).text() });`,
-      errors: [
-        {
-          messageId: 'missingUnbounded',
-          suggestions: [
-            {
-              messageId: 'setUnbounded',
-              output: `import { tool } from '@openai/agents';
-import { markSeen, classifyTool, UNBOUNDED } from 'tool-result-guard';
-const fetchPage = classifyTool(tool({ name: 'fetch_page', execute: async (input) => (await fetch(input.url)).text() }), { reads: 'url', maxResultSizeChars: UNBOUNDED });`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      // A finite bound in the wrapper is replaced where it stands.
-      code: `import { tool } from '@langchain/core/tools';
-import { classifyTool } from 'tool-result-guard';
-const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: 50_000 });`,
-      errors: [
-        {
-          messageId: 'finiteBound',
-          suggestions: [
-            {
-              messageId: 'setUnbounded',
-              output: `import { tool } from '@langchain/core/tools';
-import { classifyTool } from 'tool-result-guard';
-const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: Infinity });`,
-            },
-          ],
-        },
-      ],
-    },
-=======
 // Locations the code fixes: the model's argument only picks among files the
 // code owns, so a persisted result elsewhere can never be read back.
 ruleTester.run('require-unbounded-self-reading-tool: locations the code fixes', rule, {
@@ -1107,6 +925,5 @@ buildTool({ name: 'Create', maxResultSizeChars: 100, async call(input) { return 
 buildTool({ name: 'Head', async call(input) { const handle = await open(input.path, 'r'); const { buffer } = await handle.read(Buffer.alloc(100), 0, 100, 0); return buffer.toString(); } });`,
       [{ toolName: 'Head', readCall: '`open`', fix: ['buffer.toString(); } });', 'buffer.toString(); }, maxResultSizeChars: Infinity });'] }],
     ),
->>>>>>> wip/self-reading
   ],
 });
