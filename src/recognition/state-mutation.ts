@@ -32,7 +32,7 @@ import type { RecognitionSettings } from './settings.js';
 import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
 
 /** How a tool's invocation touches state that outlives the call. */
-export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier';
+export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
 
 const MEMBER = 'stateScope';
 /** The declarable scopes (the runtime's `StateScope`). */
@@ -112,14 +112,20 @@ function describeOuterVariable(variable: ScopeVariable, fn: FunctionNode): { wor
   }
 }
 
-/** Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression. */
+/**
+ * Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression.
+ * A collection lookup is climbed too: `tasks.get(id).status = …` changes an element the
+ * collection keeps, so it changes the collection's state.
+ */
 function outermostMember(root: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node = root;
   for (;;) {
     const parent: TSESTree.Node | undefined = current.parent;
     if (!parent) return current;
     if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) current = parent;
-    else if (
+    else if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === current && isLookup(current) && parent.parent?.type === AST_NODE_TYPES.MemberExpression) {
+      current = parent;
+    } else if (
       parent.type === AST_NODE_TYPES.ChainExpression ||
       parent.type === AST_NODE_TYPES.TSNonNullExpression ||
       parent.type === AST_NODE_TYPES.TSAsExpression ||
@@ -133,6 +139,144 @@ function outermostMember(root: TSESTree.Node): TSESTree.Node {
 
 function unwrapChain(node: TSESTree.Node): TSESTree.Node {
   return node.type === AST_NODE_TYPES.ChainExpression ? node.expression : skipTypeWrappers(node);
+}
+
+/**
+ * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
+ * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
+ * changes nothing a later call sees. Matched on the last word of the receiver's name.
+ */
+const OUTPUT_CHANNEL_WORDS = new Set([
+  'writer', 'stream', 'logger', 'log', 'console', 'span', 'tracer', 'telemetry', 'res', 'response', 'reply', 'headers',
+  'params', 'progress', 'emitter', 'signal', 'controller', 'buffer', 'chunks', 'output', 'result', 'results', 'url',
+  'parts', 'lines', 'errors', 'warnings',
+  // Wrappers of a disk or a remote API: what they change lives there, not in the process,
+  // and is what the tool is for (a tracker saving a task file, a client updating an issue).
+  'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
+]);
+/** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
+const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
+
+function isLookup(callee: TSESTree.Node): boolean {
+  const member = unwrapChain(callee);
+  if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(member.property, member.computed);
+  return method !== undefined && LOOKUP_METHODS.has(method);
+}
+
+/** The lower-cased camelCase / snake_case words of a name: `recordAgentReplayStep` → record, agent, replay, step. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_$-]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+/** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
+function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
+  const lower = segment.toLowerCase();
+  const words = nameWords(segment);
+  const last = words[words.length - 1];
+  return settings.sharedObjectNames.some((name) => {
+    const wanted = name.toLowerCase();
+    return lower === wanted || last === wanted;
+  });
+}
+
+/** The names along a receiver chain, root first: `v3.context.page` → v3, context, page (`this` is left out). */
+function receiverSegments(receiver: TSESTree.Node): string[] {
+  const segments: string[] = [];
+  let current = unwrapChain(receiver);
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.Identifier) {
+      segments.unshift(current.name);
+      return segments;
+    }
+    if (current.type === AST_NODE_TYPES.MemberExpression) {
+      const name = getStaticKeyName(current.property, current.computed);
+      if (name !== undefined) segments.unshift(name);
+      current = unwrapChain(current.object);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.CallExpression) {
+      current = unwrapChain(current.callee);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.AwaitExpression) {
+      current = unwrapChain(current.argument);
+      continue;
+    }
+    return segments;
+  }
+}
+
+/**
+ * A call that changes a long-lived object rooted at `root`: a state-changing method
+ * (`v3.recordAgentReplayStep(…)`, `this.config.setApprovalMode(…)`) on any such receiver, or
+ * a driving verb (`page.goto`, `computer.leftClick`) on a receiver named like a shared object.
+ * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`).
+ */
+function drivingCallOf(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+  aliasName?: string,
+): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
+  const chain = outermostMember(root);
+  const call = chain.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
+  const member = unwrapChain(chain);
+  if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(member.property, member.computed);
+  if (method === undefined) return undefined;
+  const segments = receiverSegments(member.object);
+  if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
+  const last = segments[segments.length - 1] ?? aliasName;
+  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has(nameWords(last).pop() ?? '')) return undefined;
+  const words = nameWords(method);
+  const first = words[0];
+  if (first !== undefined && words.length > 1 && settings.stateChangingMethodPrefixes.includes(first)) {
+    return { node: call, method, receiver: member.object };
+  }
+  const names = aliasName === undefined ? segments : [aliasName, ...segments];
+  if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
+    return { node: call, method, receiver: member.object };
+  }
+  return undefined;
+}
+
+/** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
+function isPackageImport(variable: ScopeVariable): boolean {
+  const definition = variable.defs[0];
+  if (definition?.type !== 'ImportBinding') return false;
+  const declaration = definition.parent;
+  return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
+}
+
+/** Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and whether it is that object's own part. */
+function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
+  let current = unwrapChain(expression);
+  let part = true;
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.AwaitExpression) current = unwrapChain(current.argument);
+    else if (current.type === AST_NODE_TYPES.MemberExpression) current = unwrapChain(current.object);
+    else if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const method = getStaticKeyName(current.callee.property, current.callee.computed);
+      if (method === undefined || !LOOKUP_METHODS.has(method)) part = false;
+      current = unwrapChain(current.callee.object);
+    } else if (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.ThisExpression) {
+      return { root: current, part };
+    } else return undefined;
+  }
+}
+
+/** The variable an identifier in `fn` refers to. */
+function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): ScopeVariable | undefined {
+  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+  }
+  return undefined;
 }
 
 /** Is the target of this write pattern (or one of its leaves) `node`? Covers `[a, b] = …` and `({ a } = …)`. */
@@ -316,6 +460,109 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   return undefined;
 }
 
+/** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
+interface SharedSource {
+  words: string;
+  stateKey: string;
+  /** `tasks.get(id)` or `ctx.page` is part of it (changing it changes the object); what a method returns may be anything. */
+  part: boolean;
+}
+
+/**
+ * Long-lived objects the invocation drives without creating them: the invocation's
+ * parameters that are not the model's input (a framework context), and locals taken from
+ * an outer object (`const page = await v3.context.awaitActivePage()`,
+ * `const task = tasks.get(id)`, `const { computer } = requireComputer(context)`).
+ * A change through such a local changes the object a later call sees.
+ */
+function sharedObjectUses(
+  entry: InvocationEntry,
+  item: FunctionToAnalyse,
+  target: 'instance' | 'tool-object' | undefined,
+  toolName: string,
+  where: string,
+  at: (node: TSESTree.Node) => TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: RecognitionSettings,
+): StateUse[] {
+  const { fn } = item;
+  if (!fn.body) return [];
+  const sources = new Map<ScopeVariable, SharedSource>();
+  if (item.depth === 0) {
+    fn.params.forEach((parameter, index) => {
+      if (entry.inputParameters.includes(index)) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
+          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true });
+        }
+      }
+    });
+  }
+  const sourceOfRoot = (root: TSESTree.Node): SharedSource | undefined => {
+    if (root.type === AST_NODE_TYPES.ThisExpression) {
+      if ((target === undefined && !entry.invocationClass) || !thisBelongsTo(root, fn)) return undefined;
+      const member = root.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== root) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      if (field === undefined || (entry.invocationClass && entry.inputThisMembers.includes(field))) return undefined;
+      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true };
+    }
+    if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const variable = resolveIdentifier(root, sourceCode);
+    if (!variable) return undefined;
+    const known = sources.get(variable);
+    if (known) return known;
+    if (isPackageImport(variable)) return undefined;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) return undefined;
+    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true };
+  };
+  walk(fn.body, (node) => {
+    if (isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
+    let source: SharedSource | undefined;
+    let part = false;
+    const rooted = expressionRoot(node.init);
+    if (rooted) {
+      source = sourceOfRoot(rooted.root);
+      part = rooted.part && (source?.part ?? false);
+    } else {
+      let call = skipTypeWrappers(node.init);
+      if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+      // A helper handed a long-lived object returns it or its parts: `requireComputer(context)`.
+      if (call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Identifier) {
+        for (const argument of call.arguments) {
+          const argumentRoot = expressionRoot(argument);
+          source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
+          if (source) break;
+        }
+      }
+    }
+    if (!source) return undefined;
+    for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
+      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part });
+    }
+    return undefined;
+  });
+  const uses: StateUse[] = [];
+  for (const [variable, source] of sources) {
+    for (const reference of variable.references) {
+      if (reference.isWrite() || !containsNode(fn, reference.identifier)) continue;
+      const identifier = reference.identifier as TSESTree.Node;
+      const mutation = source.part ? mutationOf(identifier, settings) : undefined;
+      if (mutation) {
+        uses.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+        continue;
+      }
+      const drive = drivingCallOf(identifier, settings, variable.name);
+      if (drive) {
+        uses.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+      }
+    }
+  }
+  return uses;
+}
+
 function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
@@ -389,6 +636,17 @@ function analyseEntry(
         });
         continue;
       }
+      const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
+      if (drive) {
+        findings.push({
+          node: at(drive.node),
+          messageId: 'drivesSharedObject',
+          data: { tool: toolName, method: drive.method, object: `${outer.words}${where}` },
+          stateKey,
+          function: fn,
+        });
+        continue;
+      }
       const kind = carrierOfVariable(variable, settings);
       if (kind !== undefined) {
         findings.push({
@@ -401,7 +659,11 @@ function analyseEntry(
       }
     }
 
-    if (target === undefined || !fn.body) continue;
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings));
+
+    // An invocation class is built per call, but what its fields hold (the tool's config) is not.
+    const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);
+    if (thisKind === undefined || !fn.body) continue;
     walk(fn.body, (node) => {
       if (isClassNode(node)) return false;
       if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
@@ -413,8 +675,13 @@ function analyseEntry(
         if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, current, member.parent);
         return undefined;
       }
-      const words = `${target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`}${where}`;
+      const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
+      if (thisKind === 'invocation') {
+        const drive = entry.inputThisMembers.includes(field) ? undefined : drivingCallOf(node, settings);
+        if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        return undefined;
+      }
       const chain = outermostMember(node);
       const parent = chain.parent;
       const directWrite =
@@ -430,6 +697,11 @@ function analyseEntry(
         findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
         return undefined;
       }
+      const drive = drivingCallOf(node, settings);
+      if (drive) {
+        findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        return undefined;
+      }
       const kind = carrierFields.get(field);
       if (kind !== undefined) {
         findings.push({
@@ -443,7 +715,9 @@ function analyseEntry(
       return undefined;
     });
   }
-  return findings;
+  // A dispatcher serves many tools: only what happens in this tool's branch is this tool's.
+  const region = entry.region;
+  return region ? findings.filter((finding) => containsNode(region, finding.node)) : findings;
 }
 
 /** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
@@ -472,7 +746,7 @@ export function findOutlivingStateUses(
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {
-      if (use.messageId === 'usesSharedCarrier' && mutatedState.has(use.stateKey)) continue;
+      if (use.messageId !== 'mutatesOutlivingState' && mutatedState.has(use.stateKey)) continue;
       const stateInFunction = `${use.messageId}:${use.function.range[0]}:${use.stateKey}`;
       if (statesSeen.has(stateInFunction)) continue;
       statesSeen.add(stateInFunction);

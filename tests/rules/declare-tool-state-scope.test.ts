@@ -270,3 +270,55 @@ ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
     },
   ],
 });
+
+ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', rule, {
+  valid: [
+    // a page the invocation launches itself dies with the call
+    `import { chromium } from 'playwright'; export const browse = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { const browser = await chromium.launch(); const page = await browser.newPage(); await page.goto(url); const text = await page.textContent('body'); await browser.close(); return text; } });`,
+    // declared: the session knows the page carries forward
+    `export const gotoTool = (v3) => tool({ description: 'd', inputSchema: {}, stateScope: 'session', execute: async ({ url }) => { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; } });`,
+    // reading a shared page changes nothing
+    `export const titleTool = (v3) => tool({ description: 'd', inputSchema: {}, execute: async () => { const page = await v3.context.awaitActivePage(); return page.title(); } });`,
+    // per-call output channels: the stream writer, the span, the abort signal
+    `export const t = createTool({ id: 'p', description: 'd', execute: async ({ q }, context) => { await context.writer.write({ type: 'progress', q }); context.abortSignal.addEventListener('abort', () => {}); return q; } });`,
+    // a driving verb on an object not named like a shared one: a calculator evaluates
+    `const math = create(all); export const calc = tool({ description: 'd', inputSchema: {}, execute: async ({ expression }) => String(math.evaluate(expression)) });`,
+    // package modules and disk or remote wrappers: what they change is not kept in the process
+    `import fs from 'node:fs/promises'; export const write = tool({ description: 'd', inputSchema: {}, execute: async ({ path, content }) => { await fs.writeFile(path, content); return 'ok'; } });`,
+    `export const makeTool = (client) => tool({ description: 'd', inputSchema: {}, execute: async ({ id, title }) => { await client.updateIssue(id, { title }); return 'ok'; } });`,
+    // the model's input is per call
+    `export const t = tool({ description: 'd', inputSchema: {}, execute: async (input) => { input.page.goto('x'); return 'ok'; } });`,
+  ],
+  invalid: [
+    {
+      // a shared browser page the tool takes from the factory's object and navigates
+      code: `export const gotoTool = (v3) => buildTool({ name: 'goto', async call({ url }) { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'goto', method: 'goto', object: '`page`, taken from `v3`, a parameter of the enclosing function `gotoTool`' } }],
+    },
+    {
+      // a state-changing method on a long-lived object: the replay log grows with every call
+      code: `export const searchTool = (v3) => buildTool({ name: 'search', async call({ query }) { v3.recordAgentReplayStep({ type: 'search', query }); return []; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'search', method: 'recordAgentReplayStep', object: '`v3`, a parameter of the enclosing function `searchTool`' } }],
+    },
+    {
+      // the framework's context argument (not the model's input) hands over a shared desktop
+      code: `export const click = createTool({ id: 'computer_click', description: 'd', execute: async ({ x, y }, context) => { const { computer } = requireComputer(context); await computer.leftClick(x, y); return 'clicked'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'computer_click', method: 'leftClick', object: "`computer`, taken from `context`, the invocation's context argument" } }],
+    },
+    {
+      // a shared page kept in an instance field
+      code: `export class ClickTool extends BaseTool { name = 'click'; constructor(page) { super(); this.page = page; } async call({ selector }) { await this.page.click(selector); return 'ok'; } }`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'click', method: 'click', object: 'instance field `this.page`' } }],
+    },
+    {
+      // an element taken from a module-level collection and changed in place
+      code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { tasks.get(id).status = 'done'; return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'done', action: 'assigns a property of', state: 'module-level `tasks`' } }],
+    },
+    {
+      // the same, through a local name
+      code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } }],
+    },
+  ],
+});
