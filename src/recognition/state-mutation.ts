@@ -10,11 +10,14 @@
  * or inherited. The rule `declare-tool-state-scope` and the tool inventory
  * both ask here.
  */
+import path from 'node:path';
+
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import {
   type ClassNode,
   type FunctionNode,
+  collectBindingNames,
   containsNode,
   getCalleeLastName,
   getCalleeName,
@@ -26,7 +29,9 @@ import {
   walk,
 } from './ast.js';
 import type { RecognitionContext } from './context.js';
+import type { FileIndex } from './file-index.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
@@ -460,6 +465,132 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   return undefined;
 }
 
+/** Names a module declares at its top level (`let history = []`, `export const cache = new Map()`). */
+function moduleLevelNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of declaration.declarations) collectBindingNames(declarator.id).forEach((name) => names.add(name));
+    }
+  }
+  return names;
+}
+
+/** Names `fn` declares itself (parameters, variables, nested functions): they shadow the module's. */
+function ownNames(fn: FunctionNode): Set<string> {
+  const names = new Set<string>();
+  for (const parameter of fn.params) collectBindingNames(parameter).forEach((name) => names.add(name));
+  walk(fn.body ?? fn, (node) => {
+    if (node.type === AST_NODE_TYPES.VariableDeclarator) collectBindingNames(node.id).forEach((name) => names.add(name));
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) names.add(node.id.name);
+    return undefined;
+  });
+  return names;
+}
+
+/**
+ * Without scope analysis (a followed module is parsed bare): the first module-level
+ * binding a function of another module changes, or, for a method, the first `this`
+ * field it changes. Enough to tell that a helper keeps state in its own module.
+ */
+function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean): string | undefined {
+  if (!fn.body) return undefined;
+  const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
+  if (!method && moduleNames.size === 0) return undefined;
+  const shadowed = method ? new Set<string>() : ownNames(fn);
+  let changed: string | undefined;
+  walk(fn.body, (node) => {
+    if (changed !== undefined) return false;
+    if (method && isFunctionNode(node) && node.type !== AST_NODE_TYPES.ArrowFunctionExpression) return false;
+    if (method && node.type === AST_NODE_TYPES.ThisExpression) {
+      const member = node.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      const parent = member.parent;
+      const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+      const mutation = write ? undefined : mutationOf(node, settings);
+      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node))) changed = `this.${field}`;
+      return undefined;
+    }
+    if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+    if (write || mutationOf(node, settings)) changed = node.name;
+    return undefined;
+  });
+  return changed;
+}
+
+/** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
+function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  const own = file.classes.get(name);
+  if (own) return { classNode: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || !binding.module.startsWith('.') || binding.imported === '*' || binding.imported === 'default') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  const classNode = imported && exported?.kind === 'local' ? imported.classes.get(exported.local) : undefined;
+  return imported && classNode ? { classNode, file: imported } : undefined;
+}
+
+/** The class `new C(…)` builds, in this file or a relatively imported one. */
+function classOf(expression: TSESTree.Node | null | undefined, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!expression) return undefined;
+  const target = skipTypeWrappers(expression);
+  if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  return resolveClass(target.callee.name, file);
+}
+
+/** How many base classes up `this.method()` is looked for. */
+const MAX_BASE_CLASS_DEPTH = 3;
+
+/** A method a class inherits from a base class, in this file or another one, with the file it lives in. */
+function inheritedMethod(classNode: ClassNode, name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
+  let current: { classNode: ClassNode; file: FileIndex } | undefined = { classNode, file };
+  for (let depth = 0; current && depth < MAX_BASE_CLASS_DEPTH; depth++) {
+    const superClass = current.classNode.superClass;
+    if (superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
+    current = resolveClass(superClass.name, current.file);
+    const fn = current ? getClassMethod(current.classNode, name) : undefined;
+    if (fn && current) return { fn, file: current.file, className: superClass.name };
+  }
+  return undefined;
+}
+
+/**
+ * State kept where the invocation cannot see it, in words: a relatively imported
+ * helper that changes its own module's bindings (`remember(url)` → `history.push(url)`
+ * in `./history.js`), or a method of an outer object built from a class whose method
+ * changes its fields (`thinking.processThought(x)` → `this.thoughtHistory.push(x)`).
+ */
+function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined, settings: RecognitionSettings): { node: TSESTree.Node; action: string; state: string } | undefined {
+  if (!file) return undefined;
+  const parent = identifier.parent;
+  const definition = variable.defs[0];
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) {
+    if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
+    const resolved = resolveLocalName(file, identifier.name);
+    if (!resolved || resolved.file === file) return undefined;
+    const changed = changedStateIn(resolved.fn, resolved.file.program, settings, false);
+    if (changed === undefined) return undefined;
+    return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: `\`${changed}\`, module state of ${path.basename(resolved.file.filePath)}` };
+  }
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
+  const call = parent.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
+  const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
+  const built = classOf(definition.node.init, file);
+  const method = built ? getClassMethod(built.classNode, methodName) : undefined;
+  const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
+  if (changed === undefined) return undefined;
+  return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+}
+
 /** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
 interface SharedSource {
   words: string;
@@ -569,6 +700,7 @@ function analyseEntry(
   toolName: string,
   sourceCode: Readonly<TSESLint.SourceCode>,
   settings: RecognitionSettings,
+  file: FileIndex | undefined,
 ): StateUse[] {
   const findings: StateUse[] = [];
   const target = thisTarget(entry, definition);
@@ -604,6 +736,17 @@ function analyseEntry(
             function: fn,
           });
         }
+        continue;
+      }
+      const hidden = hiddenStateChange(identifier, variable, file, settings);
+      if (hidden) {
+        findings.push({
+          node: at(hidden.node),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: hidden.action, state: `${hidden.state}${where}` },
+          stateKey: `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+          function: fn,
+        });
         continue;
       }
       const callParent = identifier.parent;
@@ -672,7 +815,24 @@ function analyseEntry(
       const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
       // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
       if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
-        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, current, member.parent);
+        if (!entry.classNode || field === '[computed]') return undefined;
+        const own = getClassMethod(entry.classNode, field);
+        if (own) {
+          follow(own, `this.${field}`, current, member.parent);
+          return undefined;
+        }
+        // A base class (often in another file) that caches a client in `this.gmail` on first use.
+        const inherited = thisKind === 'instance' && file ? inheritedMethod(entry.classNode, field, file) : undefined;
+        const changed = inherited ? changedStateIn(inherited.fn, inherited.file.program, settings, true) : undefined;
+        if (inherited && changed !== undefined) {
+          findings.push({
+            node: at(member.parent),
+            messageId: 'mutatesOutlivingState',
+            data: { tool: toolName, action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`, state: `instance field \`${changed}\`${where}` },
+            stateKey: `this:${changed.slice('this.'.length)}`,
+            function: fn,
+          });
+        }
         return undefined;
       }
       const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
@@ -742,7 +902,7 @@ export function findOutlivingStateUses(
   for (const entry of invocation.entries) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings);
+    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -319,6 +321,49 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       // the same, through a local name
       code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; } });`,
       errors: [{ messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } }],
+    },
+  ],
+});
+
+// Helpers in other modules, written to a temporary folder: the rule follows relative imports.
+const helperFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-helpers-'));
+writeFileSync(path.join(helperFolder, 'history.ts'), `const seen: string[] = [];\nexport function remember(url: string) { seen.push(url); }\nexport function format(url: string) { const seen = [url]; seen.push('!'); return seen.join(''); }\n`);
+writeFileSync(path.join(helperFolder, 'thinking.ts'), `export class Thinking {\n  history: string[] = [];\n  process(thought: string) { this.history.push(thought); return this.history.length; }\n  peek() { return this.history.length; }\n}\n`);
+writeFileSync(path.join(helperFolder, 'base.ts'), `export class MailBaseTool extends StructuredTool {\n  mail: unknown;\n  async getMailClient() { if (this.mail) return this.mail; this.mail = await connect(); return this.mail; }\n  describeClient() { return String(this.mail); }\n}\n`);
+const toolFile = path.join(helperFolder, 'tool.ts');
+
+ruleTester.run('declare-tool-state-scope: state held by helper modules and objects', rule, {
+  valid: [
+    // an imported helper that keeps nothing (its `seen` is its own local)
+    { code: `import { format } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => format(url) });`, filename: toolFile },
+    // a method that only reads its object's fields
+    { code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => thinking.peek() });`, filename: toolFile },
+    `class Counter { n = 0; read() { return this.n; } } const counter = new Counter(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => counter.read() });`,
+    // an inherited method that only reads the instance
+    { code: `import { MailBaseTool } from './base.js'; export class MailInfo extends MailBaseTool { name = 'mail_info'; async _call() { return this.describeClient(); } }`, filename: toolFile },
+  ],
+  invalid: [
+    {
+      // the helper's module keeps what every call passes it
+      code: `import { remember } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { remember(url); return 'ok'; } });`,
+      filename: toolFile,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      // a module-level object whose class (in another file) changes its own fields
+      code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ thought }) => thinking.process(thought) });`,
+      filename: toolFile,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      code: `class Counter { n = 0; bump() { this.n += 1; return this.n; } } const counter = new Counter(); export const t = buildTool({ name: 'bump', async call() { return counter.bump(); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'bump', action: 'calls `.bump()`, which changes `this.n` of', state: '`counter`' } }],
+    },
+    {
+      // a base class in another file caches its client in an instance field on first use
+      code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
+      filename: toolFile,
+      errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
     },
   ],
 });
