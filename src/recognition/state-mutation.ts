@@ -159,6 +159,8 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   // and is what the tool is for (a tracker saving a task file, a client updating an issue).
   'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
 ]);
+/** Method words that say the change lands in a file. */
+const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 /** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
 const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
 
@@ -240,7 +242,10 @@ function drivingCallOf(
   if (last !== undefined && OUTPUT_CHANNEL_WORDS.has(nameWords(last).pop() ?? '')) return undefined;
   const words = nameWords(method);
   const first = words[0];
-  if (first !== undefined && words.length > 1 && settings.stateChangingMethodPrefixes.includes(first)) {
+  // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
+  // (a shared sandbox's files are still caught below, by the receiver's name).
+  const onDisk = words.some((word) => DISK_WORDS.has(word));
+  if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }
   const names = aliasName === undefined ? segments : [aliasName, ...segments];
@@ -451,7 +456,15 @@ interface FunctionToAnalyse {
    * reported there, so each tool sharing a helper gets its own report, inside its own invocation.
    */
   callSite: TSESTree.Node | undefined;
+  /** For a helper: the direct call to it, and how the caller resolves its arguments to long-lived objects. */
+  call?: TSESTree.Node;
+  caller?: FunctionToAnalyse;
+  /** Set once the function is analysed, for the helpers it calls. */
+  resolver?: SourceResolver;
 }
+
+/** What long-lived object an expression's root stands for in one function, if any. */
+type SourceResolver = (root: TSESTree.Node) => SharedSource | undefined;
 
 /** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
 function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
@@ -629,6 +642,22 @@ function sharedObjectUses(
       }
     });
   }
+  // A helper handed a long-lived object (`applyTaskMutation(context, …)`): its parameter is that object.
+  const call = item.call;
+  const callerSource = item.caller?.resolver;
+  if (call?.type === AST_NODE_TYPES.CallExpression && callerSource) {
+    call.arguments.forEach((argument, index) => {
+      const parameter = fn.params[index];
+      const argumentRoot = expressionRoot(argument);
+      const source = argumentRoot && parameter?.type === AST_NODE_TYPES.Identifier ? callerSource(argumentRoot.root) : undefined;
+      if (!source || !argumentRoot?.part) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
+          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part });
+        }
+      }
+    });
+  }
   const sourceOfRoot = (root: TSESTree.Node): SharedSource | undefined => {
     if (root.type === AST_NODE_TYPES.ThisExpression) {
       if ((target === undefined && !entry.invocationClass) || !thisBelongsTo(root, fn)) return undefined;
@@ -648,6 +677,7 @@ function sharedObjectUses(
     if (!outer) return undefined;
     return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true };
   };
+  item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
     if (isClassNode(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
@@ -710,7 +740,7 @@ function analyseEntry(
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
     if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
-    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call });
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call, call, caller: from });
   };
 
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {

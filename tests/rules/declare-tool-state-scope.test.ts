@@ -288,6 +288,7 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
     // package modules and disk or remote wrappers: what they change is not kept in the process
     `import fs from 'node:fs/promises'; export const write = tool({ description: 'd', inputSchema: {}, execute: async ({ path, content }) => { await fs.writeFile(path, content); return 'ok'; } });`,
     `export const makeTool = (client) => tool({ description: 'd', inputSchema: {}, execute: async ({ id, title }) => { await client.updateIssue(id, { title }); return 'ok'; } });`,
+    `export const makeTools = (agent) => [buildTool({ name: 'Write', async call({ path, content }) { await agent.writeTextFile({ path, content }); return 'ok'; } })];`,
     // the model's input is per call
     `export const t = tool({ description: 'd', inputSchema: {}, execute: async (input) => { input.page.goto('x'); return 'ok'; } });`,
   ],
@@ -306,6 +307,11 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       // the framework's context argument (not the model's input) hands over a shared desktop
       code: `export const click = createTool({ id: 'computer_click', description: 'd', execute: async ({ x, y }, context) => { const { computer } = requireComputer(context); await computer.leftClick(x, y); return 'clicked'; } });`,
       errors: [{ messageId: 'drivesSharedObject', data: { tool: 'computer_click', method: 'leftClick', object: "`computer`, taken from `context`, the invocation's context argument" } }],
+    },
+    {
+      // a file in a shared sandbox: the receiver's name says it is kept
+      code: `export const makeWrite = (sandbox) => buildTool({ name: 'write_file', async call({ path, content }) { await sandbox.writeFiles([{ path, content }]); return { success: true }; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'write_file', method: 'writeFiles', object: '`sandbox`, a parameter of the enclosing function `makeWrite`' } }],
     },
     {
       // a shared page kept in an instance field
@@ -364,6 +370,25 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
       filename: toolFile,
       errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: long-lived objects handed to a helper', rule, {
+  valid: [
+    // a helper given the context only reads it
+    `function threadOf(context) { return context.agent.threadId; } export const t = createTool({ id: 'thread', description: 'd', execute: async (input, context) => threadOf(context) });`,
+    // a helper given the model's input may change it: it is per call
+    `function normalise(input) { input.path = input.path.trim(); return input; } export const t = createTool({ id: 'n', description: 'd', execute: async (input) => normalise(input).path });`,
+  ],
+  invalid: [
+    {
+      // the helper writes the task list into the framework's request context and the store it takes from it
+      code: `async function applyTasks(context, tasks) { const store = await resolveStore(context); await store.setState({ tasks }); context.requestContext.set('tasks', tasks); return tasks; }
+export const t = createTool({ id: 'task_write', description: 'd', execute: async ({ tasks }, context) => applyTasks(context, tasks) });`,
+      errors: [
+        { messageId: mutates, data: { tool: 'task_write', action: 'calls `.set()` on', state: "`context`, the invocation's context argument (in `applyTasks`, which the invocation calls)" } },
+      ],
     },
   ],
 });
