@@ -604,6 +604,21 @@ function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVaria
   return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
 }
 
+/**
+ * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
+ * sandbox.execute(cmd)`), rather than one it hands to a call that runs it now (`items.map(…)`)?
+ * What a deferred function does is not this call's change.
+ */
+function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const parent = current.parent;
+    const runsNow = parent?.type === AST_NODE_TYPES.CallExpression && (parent.arguments.includes(current as TSESTree.Expression) || parent.callee === current);
+    if (!runsNow) return true;
+  }
+  return false;
+}
+
 /** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
 interface SharedSource {
   words: string;
@@ -708,7 +723,7 @@ function sharedObjectUses(
   const uses: StateUse[] = [];
   for (const [variable, source] of sources) {
     for (const reference of variable.references) {
-      if (reference.isWrite() || !containsNode(fn, reference.identifier)) continue;
+      if (reference.isWrite() || !containsNode(fn, reference.identifier) || inDeferredFunction(reference.identifier, fn)) continue;
       const identifier = reference.identifier as TSESTree.Node;
       const mutation = source.part ? mutationOf(identifier, settings) : undefined;
       if (mutation) {

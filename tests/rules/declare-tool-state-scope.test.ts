@@ -378,6 +378,8 @@ ruleTester.run('declare-tool-state-scope: long-lived objects handed to a helper'
   valid: [
     // a helper given the context only reads it
     `function threadOf(context) { return context.agent.threadId; } export const t = createTool({ id: 'thread', description: 'd', execute: async (input, context) => threadOf(context) });`,
+    // a helper that only wraps the shared sandbox in a function for later: this call changes nothing
+    `function adapt(sandbox) { const adapted = {}; adapted.run = (cmd) => sandbox.execute(cmd); return adapted; } export const t = createTool({ id: 'ls', description: 'd', execute: async (input, context) => { const backend = adapt(context.sandbox); return backend; } });`,
     // a helper given the model's input may change it: it is per call
     `function normalise(input) { input.path = input.path.trim(); return input; } export const t = createTool({ id: 'n', description: 'd', execute: async (input) => normalise(input).path });`,
   ],
