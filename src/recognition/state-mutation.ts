@@ -537,6 +537,29 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
   return changed;
 }
 
+/**
+ * `new Command({ update: { files, … } })` with LangGraph's `Command`: the graph applies the
+ * update to the agent's state, which every later call sees (a files channel, a task list).
+ * An update of `messages` alone is only the tool's own result message.
+ */
+function graphStateUpdate(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined): TSESTree.Node | undefined {
+  const created = identifier.parent;
+  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee !== identifier || variable.defs[0]?.type !== 'ImportBinding') return undefined;
+  const binding = file?.imports.get(identifier.name);
+  if (!binding || binding.imported !== 'Command' || !binding.module.startsWith('@langchain/langgraph')) return undefined;
+  const options = created.arguments[0] ? skipTypeWrappers(created.arguments[0]) : undefined;
+  if (options?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const update = options.properties.find(
+    (property): property is TSESTree.Property => property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'update',
+  );
+  const value = update ? skipTypeWrappers(update.value) : undefined;
+  if (value?.type !== AST_NODE_TYPES.ObjectExpression) return value === undefined ? undefined : created;
+  const changesState = value.properties.some(
+    (property) => property.type === AST_NODE_TYPES.SpreadElement || getStaticKeyName(property.key, property.computed) !== 'messages',
+  );
+  return changesState ? created : undefined;
+}
+
 /** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
 function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
   const own = file.classes.get(name);
@@ -781,6 +804,17 @@ function analyseEntry(
             function: fn,
           });
         }
+        continue;
+      }
+      const graphUpdate = graphStateUpdate(identifier, variable, file);
+      if (graphUpdate) {
+        findings.push({
+          node: at(graphUpdate),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: 'returns a LangGraph `Command` whose `update` changes', state: `the agent's graph state${where}` },
+          stateKey: 'graph-state',
+          function: fn,
+        });
         continue;
       }
       const hidden = hiddenStateChange(identifier, variable, file, settings);

@@ -394,3 +394,19 @@ export const t = createTool({ id: 'task_write', description: 'd', execute: async
     },
   ],
 });
+
+ruleTester.run('declare-tool-state-scope: LangGraph state updates', rule, {
+  valid: [
+    // an update of the messages alone is the tool's own result
+    `import { Command } from '@langchain/langgraph'; export const t = tool(async (input, runtime) => new Command({ update: { messages: [new ToolMessage({ content: 'ok', tool_call_id: runtime.toolCallId })] } }), { name: 'note', schema: {} });`,
+    // another package's Command is not LangGraph's
+    `import { Command } from 'commander'; export const t = tool(async (input) => { const c = new Command({ update: { name: input.name } }); return c.name(); }, { name: 'cli', schema: {} });`,
+  ],
+  invalid: [
+    {
+      // the graph writes the files channel every later call reads
+      code: `import { Command } from '@langchain/langgraph'; export const t = tool(async ({ path, content }, runtime) => new Command({ update: { files: { [path]: content }, messages: [] } }), { name: 'write_file', schema: {} });`,
+      errors: [{ messageId: mutates, data: { tool: 'write_file', action: 'returns a LangGraph `Command` whose `update` changes', state: "the agent's graph state" } }],
+    },
+  ],
+});
