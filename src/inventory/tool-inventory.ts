@@ -40,7 +40,7 @@ export interface InventoryRead {
 }
 
 export interface InventoryStateUse {
-  kind: 'mutatesOutlivingState' | 'usesSharedCarrier';
+  kind: 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
   /** `adds to the module-level Map \`cache\``. */
   description: string;
   line: number;
@@ -92,6 +92,7 @@ function describeChain(finding: ReadFinding): string {
 
 function describeStateUse(data: Record<string, string>): string {
   if (data['action'] !== undefined) return `${data['action']} ${data['state'] ?? ''}`.trim();
+  if (data['method'] !== undefined) return `calls \`.${data['method']}()\` on ${data['object'] ?? 'a long-lived object'}`;
   return `uses the ${data['carrier'] ?? 'carrier'} \`${data['name'] ?? ''}\` created ${data['where'] ?? 'outside the call'}`;
 }
 

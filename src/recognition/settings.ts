@@ -76,6 +76,15 @@ export interface RawRecognitionSettings {
   stateCarrierFactories?: string[];
   /** Extra methods that mutate the object they are called on (seed 003; default `set`, `add`, `push`, `delete`, `clear`, …). */
   stateMutationMethods?: string[];
+  /**
+   * Extra receiver names of long-lived objects a tool drives (state leakage; default `page`, `browser`,
+   * `context`, `tab`, `session`, `sandbox`, `computer`, `workspace`, `stagehand`, `v3`, …).
+   */
+  sharedObjectNames?: string[];
+  /** Extra method words that change such an object (default `goto`, `click`, `fill`, `type`, `press`, `evaluate`, `exec`, …). */
+  sharedObjectMethods?: string[];
+  /** Extra method-name prefixes that change any object kept outside the call (default `set`, `add`, `write`, `update`, `delete`, `record`, …). */
+  stateChangingMethodPrefixes?: string[];
 }
 
 export interface RecognitionSettings {
@@ -97,6 +106,9 @@ export interface RecognitionSettings {
   stateCarrierConstructors: readonly string[];
   stateCarrierFactories: readonly string[];
   stateMutationMethods: readonly string[];
+  sharedObjectNames: readonly string[];
+  sharedObjectMethods: readonly string[];
+  stateChangingMethodPrefixes: readonly string[];
 }
 
 const FS_MODULES = ['fs', 'fs/promises', 'fs-extra', 'graceful-fs'];
@@ -161,6 +173,23 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   stateMutationMethods: [
     'set', 'add', 'push', 'pop', 'shift', 'unshift', 'splice', 'delete', 'clear', 'sort', 'reverse', 'fill', 'copyWithin',
     'setCookie', 'setCookieSync', 'removeAllCookies', 'removeAllCookiesSync',
+  ],
+  // Objects that outlive the call and that a tool drives without creating them: a browser
+  // page it navigates, a sandbox or desktop it types into, a workspace it indexes.
+  sharedObjectNames: [
+    'page', 'browser', 'context', 'browserContext', 'tab', 'frame', 'session', 'stagehand', 'v3',
+    'sandbox', 'computer', 'desktop', 'workspace', 'terminal', 'mouse', 'keyboard', 'touchscreen', 'locator',
+  ],
+  // Matched as a camelCase word of the method (`leftClick`, `pressKey`, `typeText`).
+  sharedObjectMethods: [
+    'goto', 'navigate', 'click', 'dblclick', 'tap', 'fill', 'type', 'press', 'hover', 'check', 'uncheck', 'select',
+    'evaluate', 'reload', 'back', 'forward', 'scroll', 'drag', 'drop', 'move', 'wheel', 'act', 'exec', 'execute',
+    'spawn', 'kill', 'write', 'upload', 'close', 'focus', 'index', 'activate',
+  ],
+  // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
+  stateChangingMethodPrefixes: [
+    'set', 'add', 'write', 'update', 'delete', 'remove', 'insert', 'upsert', 'append', 'record', 'register',
+    'unregister', 'save', 'store', 'clear', 'reset', 'kill', 'activate', 'deactivate', 'mark', 'enqueue', 'increment',
   ],
 };
 
@@ -241,6 +270,9 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
     stateCarrierConstructors: merge('stateCarrierConstructors'),
     stateCarrierFactories: merge('stateCarrierFactories'),
     stateMutationMethods: merge('stateMutationMethods'),
+    sharedObjectNames: merge('sharedObjectNames'),
+    sharedObjectMethods: merge('sharedObjectMethods'),
+    stateChangingMethodPrefixes: merge('stateChangingMethodPrefixes'),
   };
 }
 

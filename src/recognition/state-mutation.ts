@@ -10,11 +10,14 @@
  * or inherited. The rule `declare-tool-state-scope` and the tool inventory
  * both ask here.
  */
+import path from 'node:path';
+
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import {
   type ClassNode,
   type FunctionNode,
+  collectBindingNames,
   containsNode,
   getCalleeLastName,
   getCalleeName,
@@ -27,13 +30,15 @@ import {
 } from './ast.js';
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
+import type { FileIndex } from './file-index.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
 
 /** How a tool's invocation touches state that outlives the call. */
-export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier';
+export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
 
 const MEMBER = 'stateScope';
 /** The declarable scopes (the runtime's `StateScope`). */
@@ -113,14 +118,20 @@ function describeOuterVariable(variable: ScopeVariable, fn: FunctionNode): { wor
   }
 }
 
-/** Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression. */
+/**
+ * Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression.
+ * A collection lookup is climbed too: `tasks.get(id).status = …` changes an element the
+ * collection keeps, so it changes the collection's state.
+ */
 function outermostMember(root: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node = root;
   for (;;) {
     const parent: TSESTree.Node | undefined = current.parent;
     if (!parent) return current;
     if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) current = parent;
-    else if (
+    else if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === current && isLookup(current) && parent.parent?.type === AST_NODE_TYPES.MemberExpression) {
+      current = parent;
+    } else if (
       parent.type === AST_NODE_TYPES.ChainExpression ||
       parent.type === AST_NODE_TYPES.TSNonNullExpression ||
       parent.type === AST_NODE_TYPES.TSAsExpression ||
@@ -134,6 +145,149 @@ function outermostMember(root: TSESTree.Node): TSESTree.Node {
 
 function unwrapChain(node: TSESTree.Node): TSESTree.Node {
   return node.type === AST_NODE_TYPES.ChainExpression ? node.expression : skipTypeWrappers(node);
+}
+
+/**
+ * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
+ * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
+ * changes nothing a later call sees. Matched on the last word of the receiver's name.
+ */
+const OUTPUT_CHANNEL_WORDS = new Set([
+  'writer', 'stream', 'logger', 'log', 'console', 'span', 'tracer', 'telemetry', 'res', 'response', 'reply', 'headers',
+  'params', 'progress', 'emitter', 'signal', 'controller', 'buffer', 'chunks', 'output', 'result', 'results', 'url',
+  'parts', 'lines', 'errors', 'warnings',
+  // Wrappers of a disk or a remote API: what they change lives there, not in the process,
+  // and is what the tool is for (a tracker saving a task file, a client updating an issue).
+  'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
+]);
+/** Method words that say the change lands in a file. */
+const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
+/** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
+const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
+
+function isLookup(callee: TSESTree.Node): boolean {
+  const member = unwrapChain(callee);
+  if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(member.property, member.computed);
+  return method !== undefined && LOOKUP_METHODS.has(method);
+}
+
+/** The lower-cased camelCase / snake_case words of a name: `recordAgentReplayStep` → record, agent, replay, step. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_$-]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+/** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
+function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
+  const lower = segment.toLowerCase();
+  const words = nameWords(segment);
+  const last = words[words.length - 1];
+  return settings.sharedObjectNames.some((name) => {
+    const wanted = name.toLowerCase();
+    return lower === wanted || last === wanted;
+  });
+}
+
+/** The names along a receiver chain, root first: `v3.context.page` → v3, context, page (`this` is left out). */
+function receiverSegments(receiver: TSESTree.Node): string[] {
+  const segments: string[] = [];
+  let current = unwrapChain(receiver);
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.Identifier) {
+      segments.unshift(current.name);
+      return segments;
+    }
+    if (current.type === AST_NODE_TYPES.MemberExpression) {
+      const name = getStaticKeyName(current.property, current.computed);
+      if (name !== undefined) segments.unshift(name);
+      current = unwrapChain(current.object);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.CallExpression) {
+      current = unwrapChain(current.callee);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.AwaitExpression) {
+      current = unwrapChain(current.argument);
+      continue;
+    }
+    return segments;
+  }
+}
+
+/**
+ * A call that changes a long-lived object rooted at `root`: a state-changing method
+ * (`v3.recordAgentReplayStep(…)`, `this.config.setApprovalMode(…)`) on any such receiver, or
+ * a driving verb (`page.goto`, `computer.leftClick`) on a receiver named like a shared object.
+ * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`).
+ */
+function drivingCallOf(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+  aliasName?: string,
+): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
+  const chain = outermostMember(root);
+  const call = chain.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
+  const member = unwrapChain(chain);
+  if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(member.property, member.computed);
+  if (method === undefined) return undefined;
+  const segments = receiverSegments(member.object);
+  if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
+  const last = segments[segments.length - 1] ?? aliasName;
+  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has(nameWords(last).pop() ?? '')) return undefined;
+  const words = nameWords(method);
+  const first = words[0];
+  // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
+  // (a shared sandbox's files are still caught below, by the receiver's name).
+  const onDisk = words.some((word) => DISK_WORDS.has(word));
+  if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
+    return { node: call, method, receiver: member.object };
+  }
+  const names = aliasName === undefined ? segments : [aliasName, ...segments];
+  if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
+    return { node: call, method, receiver: member.object };
+  }
+  return undefined;
+}
+
+/** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
+function isPackageImport(variable: ScopeVariable): boolean {
+  const definition = variable.defs[0];
+  if (definition?.type !== 'ImportBinding') return false;
+  const declaration = definition.parent;
+  return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
+}
+
+/** Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and whether it is that object's own part. */
+function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
+  let current = unwrapChain(expression);
+  let part = true;
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.AwaitExpression) current = unwrapChain(current.argument);
+    else if (current.type === AST_NODE_TYPES.MemberExpression) current = unwrapChain(current.object);
+    else if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const method = getStaticKeyName(current.callee.property, current.callee.computed);
+      if (method === undefined || !LOOKUP_METHODS.has(method)) part = false;
+      current = unwrapChain(current.callee.object);
+    } else if (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.ThisExpression) {
+      return { root: current, part };
+    } else return undefined;
+  }
+}
+
+/** The variable an identifier in `fn` refers to. */
+function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): ScopeVariable | undefined {
+  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+  }
+  return undefined;
 }
 
 /** Is the target of this write pattern (or one of its leaves) `node`? Covers `[a, b] = …` and `({ a } = …)`. */
@@ -303,7 +457,15 @@ interface FunctionToAnalyse {
    * reported there, so each tool sharing a helper gets its own report, inside its own invocation.
    */
   callSite: TSESTree.Node | undefined;
+  /** For a helper: the direct call to it, and how the caller resolves its arguments to long-lived objects. */
+  call?: TSESTree.Node;
+  caller?: FunctionToAnalyse;
+  /** Set once the function is analysed, for the helpers it calls. */
+  resolver?: SourceResolver;
 }
+
+/** What long-lived object an expression's root stands for in one function, if any. */
+type SourceResolver = (root: TSESTree.Node) => SharedSource | undefined;
 
 /** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
 function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
@@ -317,12 +479,297 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   return undefined;
 }
 
+/** Names a module declares at its top level (`let history = []`, `export const cache = new Map()`). */
+function moduleLevelNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of declaration.declarations) collectBindingNames(declarator.id).forEach((name) => names.add(name));
+    }
+  }
+  return names;
+}
+
+/** Names `fn` declares itself (parameters, variables, nested functions): they shadow the module's. */
+function ownNames(fn: FunctionNode): Set<string> {
+  const names = new Set<string>();
+  for (const parameter of fn.params) collectBindingNames(parameter).forEach((name) => names.add(name));
+  walk(fn.body ?? fn, (node) => {
+    if (node.type === AST_NODE_TYPES.VariableDeclarator) collectBindingNames(node.id).forEach((name) => names.add(name));
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) names.add(node.id.name);
+    return undefined;
+  });
+  return names;
+}
+
+/**
+ * Without scope analysis (a followed module is parsed bare): the first module-level
+ * binding a function of another module changes, or, for a method, the first `this`
+ * field it changes. Enough to tell that a helper keeps state in its own module.
+ */
+function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean): string | undefined {
+  if (!fn.body) return undefined;
+  const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
+  if (!method && moduleNames.size === 0) return undefined;
+  const shadowed = method ? new Set<string>() : ownNames(fn);
+  let changed: string | undefined;
+  walk(fn.body, (node) => {
+    if (changed !== undefined) return false;
+    if (method && isFunctionNode(node) && node.type !== AST_NODE_TYPES.ArrowFunctionExpression) return false;
+    if (method && node.type === AST_NODE_TYPES.ThisExpression) {
+      const member = node.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      const parent = member.parent;
+      const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+      const mutation = write ? undefined : mutationOf(node, settings);
+      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node))) changed = `this.${field}`;
+      return undefined;
+    }
+    if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+    if (write || mutationOf(node, settings)) changed = node.name;
+    return undefined;
+  });
+  return changed;
+}
+
+/**
+ * `new Command({ update: { files, … } })` with LangGraph's `Command`: the graph applies the
+ * update to the agent's state, which every later call sees (a files channel, a task list).
+ * An update of `messages` alone is only the tool's own result message.
+ */
+function graphStateUpdate(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined): TSESTree.Node | undefined {
+  const created = identifier.parent;
+  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee !== identifier || variable.defs[0]?.type !== 'ImportBinding') return undefined;
+  const binding = file?.imports.get(identifier.name);
+  if (!binding || binding.imported !== 'Command' || !binding.module.startsWith('@langchain/langgraph')) return undefined;
+  const options = created.arguments[0] ? skipTypeWrappers(created.arguments[0]) : undefined;
+  if (options?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const update = options.properties.find(
+    (property): property is TSESTree.Property => property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'update',
+  );
+  const value = update ? skipTypeWrappers(update.value) : undefined;
+  if (value?.type !== AST_NODE_TYPES.ObjectExpression) return value === undefined ? undefined : created;
+  const changesState = value.properties.some(
+    (property) => property.type === AST_NODE_TYPES.SpreadElement || getStaticKeyName(property.key, property.computed) !== 'messages',
+  );
+  return changesState ? created : undefined;
+}
+
+/** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
+function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  const own = file.classes.get(name);
+  if (own) return { classNode: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || !binding.module.startsWith('.') || binding.imported === '*' || binding.imported === 'default') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  const classNode = imported && exported?.kind === 'local' ? imported.classes.get(exported.local) : undefined;
+  return imported && classNode ? { classNode, file: imported } : undefined;
+}
+
+/** The class `new C(…)` builds, in this file or a relatively imported one. */
+function classOf(expression: TSESTree.Node | null | undefined, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!expression) return undefined;
+  const target = skipTypeWrappers(expression);
+  if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  return resolveClass(target.callee.name, file);
+}
+
+/** How many base classes up `this.method()` is looked for. */
+const MAX_BASE_CLASS_DEPTH = 3;
+
+/** A method a class inherits from a base class, in this file or another one, with the file it lives in. */
+function inheritedMethod(classNode: ClassNode, name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
+  let current: { classNode: ClassNode; file: FileIndex } | undefined = { classNode, file };
+  for (let depth = 0; current && depth < MAX_BASE_CLASS_DEPTH; depth++) {
+    const superClass = current.classNode.superClass;
+    if (superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
+    current = resolveClass(superClass.name, current.file);
+    const fn = current ? getClassMethod(current.classNode, name) : undefined;
+    if (fn && current) return { fn, file: current.file, className: superClass.name };
+  }
+  return undefined;
+}
+
+/**
+ * State kept where the invocation cannot see it, in words: a relatively imported
+ * helper that changes its own module's bindings (`remember(url)` → `history.push(url)`
+ * in `./history.js`), or a method of an outer object built from a class whose method
+ * changes its fields (`thinking.processThought(x)` → `this.thoughtHistory.push(x)`).
+ */
+function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined, settings: RecognitionSettings): { node: TSESTree.Node; action: string; state: string } | undefined {
+  if (!file) return undefined;
+  const parent = identifier.parent;
+  const definition = variable.defs[0];
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) {
+    if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
+    const resolved = resolveLocalName(file, identifier.name);
+    if (!resolved || resolved.file === file) return undefined;
+    const changed = changedStateIn(resolved.fn, resolved.file.program, settings, false);
+    if (changed === undefined) return undefined;
+    return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: `\`${changed}\`, module state of ${path.basename(resolved.file.filePath)}` };
+  }
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
+  const call = parent.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
+  const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
+  const built = classOf(definition.node.init, file);
+  const method = built ? getClassMethod(built.classNode, methodName) : undefined;
+  const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
+  if (changed === undefined) return undefined;
+  return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+}
+
+/**
+ * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
+ * sandbox.execute(cmd)`), rather than one it hands to a call that runs it now (`items.map(…)`)?
+ * What a deferred function does is not this call's change.
+ */
+function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const parent = current.parent;
+    const runsNow = parent?.type === AST_NODE_TYPES.CallExpression && (parent.arguments.includes(current as TSESTree.Expression) || parent.callee === current);
+    if (!runsNow) return true;
+  }
+  return false;
+}
+
+/** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
+interface SharedSource {
+  words: string;
+  stateKey: string;
+  /** `tasks.get(id)` or `ctx.page` is part of it (changing it changes the object); what a method returns may be anything. */
+  part: boolean;
+}
+
+/**
+ * Long-lived objects the invocation drives without creating them: the invocation's
+ * parameters that are not the model's input (a framework context), and locals taken from
+ * an outer object (`const page = await v3.context.awaitActivePage()`,
+ * `const task = tasks.get(id)`, `const { computer } = requireComputer(context)`).
+ * A change through such a local changes the object a later call sees.
+ */
+function sharedObjectUses(
+  entry: InvocationEntry,
+  item: FunctionToAnalyse,
+  target: 'instance' | 'tool-object' | undefined,
+  toolName: string,
+  where: string,
+  at: (node: TSESTree.Node) => TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  settings: RecognitionSettings,
+): StateUse[] {
+  const { fn } = item;
+  if (!fn.body) return [];
+  const sources = new Map<ScopeVariable, SharedSource>();
+  if (item.depth === 0) {
+    fn.params.forEach((parameter, index) => {
+      if (entry.inputParameters.includes(index)) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
+          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true });
+        }
+      }
+    });
+  }
+  // A helper handed a long-lived object (`applyTaskMutation(context, …)`): its parameter is that object.
+  const call = item.call;
+  const callerSource = item.caller?.resolver;
+  if (call?.type === AST_NODE_TYPES.CallExpression && callerSource) {
+    call.arguments.forEach((argument, index) => {
+      const parameter = fn.params[index];
+      const argumentRoot = expressionRoot(argument);
+      const source = argumentRoot && parameter?.type === AST_NODE_TYPES.Identifier ? callerSource(argumentRoot.root) : undefined;
+      if (!source || !argumentRoot?.part) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
+          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part });
+        }
+      }
+    });
+  }
+  const sourceOfRoot = (root: TSESTree.Node): SharedSource | undefined => {
+    if (root.type === AST_NODE_TYPES.ThisExpression) {
+      if ((target === undefined && !entry.invocationClass) || !thisBelongsTo(root, fn)) return undefined;
+      const member = root.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== root) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      if (field === undefined || (entry.invocationClass && entry.inputThisMembers.includes(field))) return undefined;
+      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true };
+    }
+    if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const variable = resolveIdentifier(root, sourceCode);
+    if (!variable) return undefined;
+    const known = sources.get(variable);
+    if (known) return known;
+    if (isPackageImport(variable)) return undefined;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) return undefined;
+    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true };
+  };
+  item.resolver = sourceOfRoot;
+  walk(fn.body, (node) => {
+    if (isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
+    let source: SharedSource | undefined;
+    let part = false;
+    const rooted = expressionRoot(node.init);
+    if (rooted) {
+      source = sourceOfRoot(rooted.root);
+      part = rooted.part && (source?.part ?? false);
+    } else {
+      let call = skipTypeWrappers(node.init);
+      if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+      // A helper handed a long-lived object returns it or its parts: `requireComputer(context)`.
+      if (call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Identifier) {
+        for (const argument of call.arguments) {
+          const argumentRoot = expressionRoot(argument);
+          source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
+          if (source) break;
+        }
+      }
+    }
+    if (!source) return undefined;
+    for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
+      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part });
+    }
+    return undefined;
+  });
+  const uses: StateUse[] = [];
+  for (const [variable, source] of sources) {
+    for (const reference of variable.references) {
+      if (reference.isWrite() || !containsNode(fn, reference.identifier) || inDeferredFunction(reference.identifier, fn)) continue;
+      const identifier = reference.identifier as TSESTree.Node;
+      const mutation = source.part ? mutationOf(identifier, settings) : undefined;
+      if (mutation) {
+        uses.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+        continue;
+      }
+      const drive = drivingCallOf(identifier, settings, variable.name);
+      if (drive) {
+        uses.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+      }
+    }
+  }
+  return uses;
+}
+
 function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
   toolName: string,
   sourceCode: Readonly<TSESLint.SourceCode>,
   settings: RecognitionSettings,
+  file: FileIndex | undefined,
 ): StateUse[] {
   const findings: StateUse[] = [];
   const target = thisTarget(entry, definition);
@@ -332,7 +779,7 @@ function analyseEntry(
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
     if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
-    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call });
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call, call, caller: from });
   };
 
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
@@ -362,6 +809,28 @@ function analyseEntry(
             function: fn,
           });
         }
+        continue;
+      }
+      const graphUpdate = graphStateUpdate(identifier, variable, file);
+      if (graphUpdate) {
+        findings.push({
+          node: at(graphUpdate),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: 'returns a LangGraph `Command` whose `update` changes', state: `the agent's graph state${where}` },
+          stateKey: 'graph-state',
+          function: fn,
+        });
+        continue;
+      }
+      const hidden = hiddenStateChange(identifier, variable, file, settings);
+      if (hidden) {
+        findings.push({
+          node: at(hidden.node),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: hidden.action, state: `${hidden.state}${where}` },
+          stateKey: `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+          function: fn,
+        });
         continue;
       }
       const callParent = identifier.parent;
@@ -394,6 +863,17 @@ function analyseEntry(
         });
         continue;
       }
+      const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
+      if (drive) {
+        findings.push({
+          node: at(drive.node),
+          messageId: 'drivesSharedObject',
+          data: { tool: toolName, method: drive.method, object: `${outer.words}${where}` },
+          stateKey,
+          function: fn,
+        });
+        continue;
+      }
       const kind = carrierOfVariable(variable, settings);
       if (kind !== undefined) {
         findings.push({
@@ -406,7 +886,11 @@ function analyseEntry(
       }
     }
 
-    if (target === undefined || !fn.body) continue;
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings));
+
+    // An invocation class is built per call, but what its fields hold (the tool's config) is not.
+    const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);
+    if (thisKind === undefined || !fn.body) continue;
     walk(region ?? fn.body, (node) => {
       if (isClassNode(node)) return false;
       if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
@@ -415,11 +899,33 @@ function analyseEntry(
       const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
       // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
       if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
-        if (entry.classNode && field !== '[computed]') follow(getClassMethod(entry.classNode, field), `this.${field}`, current, member.parent);
+        if (!entry.classNode || field === '[computed]') return undefined;
+        const own = getClassMethod(entry.classNode, field);
+        if (own) {
+          follow(own, `this.${field}`, current, member.parent);
+          return undefined;
+        }
+        // A base class (often in another file) that caches a client in `this.gmail` on first use.
+        const inherited = thisKind === 'instance' && file ? inheritedMethod(entry.classNode, field, file) : undefined;
+        const changed = inherited ? changedStateIn(inherited.fn, inherited.file.program, settings, true) : undefined;
+        if (inherited && changed !== undefined) {
+          findings.push({
+            node: at(member.parent),
+            messageId: 'mutatesOutlivingState',
+            data: { tool: toolName, action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`, state: `instance field \`${changed}\`${where}` },
+            stateKey: `this:${changed.slice('this.'.length)}`,
+            function: fn,
+          });
+        }
         return undefined;
       }
-      const words = `${target === 'instance' ? `instance field \`this.${field}\`` : `property \`${field}\` of the tool object`}${where}`;
+      const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
+      if (thisKind === 'invocation') {
+        const drive = entry.inputThisMembers.includes(field) ? undefined : drivingCallOf(node, settings);
+        if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        return undefined;
+      }
       const chain = outermostMember(node);
       const parent = chain.parent;
       const directWrite =
@@ -435,6 +941,11 @@ function analyseEntry(
         findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
         return undefined;
       }
+      const drive = drivingCallOf(node, settings);
+      if (drive) {
+        findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        return undefined;
+      }
       const kind = carrierFields.get(field);
       if (kind !== undefined) {
         findings.push({
@@ -448,7 +959,9 @@ function analyseEntry(
       return undefined;
     });
   }
-  return findings;
+  // A dispatcher serves many tools: only what happens in this tool's branch is this tool's.
+  const region = entry.region;
+  return region ? findings.filter((finding) => containsNode(region, finding.node)) : findings;
 }
 
 /** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
@@ -474,11 +987,11 @@ export function findOutlivingStateUses(
   for (const entry of invocation.entries) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings);
+    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {
-      if (use.messageId === 'usesSharedCarrier' && mutatedState.has(use.stateKey)) continue;
+      if (use.messageId !== 'mutatesOutlivingState' && mutatedState.has(use.stateKey)) continue;
       const stateInFunction = `${use.messageId}:${use.function.range[0]}:${use.stateKey}`;
       if (statesSeen.has(stateInFunction)) continue;
       statesSeen.add(stateInFunction);

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -322,6 +324,144 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
         { messageId: mutates, line: 8, data: { tool: 'start', action: 'calls `.set()` on', state: 'module-level `sessions`' } },
         { messageId: mutates, line: 9, data: { tool: 'stop', action: 'calls `.delete()` on', state: 'module-level `sessions`' } },
       ],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', rule, {
+  valid: [
+    // a page the invocation launches itself dies with the call
+    `import { chromium } from 'playwright'; export const browse = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { const browser = await chromium.launch(); const page = await browser.newPage(); await page.goto(url); const text = await page.textContent('body'); await browser.close(); return text; } });`,
+    // declared: the session knows the page carries forward
+    `export const gotoTool = (v3) => tool({ description: 'd', inputSchema: {}, stateScope: 'session', execute: async ({ url }) => { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; } });`,
+    // reading a shared page changes nothing
+    `export const titleTool = (v3) => tool({ description: 'd', inputSchema: {}, execute: async () => { const page = await v3.context.awaitActivePage(); return page.title(); } });`,
+    // per-call output channels: the stream writer, the span, the abort signal
+    `export const t = createTool({ id: 'p', description: 'd', execute: async ({ q }, context) => { await context.writer.write({ type: 'progress', q }); context.abortSignal.addEventListener('abort', () => {}); return q; } });`,
+    // a driving verb on an object not named like a shared one: a calculator evaluates
+    `const math = create(all); export const calc = tool({ description: 'd', inputSchema: {}, execute: async ({ expression }) => String(math.evaluate(expression)) });`,
+    // package modules and disk or remote wrappers: what they change is not kept in the process
+    `import fs from 'node:fs/promises'; export const write = tool({ description: 'd', inputSchema: {}, execute: async ({ path, content }) => { await fs.writeFile(path, content); return 'ok'; } });`,
+    `export const makeTool = (client) => tool({ description: 'd', inputSchema: {}, execute: async ({ id, title }) => { await client.updateIssue(id, { title }); return 'ok'; } });`,
+    `export const makeTools = (agent) => [buildTool({ name: 'Write', async call({ path, content }) { await agent.writeTextFile({ path, content }); return 'ok'; } })];`,
+    // the model's input is per call
+    `export const t = tool({ description: 'd', inputSchema: {}, execute: async (input) => { input.page.goto('x'); return 'ok'; } });`,
+  ],
+  invalid: [
+    {
+      // a shared browser page the tool takes from the factory's object and navigates
+      code: `export const gotoTool = (v3) => buildTool({ name: 'goto', async call({ url }) { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'goto', method: 'goto', object: '`page`, taken from `v3`, a parameter of the enclosing function `gotoTool`' } }],
+    },
+    {
+      // a state-changing method on a long-lived object: the replay log grows with every call
+      code: `export const searchTool = (v3) => buildTool({ name: 'search', async call({ query }) { v3.recordAgentReplayStep({ type: 'search', query }); return []; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'search', method: 'recordAgentReplayStep', object: '`v3`, a parameter of the enclosing function `searchTool`' } }],
+    },
+    {
+      // the framework's context argument (not the model's input) hands over a shared desktop
+      code: `export const click = createTool({ id: 'computer_click', description: 'd', execute: async ({ x, y }, context) => { const { computer } = requireComputer(context); await computer.leftClick(x, y); return 'clicked'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'computer_click', method: 'leftClick', object: "`computer`, taken from `context`, the invocation's context argument" } }],
+    },
+    {
+      // a file in a shared sandbox: the receiver's name says it is kept
+      code: `export const makeWrite = (sandbox) => buildTool({ name: 'write_file', async call({ path, content }) { await sandbox.writeFiles([{ path, content }]); return { success: true }; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'write_file', method: 'writeFiles', object: '`sandbox`, a parameter of the enclosing function `makeWrite`' } }],
+    },
+    {
+      // a shared page kept in an instance field
+      code: `export class ClickTool extends BaseTool { name = 'click'; constructor(page) { super(); this.page = page; } async call({ selector }) { await this.page.click(selector); return 'ok'; } }`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'click', method: 'click', object: 'instance field `this.page`' } }],
+    },
+    {
+      // an element taken from a module-level collection and changed in place
+      code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { tasks.get(id).status = 'done'; return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'done', action: 'assigns a property of', state: 'module-level `tasks`' } }],
+    },
+    {
+      // the same, through a local name
+      code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } }],
+    },
+  ],
+});
+
+// Helpers in other modules, written to a temporary folder: the rule follows relative imports.
+const helperFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-helpers-'));
+writeFileSync(path.join(helperFolder, 'history.ts'), `const seen: string[] = [];\nexport function remember(url: string) { seen.push(url); }\nexport function format(url: string) { const seen = [url]; seen.push('!'); return seen.join(''); }\n`);
+writeFileSync(path.join(helperFolder, 'thinking.ts'), `export class Thinking {\n  history: string[] = [];\n  process(thought: string) { this.history.push(thought); return this.history.length; }\n  peek() { return this.history.length; }\n}\n`);
+writeFileSync(path.join(helperFolder, 'base.ts'), `export class MailBaseTool extends StructuredTool {\n  mail: unknown;\n  async getMailClient() { if (this.mail) return this.mail; this.mail = await connect(); return this.mail; }\n  describeClient() { return String(this.mail); }\n}\n`);
+const toolFile = path.join(helperFolder, 'tool.ts');
+
+ruleTester.run('declare-tool-state-scope: state held by helper modules and objects', rule, {
+  valid: [
+    // an imported helper that keeps nothing (its `seen` is its own local)
+    { code: `import { format } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => format(url) });`, filename: toolFile },
+    // a method that only reads its object's fields
+    { code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => thinking.peek() });`, filename: toolFile },
+    `class Counter { n = 0; read() { return this.n; } } const counter = new Counter(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => counter.read() });`,
+    // an inherited method that only reads the instance
+    { code: `import { MailBaseTool } from './base.js'; export class MailInfo extends MailBaseTool { name = 'mail_info'; async _call() { return this.describeClient(); } }`, filename: toolFile },
+  ],
+  invalid: [
+    {
+      // the helper's module keeps what every call passes it
+      code: `import { remember } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { remember(url); return 'ok'; } });`,
+      filename: toolFile,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      // a module-level object whose class (in another file) changes its own fields
+      code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ thought }) => thinking.process(thought) });`,
+      filename: toolFile,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      code: `class Counter { n = 0; bump() { this.n += 1; return this.n; } } const counter = new Counter(); export const t = buildTool({ name: 'bump', async call() { return counter.bump(); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'bump', action: 'calls `.bump()`, which changes `this.n` of', state: '`counter`' } }],
+    },
+    {
+      // a base class in another file caches its client in an instance field on first use
+      code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
+      filename: toolFile,
+      errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: long-lived objects handed to a helper', rule, {
+  valid: [
+    // a helper given the context only reads it
+    `function threadOf(context) { return context.agent.threadId; } export const t = createTool({ id: 'thread', description: 'd', execute: async (input, context) => threadOf(context) });`,
+    // a helper that only wraps the shared sandbox in a function for later: this call changes nothing
+    `function adapt(sandbox) { const adapted = {}; adapted.run = (cmd) => sandbox.execute(cmd); return adapted; } export const t = createTool({ id: 'ls', description: 'd', execute: async (input, context) => { const backend = adapt(context.sandbox); return backend; } });`,
+    // a helper given the model's input may change it: it is per call
+    `function normalise(input) { input.path = input.path.trim(); return input; } export const t = createTool({ id: 'n', description: 'd', execute: async (input) => normalise(input).path });`,
+  ],
+  invalid: [
+    {
+      // the helper writes the task list into the framework's request context and the store it takes from it
+      code: `async function applyTasks(context, tasks) { const store = await resolveStore(context); await store.setState({ tasks }); context.requestContext.set('tasks', tasks); return tasks; }
+export const t = createTool({ id: 'task_write', description: 'd', execute: async ({ tasks }, context) => applyTasks(context, tasks) });`,
+      errors: [
+        { messageId: mutates, data: { tool: 'task_write', action: 'calls `.set()` on', state: "`context`, the invocation's context argument (in `applyTasks`, which the invocation calls)" } },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: LangGraph state updates', rule, {
+  valid: [
+    // an update of the messages alone is the tool's own result
+    `import { Command } from '@langchain/langgraph'; export const t = tool(async (input, runtime) => new Command({ update: { messages: [new ToolMessage({ content: 'ok', tool_call_id: runtime.toolCallId })] } }), { name: 'note', schema: {} });`,
+    // another package's Command is not LangGraph's
+    `import { Command } from 'commander'; export const t = tool(async (input) => { const c = new Command({ update: { name: input.name } }); return c.name(); }, { name: 'cli', schema: {} });`,
+  ],
+  invalid: [
+    {
+      // the graph writes the files channel every later call reads
+      code: `import { Command } from '@langchain/langgraph'; export const t = tool(async ({ path, content }, runtime) => new Command({ update: { files: { [path]: content }, messages: [] } }), { name: 'write_file', schema: {} });`,
+      errors: [{ messageId: mutates, data: { tool: 'write_file', action: 'returns a LangGraph `Command` whose `update` changes', state: "the agent's graph state" } }],
     },
   ],
 });
