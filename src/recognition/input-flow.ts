@@ -458,14 +458,19 @@ function hasFixedOrigin(
       const initialisers = unit.declarators.filter(
         (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
       );
-      const reassigned = unit.assignments.some(
-        (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
+      // A URL built in steps (`let url = `${base}/v2${path}`; url += `?${query}``): appending
+      // never changes the origin, so only a plain `=` must fix one as well.
+      const replacing = unit.assignments.filter(
+        (assignment) =>
+          assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name && assignment.operator !== '+=',
       );
-      if (reassigned) return false;
+      if (replacing.length > 0 && property !== undefined) return false;
+      if (replacing.some((assignment) => !hasFixedOrigin(assignment.right, scope, environment, depth + 1))) return false;
       if (initialisers.length === 0 && scope.fixedOriginNames.has(target.name)) return property === undefined;
       if (initialisers.length === 1 && initialisers[0]!.init) {
         return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property);
       }
+      if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
       const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;
       return constant ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
     }

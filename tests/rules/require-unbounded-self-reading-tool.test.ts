@@ -927,3 +927,41 @@ buildTool({ name: 'Head', async call(input) { const handle = await open(input.pa
     ),
   ],
 });
+
+// A URL built in steps keeps the origin its first value fixed: appending a
+// query (`url += …`) never moves it to a host the model chose.
+ruleTester.run('require-unbounded-self-reading-tool: URLs built in steps', rule, {
+  valid: [
+    `const API = (process.env.MONITOR_API_URL ?? 'https://api.example.com').replace(/\\/$/, '');
+async function monitorRequest(path, query) {
+  let url = \`\${API}/v2\${path}\`;
+  if (query) url += \`?\${new URLSearchParams(query)}\`;
+  return (await fetch(url)).json();
+}
+defineTool({ name: 'monitor_get', async execute(input) { return JSON.stringify(await monitorRequest(\`/monitors/\${input.id}\`, input.query)); } });`,
+    `defineTool({ name: 'search', async execute(input) {
+  let url;
+  url = 'https://search.example.com/q?term=' + encodeURIComponent(input.term);
+  url += '&limit=10';
+  return (await fetch(url)).text();
+} });`,
+  ],
+  invalid: [
+    invalid(
+      `defineTool({ name: 'open_url', async execute(input) {
+  let url = input.url;
+  url += '?utm=agent';
+  return (await fetch(url)).text();
+} });`,
+      [{ toolName: 'open_url', readCall: '`fetch`', resource: 'URL', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+    invalid(
+      `defineTool({ name: 'open_url', async execute(input) {
+  let url = 'https://docs.example.com/start';
+  if (input.url) url = input.url;
+  return (await fetch(url)).text();
+} });`,
+      [{ toolName: 'open_url', readCall: '`fetch`', resource: 'URL', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+  ],
+});
