@@ -14,7 +14,8 @@ export const LONG_SUITES = ['tests/real-world/**/*.test.ts', 'tests/plugin/concu
 /** What both suites share. */
 export const COMMON_TEST_OPTIONS = {
   setupFiles: ['tests/setup/rule-tester.ts'],
-  testTimeout: 60_000,
+  // A guard against hangs, not a speed check: the codemod CLI tests take 40 s alone on a busy 2-core machine.
+  testTimeout: 180_000,
   hookTimeout: 600_000,
   pool: 'forks',
   // vitest's default is one worker per core minus one: a single worker on
