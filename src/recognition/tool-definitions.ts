@@ -23,8 +23,16 @@ import {
   walk,
 } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
+import { namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
+import {
+  SDK_SHAPE_SPELLINGS,
+  recogniseSdkToolCall,
+  recogniseSdkToolClass,
+  recogniseSdkToolObject,
+  withToolMapKeyName,
+} from './tool-shapes/index.js';
 
-export type ToolShape = 'class' | 'factory' | 'constructor' | 'typed-object' | 'mcp-registration';
+export type ToolShape = 'class' | 'factory' | 'constructor' | 'typed-object' | 'mcp-registration' | 'decorator' | 'plain-object';
 
 export interface ToolDefinition {
   shape: ToolShape;
@@ -57,6 +65,11 @@ export interface ToolDefinition {
    * `handlerArgument`.
    */
   invocationRegion?: TSESTree.Node;
+  /**
+   * Class tools whose invocation is several methods rather than one named
+   * `call`/`execute`/…: a `…ToolHandlers` class has one method per command.
+   */
+  invocationMembers?: readonly string[];
 }
 
 /** How a classification member is written. */
@@ -113,16 +126,16 @@ function isToolBaseClass(superClass: TSESTree.Node | null, settings: Recognition
 }
 
 /** Does the object literal have a function-valued invocation member? */
-function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
+export function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
   return object.properties.some(
     (property) =>
       property.type === AST_NODE_TYPES.Property &&
       settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
-      (isFunctionNode(property.value) || property.value.type === AST_NODE_TYPES.Identifier),
+      (isFunctionNode(skipTypeWrappers(property.value)) || property.value.type === AST_NODE_TYPES.Identifier),
   );
 }
 
-function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
+export function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
   return classNode.body.body.find(
     (member) =>
       (member.type === AST_NODE_TYPES.PropertyDefinition ||
@@ -153,7 +166,7 @@ function staticNameOfClass(classNode: ClassNode): string | undefined {
 /** `name`, or Mastra's `id`: what the model calls the tool. */
 const NAME_PROPERTIES = ['name', 'id'];
 
-function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
+export function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
   for (const key of NAME_PROPERTIES) {
     const property = findProperty(object, key);
     const value = property ? getStringValue(property.value) : undefined;
@@ -179,7 +192,7 @@ function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
   return undefined;
 }
 
-function isAmbient(node: ClassNode): boolean {
+export function isAmbient(node: ClassNode): boolean {
   if (node.type === AST_NODE_TYPES.ClassDeclaration && node.declare) return true;
   for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
     if (current.type === AST_NODE_TYPES.TSModuleDeclaration && current.declare) return true;
@@ -210,7 +223,7 @@ function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDef
   };
 }
 
-function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
+export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
   for (const argument of call.arguments) {
     const target = skipTypeWrappers(argument);
     if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
@@ -218,7 +231,7 @@ function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpress
   return undefined;
 }
 
-function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
+export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
   if (!node) return false;
   const target = skipTypeWrappers(node);
   return isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression;
@@ -267,13 +280,15 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
     lastNames = new Set(settings.toolFactories.map((name) => name.slice(name.lastIndexOf('.') + 1)));
     factoryLastNames.set(settings, lastNames);
   }
-  const lastName = getCalleeLastName(call);
+  const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
   if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
-  if (!matchesDottedName(getCalleeName(call), settings.toolFactories)) return undefined;
+  if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
   const object = firstObjectArgument(call);
-  const functionArgument = call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument)));
   if (!object) return undefined;
+  const functionArgument =
+    call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument))) ??
+    (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));
   // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
   if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
   const firstArgumentName = getStringValue(call.arguments[0]);
@@ -281,8 +296,8 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
 }
 
 /** A tool whose definition and classification live in one object literal. */
-function objectLiteralDefinition(
-  shape: 'factory' | 'constructor' | 'typed-object',
+export function objectLiteralDefinition(
+  shape: ToolShape,
   object: TSESTree.ObjectExpression,
   name: string | undefined = nameOfObject(object),
   handlerArgument?: ToolDefinition['handlerArgument'],
@@ -361,13 +376,13 @@ export function recogniseToolDefinition(
   switch (node.type) {
     case AST_NODE_TYPES.ClassDeclaration:
     case AST_NODE_TYPES.ClassExpression:
-      return recogniseClass(node, settings);
+      return recogniseClass(node, settings) ?? recogniseSdkToolClass(node, settings);
     case AST_NODE_TYPES.CallExpression:
-      return recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings);
+      return withToolMapKeyName(recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings) ?? recogniseSdkToolCall(node));
     case AST_NODE_TYPES.NewExpression:
-      return recogniseConstructorCall(node, settings);
+      return withToolMapKeyName(recogniseConstructorCall(node, settings));
     case AST_NODE_TYPES.ObjectExpression:
-      return recogniseTypedObject(node, settings, options.contextualTypeName);
+      return withToolMapKeyName(recogniseTypedObject(node, settings, options.contextualTypeName)) ?? recogniseSdkToolObject(node, settings);
     default:
       return undefined;
   }
@@ -389,7 +404,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
     const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames]
       .map((name) => name.split('.').pop()!)
       .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    spelling = new RegExp(['tool', 'maxResultSizeChars', ...names].join('|'), 'i');
+    spelling = new RegExp(['tool', 'maxResultSizeChars', ...SDK_SHAPE_SPELLINGS, ...names].join('|'), 'i');
     toolSpellings.set(settings, spelling);
   }
   return spelling.test(text);
