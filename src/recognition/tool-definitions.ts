@@ -378,7 +378,7 @@ export function recogniseToolDefinition(
     case AST_NODE_TYPES.ClassExpression:
       return recogniseClass(node, settings) ?? recogniseSdkToolClass(node, settings);
     case AST_NODE_TYPES.CallExpression:
-      return withToolMapKeyName(recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings) ?? recogniseSdkToolCall(node));
+      return withToolMapKeyName(recogniseMcpRegistration(node) ?? recogniseFactoryCall(node, settings) ?? recogniseSdkToolCall(node, settings));
     case AST_NODE_TYPES.NewExpression:
       return withToolMapKeyName(recogniseConstructorCall(node, settings));
     case AST_NODE_TYPES.ObjectExpression:

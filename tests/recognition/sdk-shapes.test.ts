@@ -219,3 +219,33 @@ class Actions {
     ]);
   });
 });
+
+describe('OpenAI Agents SDK and AI SDK provider-defined tools', () => {
+  it('recognises FunctionTool objects (input is invoke’s second parameter) and built-in tools with a local executor', () => {
+    const found = tools(`function patchTool(editor) {
+  const fallback = { type: 'function', name: 'apply_patch', parameters, invoke: async (runContext, input) => editor.apply(input) };
+  return fallback;
+}
+const tools = [applyPatchTool({ editor }), shellTool({ name: 'sh', shell: localShell }), shellTool({ environment: remote })];
+const agentTool = tool({ name: 'lookup', parameters, execute: async (input) => readFile(input.path, 'utf8') });
+const data = { type: 'function', name: 'schema_only' };`);
+    expect(found.map(({ name, inputParameters }) => ({ name, inputParameters }))).toEqual([
+      { name: 'apply_patch', inputParameters: [[1]] },
+      { name: 'apply_patch', inputParameters: [] },
+      { name: 'sh', inputParameters: [] },
+      { name: 'lookup', inputParameters: [[0]] },
+    ]);
+  });
+
+  it('recognises provider-defined tools with a local execute, named by the map key or the provider’s tool', () => {
+    const found = tools(`const result = await generateText({
+  tools: { run_shell: openai.tools.shell({ execute: async ({ action }) => exec(action.command) }) },
+});
+const bash = anthropic.tools.bash_20250124({ execute: async ({ command }) => exec(command) });
+const hosted = openai.tools.webSearch({ searchContextSize: 'high' });`);
+    expect(found.map(({ name, shape }) => ({ name, shape }))).toEqual([
+      { name: 'run_shell', shape: 'factory' },
+      { name: 'bash_20250124', shape: 'factory' },
+    ]);
+  });
+});

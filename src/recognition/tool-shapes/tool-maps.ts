@@ -31,11 +31,16 @@ function enclosingProperty(node: TSESTree.Node): TSESTree.Property | undefined {
   return parent?.type === AST_NODE_TYPES.Property && parent.value === child ? parent : undefined;
 }
 
+/** The key of the tools-map property whose value `node` is (or configures). */
+export function toolMapKey(node: TSESTree.Node): string | undefined {
+  const property = enclosingProperty(node);
+  return property ? getStaticKeyName(property.key, property.computed) : undefined;
+}
+
 /** The map key of a tool that states no name of its own. */
 export function withToolMapKeyName(definition: ToolDefinition | undefined): ToolDefinition | undefined {
   if (!definition || definition.name !== undefined) return definition;
-  const property = enclosingProperty(definition.node);
-  const key = property ? getStaticKeyName(property.key, property.computed) : undefined;
+  const key = toolMapKey(definition.node);
   return key === undefined ? definition : { ...definition, name: key };
 }
 
