@@ -5,17 +5,26 @@
  * model calls it by its key in the tools map (taken by `withToolMapKeyName`),
  * else by the provider's tool name, the method.
  */
-import type { TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath } from '../ast.js';
+import { getMemberPath, getStaticKeyName } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, firstObjectArgument, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
 import { configName } from './names.js';
 import { toolMapKey } from './tool-maps.js';
 
 export function recogniseProviderDefinedTool(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
-  const path = getMemberPath(call.callee);
-  if (!path || path.length < 3 || path[path.length - 2] !== 'tools') return undefined;
+  // Cheap first: every call of a file passes here.
+  const callee = call.callee;
+  if (
+    callee.type !== AST_NODE_TYPES.MemberExpression ||
+    callee.object.type !== AST_NODE_TYPES.MemberExpression ||
+    getStaticKeyName(callee.object.property, callee.object.computed) !== 'tools'
+  ) {
+    return undefined;
+  }
+  const path = getMemberPath(callee);
+  if (!path || path.length < 3) return undefined;
   const config = firstObjectArgument(call);
   if (!config || !hasInvocationMember(config, settings)) return undefined;
   return objectLiteralDefinition('factory', config, configName(config) ?? toolMapKey(call) ?? path[path.length - 1]);

@@ -7,7 +7,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, getMemberPath, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { type FunctionNode, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import { getClassMethod } from '../invocation.js';
 import { enclosingClass } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
@@ -23,8 +23,9 @@ function boundMethod(node: TSESTree.Node): FunctionNode | undefined {
 }
 
 export function recogniseFunctionToolFrom(call: TSESTree.CallExpression): ToolDefinition | undefined {
+  if (getCalleeLastName(call) !== 'from') return undefined;
   const path = getMemberPath(call.callee);
-  if (path?.length !== 2 || path[0] !== 'FunctionTool' || path[1] !== 'from') return undefined;
+  if (path?.length !== 2 || path[0] !== 'FunctionTool') return undefined;
   const [fnArgument, metadataArgument] = call.arguments;
   if (!fnArgument) return undefined;
   const target = skipTypeWrappers(fnArgument);

@@ -12,7 +12,6 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 
 import { type ClassNode, getMemberPath, getStaticKeyName } from '../ast.js';
-import { getClassMethod } from '../invocation.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, classMemberByName, isAmbient } from '../tool-definitions.js';
 import { resolveStaticName } from './names.js';
@@ -69,7 +68,8 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   if (handlersName !== undefined) return classDefinition(node, handlersName, commandMethods(node));
   const className = classNameOf(node);
   if (className === undefined || !TOOL_CLASS_NAME.test(className)) return undefined;
-  if (!settings.invocationNames.some((name) => getClassMethod(node, name))) return undefined;
+  const methods = new Set(commandMethods(node));
+  if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
   const nameMember = classMemberByName(node, 'name');
   const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveStaticName(nameMember.value) : undefined;
   return classDefinition(node, declaredName ?? className);
