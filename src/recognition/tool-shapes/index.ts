@@ -30,7 +30,6 @@ import { recogniseToolClass } from './tool-classes.js';
 import { recogniseToolMapObject } from './tool-maps.js';
 
 export { withToolMapKeyName } from './tool-maps.js';
-export { inputParameterAfterCallId } from './harness-factories.js';
 
 /** What a file must spell to hold one of these shapes besides `tool` (the cheap text filter). */
 export const SDK_SHAPE_SPELLINGS: readonly string[] = DECORATOR_SHAPE_SPELLINGS;
