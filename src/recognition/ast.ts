@@ -38,8 +38,25 @@ function isIndirectValue(node: TSESTree.Node): node is TSESTree.SequenceExpressi
 }
 
 /**
+ * `__name(fn, "execute")`: esbuild's keep-names helper (`--keep-names`, and
+ * every bundle built with it) wraps functions so `fn.name` survives
+ * minification; it returns `fn`. Without seeing through it, every tool of
+ * such a bundle has no invocation and goes unchecked.
+ */
+function isKeepNamesCall(node: TSESTree.Node): node is TSESTree.CallExpression {
+  return (
+    node.type === AST_NODE_TYPES.CallExpression &&
+    node.callee.type === AST_NODE_TYPES.Identifier &&
+    node.callee.name === '__name' &&
+    node.arguments.length === 2 &&
+    node.arguments[1]!.type === AST_NODE_TYPES.Literal
+  );
+}
+
+/**
  * Strips the wrappers that do not change a value: `x as T`, `x!`,
- * `x satisfies T`, `<T>x`, and the `(0, x)` of compiled CommonJS.
+ * `x satisfies T`, `<T>x`, the `(0, x)` of compiled CommonJS and esbuild's
+ * `__name(x, "name")`.
  */
 export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
   let current = node;
@@ -53,6 +70,8 @@ export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
       current = current.expression;
     } else if (isIndirectValue(current)) {
       current = current.expressions[current.expressions.length - 1]!;
+    } else if (isKeepNamesCall(current)) {
+      current = current.arguments[0]!;
     } else {
       return current;
     }

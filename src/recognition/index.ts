@@ -16,7 +16,10 @@
  *   (name first or not), `new DynamicStructuredTool({…})`, MCP
  *   `server.tool(…)` / `server.registerTool(name, config, handler)`, object
  *   literals typed `: Tool` / `satisfies Tool` (and, with types, by contextual
- *   type). Each comes with its name, where its classification lives (`host`)
+ *   type), and the SDK and harness shapes of `./tool-shapes/` (one file per
+ *   family: playwright MCP, Agentic decorators, Anthropic and LangChain tool
+ *   classes, tools maps, LlamaIndex, OpenAI Agents, AI SDK provider tools,
+ *   `create…Tool` factories). Each comes with its name, where its classification lives (`host`)
  *   and `findToolMember(def, 'maxResultSizeChars' | 'stateScope')`, which
  *   also reads MCP's `_meta['anthropic/<member>']`.
  * - **The invocation** (`getInvocation(def, settings, file)`): the functions

@@ -88,6 +88,14 @@ export function getConstructor(classNode: ClassNode): FunctionNode | undefined {
   return isFunctionNode(constructor?.value) ? constructor.value : undefined;
 }
 
+/** The class `fn` is a method of, if it is one. */
+function classOfMethod(fn: FunctionNode): ClassNode | undefined {
+  const member = fn.parent;
+  if (member?.type !== AST_NODE_TYPES.MethodDefinition && member?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
+  const owner = member.parent?.parent;
+  return isClassNode(owner) ? owner : undefined;
+}
+
 /** `return new X(…)` in `createInvocation`: X and the argument positions that carry its input. */
 function findBuiltInvocationClass(
   createInvocation: FunctionNode,
@@ -128,7 +136,8 @@ export function getInvocation(
       fn: handler,
       inputParameters: input,
       inputThisMembers: [],
-      classNode: undefined,
+      // A method handed over as the handler (a decorated method, `this.m.bind(this)`): its `this.helper()` calls resolve in its class.
+      classNode: classOfMethod(handler),
       invocationClass: undefined,
       region: definition.invocationRegion,
     });
@@ -136,7 +145,7 @@ export function getInvocation(
   const host = definition.host;
   if (host && isClassNode(host)) {
     const methods = classMethods(host);
-    for (const name of settings.invocationNames) {
+    for (const name of definition.invocationMembers ?? settings.invocationNames) {
       const method = methods.get(name);
       if (method) entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined });
     }

@@ -257,7 +257,8 @@ export function mayReachReader(modulePath: string, readerSpelling: RegExp): bool
   return visit(modulePath).reaches;
 }
 
-function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
+/** The class `node` is inside (its nearest one), if any. */
+export function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
   let current = node.parent;
   while (current) {
     if (isClassNode(current)) return current;

@@ -151,7 +151,8 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
 ];
 
 export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
-  toolFactories: ['buildTool', 'defineTool', 'tool', 'createTool', 'Tool.define'],
+  // AI SDK `dynamicTool`, Genkit `ai.dynamicTool(config, fn)`, Anthropic SDK `betaTool` / `betaZodTool`, Agentic `createAIFunction`.
+  toolFactories: ['buildTool', 'defineTool', 'tool', 'createTool', 'Tool.define', 'dynamicTool', 'betaTool', 'betaZodTool', 'createAIFunction'],
   toolBaseClasses: [],
   toolTypeNames: ['Tool', 'ToolDef', 'ToolDefinition'],
   invocationNames: ['call', 'execute', 'invoke', 'run', 'handler', '_call', 'func'],

@@ -23,6 +23,14 @@ import {
   walk,
 } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
+import { namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
+import {
+  SDK_SHAPE_SPELLINGS,
+  recogniseSdkToolCall,
+  recogniseSdkToolClass,
+  recogniseSdkToolObject,
+  withToolMapKeyName,
+} from './tool-shapes/index.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
@@ -35,7 +43,9 @@ export type ToolShape =
   | 'typed-object'
   | 'mcp-registration'
   | 'object-registration'
-  | 'mcp-dispatch';
+  | 'mcp-dispatch'
+  | 'decorator'
+  | 'plain-object';
 
 export interface ToolDefinition {
   shape: ToolShape;
@@ -71,6 +81,11 @@ export interface ToolDefinition {
    * `handlerArgument`.
    */
   invocationRegion?: TSESTree.Node;
+  /**
+   * Class tools whose invocation is several methods rather than one named
+   * `call`/`execute`/…: a `…ToolHandlers` class has one method per command.
+   */
+  invocationMembers?: readonly string[];
 }
 
 /** How a classification member is written. */
@@ -132,11 +147,11 @@ export function hasInvocationMember(object: TSESTree.ObjectExpression, settings:
     (property) =>
       property.type === AST_NODE_TYPES.Property &&
       settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
-      (isFunctionNode(property.value) || property.value.type === AST_NODE_TYPES.Identifier),
+      (isFunctionNode(skipTypeWrappers(property.value)) || property.value.type === AST_NODE_TYPES.Identifier),
   );
 }
 
-function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
+export function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
   return classNode.body.body.find(
     (member) =>
       (member.type === AST_NODE_TYPES.PropertyDefinition ||
@@ -193,7 +208,7 @@ export function nameOfObject(object: TSESTree.ObjectExpression): string | undefi
   return undefined;
 }
 
-function isAmbient(node: ClassNode): boolean {
+export function isAmbient(node: ClassNode): boolean {
   if (node.type === AST_NODE_TYPES.ClassDeclaration && node.declare) return true;
   for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
     if (current.type === AST_NODE_TYPES.TSModuleDeclaration && current.declare) return true;
@@ -224,7 +239,7 @@ function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDef
   };
 }
 
-function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
+export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
   for (const argument of call.arguments) {
     const target = skipTypeWrappers(argument);
     if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
@@ -232,7 +247,7 @@ function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpress
   return undefined;
 }
 
-function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
+export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
   if (!node) return false;
   const target = skipTypeWrappers(node);
   return isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression;
@@ -276,13 +291,15 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
     lastNames = new Set(settings.toolFactories.map((name) => name.slice(name.lastIndexOf('.') + 1)));
     factoryLastNames.set(settings, lastNames);
   }
-  const lastName = getCalleeLastName(call);
+  const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
   if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
-  if (!matchesDottedName(getCalleeName(call), settings.toolFactories)) return undefined;
+  if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
   const object = firstObjectArgument(call);
-  const functionArgument = call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument)));
   if (!object) return undefined;
+  const functionArgument =
+    call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument))) ??
+    (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));
   // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
   if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
   const firstArgumentName = getStringValue(call.arguments[0]);
@@ -290,8 +307,8 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
 }
 
 /** A tool whose definition and classification live in one object literal. */
-function objectLiteralDefinition(
-  shape: 'factory' | 'constructor' | 'typed-object',
+export function objectLiteralDefinition(
+  shape: ToolShape,
   object: TSESTree.ObjectExpression,
   name: string | undefined = nameOfObject(object),
   handlerArgument?: ToolDefinition['handlerArgument'],
@@ -370,18 +387,19 @@ export function recogniseToolDefinition(
   switch (node.type) {
     case AST_NODE_TYPES.ClassDeclaration:
     case AST_NODE_TYPES.ClassExpression:
-      return recogniseClass(node, settings);
+      return recogniseClass(node, settings) ?? recogniseSdkToolClass(node, settings);
     case AST_NODE_TYPES.CallExpression:
-      return (
+      return withToolMapKeyName(
         recogniseMcpRegistration(node) ??
-        recogniseObjectRegistration(node, settings) ??
-        recogniseTaskRegistration(node) ??
-        recogniseFactoryCall(node, settings)
+          recogniseObjectRegistration(node, settings) ??
+          recogniseTaskRegistration(node) ??
+          recogniseFactoryCall(node, settings) ??
+          recogniseSdkToolCall(node, settings),
       );
     case AST_NODE_TYPES.NewExpression:
-      return recogniseConstructorCall(node, settings);
+      return withToolMapKeyName(recogniseConstructorCall(node, settings));
     case AST_NODE_TYPES.ObjectExpression:
-      return recogniseTypedObject(node, settings, options.contextualTypeName);
+      return withToolMapKeyName(recogniseTypedObject(node, settings, options.contextualTypeName)) ?? recogniseSdkToolObject(node, settings);
     case AST_NODE_TYPES.SwitchCase:
       return recogniseDispatchCase(node);
     case AST_NODE_TYPES.IfStatement:
@@ -407,7 +425,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
     const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames]
       .map((name) => name.split('.').pop()!)
       .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    spelling = new RegExp(['tool', 'maxResultSizeChars', ...names].join('|'), 'i');
+    spelling = new RegExp(['tool', 'maxResultSizeChars', ...SDK_SHAPE_SPELLINGS, ...names].join('|'), 'i');
     toolSpellings.set(settings, spelling);
   }
   return spelling.test(text);

@@ -465,3 +465,34 @@ ruleTester.run('declare-tool-state-scope: LangGraph state updates', rule, {
     },
   ],
 });
+
+// SDK tool shapes (issue 12): the report names the tool as the model sees it.
+ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
+  valid: [
+    `let opened = 0; const t = defineTabTool({ schema: { name: 'browser_open' }, stateScope: 'session', handle: async (tab, params) => { opened++; } });`,
+    `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, stateScope: 'session', execute: async ({ id }) => { seen.add(id); } }) } });`,
+    // Per-call values only: nothing outlives the call.
+    `export function createCountToolDefinition() { return { name: 'count', parameters, async execute(toolCallId, params) { let n = 0; n++; return String(n); } }; }`,
+  ],
+  invalid: [
+    {
+      code: `let opened = 0; const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => { opened++; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'browser_open', action: 'assigns', state: 'module-level `opened`' } }],
+    },
+    {
+      code: `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, execute: async ({ id }) => { seen.add(id); } }) } });`,
+      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+    },
+    {
+      code: `const calls = []; class SearchClient extends AIFunctionsProvider {
+  @aiFunction({ name: 'web_search', inputSchema })
+  async search(input) { calls.push(input.query); return []; }
+}`,
+      errors: [{ messageId: mutates, data: { tool: 'web_search', action: 'calls `.push()` on', state: 'module-level `calls`' } }],
+    },
+    {
+      code: `const log = []; export class NotesTool implements NotesToolHandlers { async append(command) { log.push(command.text); return 'ok'; } }`,
+      errors: [{ messageId: mutates, data: { tool: 'notes', action: 'calls `.push()` on', state: 'module-level `log`' } }],
+    },
+  ],
+});

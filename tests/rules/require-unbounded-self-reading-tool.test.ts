@@ -965,3 +965,96 @@ defineTool({ name: 'monitor_get', async execute(input) { return JSON.stringify(a
     ),
   ],
 });
+
+// SDK tool shapes (issue 12): each recognised with the name the model sees
+// and its input where the SDK puts it.
+ruleTester.run('require-unbounded-self-reading-tool: SDK tool shapes', rule, {
+  valid: [
+    // playwright MCP: `handle(tab, params)` — what the tab holds is not the model's choice.
+    `import { readFile } from 'node:fs/promises';
+const t = defineTabTool({ schema: { name: 'browser_trace' }, handle: async (tab, params) => readFile(tab.tracePath, 'utf8') });`,
+    `import { readFile } from 'node:fs/promises';
+const t = defineTool({ schema: { name: 'browser_file' }, maxResultSizeChars: Infinity, handle: async (context, params) => readFile(params.path, 'utf8') });`,
+    // pi: `execute(toolCallId, params)` — the call id is not a location.
+    `import { readFile } from 'node:fs/promises';
+export function createIdToolDefinition(cwd) {
+  return { name: 'by_id', parameters, async execute(toolCallId, params) { return readFile(toolCallId, 'utf8'); } };
+}`,
+    // OpenAI Agents FunctionTool: `invoke(runContext, input)` — the run context is the harness's.
+    `import { readFile } from 'node:fs/promises';
+const contextTool = { type: 'function', name: 'ctx', parameters, invoke: async (runContext, input) => readFile(runContext.file, 'utf8') };`,
+    // A plain object outside a tools map is data, not a tool.
+    `import { readFile } from 'node:fs/promises';
+const handlers = { read: { description: 'read', parameters, execute: async ({ path }) => readFile(path, 'utf8') } };`,
+    `import { readFile } from 'node:fs/promises';
+const tools = { read: { description: 'read', parameters, maxResultSizeChars: Infinity, execute: async ({ path }) => readFile(path, 'utf8') } };`,
+  ],
+  invalid: [
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => readFile(params.path, 'utf8') });`,
+      [{ toolName: 'browser_open', readCall: '`readFile`', fix: ["'utf8') });", "'utf8'), maxResultSizeChars: Infinity });"] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+class FilesClient extends AIFunctionsProvider {
+  @aiFunction({ name: 'files_read', inputSchema: schema })
+  async read(input) { return readFile(input.path, 'utf8'); }
+}`,
+      [{ toolName: 'files_read', readCall: '`readFile`', fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+var _read_dec, _init;
+var FilesClient = class extends (_read_dec = [aiFunction({ name: "files_read", inputSchema: schema })], AIFunctionsProvider) {
+  async read(input) { return readFile(input.path, "utf8"); }
+};
+__decorateElement(_init, 1, "read", _read_dec, FilesClient);`,
+      [{ toolName: 'files_read', readCall: '`readFile`', fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export function readTool() {
+  return betaZodTool({ name: 'read', inputSchema, description: 'read', run: async (input) => readFile(input.file_path, 'utf8') });
+}`,
+      [{ toolName: 'read', readCall: '`readFile`', fix: ["'utf8') });", "'utf8'), maxResultSizeChars: Infinity });"] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export class LocalMemoryTool implements MemoryToolHandlers {
+  async view(command) { return readFile(command.path, 'utf8'); }
+}`,
+      [{ toolName: 'memory', readCall: '`readFile`', fix: ['implements MemoryToolHandlers {', 'implements MemoryToolHandlers {\n  maxResultSizeChars = Infinity;'] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export function createReadToolDefinition(cwd) {
+  return { name: 'read', parameters, async execute(_toolCallId, { path }) { return readFile(path, 'utf8'); } };
+}`,
+      [{ toolName: 'read', readCall: '`readFile`', fix: ["'utf8'); } };", "'utf8'); }, maxResultSizeChars: Infinity };"] }],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+const agent = new Agent({ tools: {
+  open_file: tool({ description: 'open', inputSchema, execute: async ({ path }) => readFile(path, 'utf8') }),
+  fetch_page: { description: 'fetch', parameters, execute: async ({ url }) => (await fetch(url)).text() },
+} });`,
+      [
+        { toolName: 'open_file', readCall: '`readFile`', fix: ["'utf8') }),", "'utf8'), maxResultSizeChars: Infinity }),"] },
+        { toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', fix: ['.text() },', '.text(), maxResultSizeChars: Infinity },'] },
+      ],
+    ),
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+const openTool = { type: 'function', name: 'open', parameters, invoke: async (runContext, input) => readFile(input.path, 'utf8') };`,
+      [{ toolName: 'open', readCall: '`readFile`', fix: ["'utf8') };", "'utf8'), maxResultSizeChars: Infinity };"] }],
+    ),
+    invalid(
+      `var read = createTool({
+  name: "read_file",
+  execute: /* @__PURE__ */ __name(async (input) => (await fetch(input.url)).text(), "execute")
+});`,
+      [{ toolName: 'read_file', readCall: '`fetch`', resource: 'URL', fix: ['"execute")\n});', '"execute"),\n  maxResultSizeChars: Infinity\n});'] }],
+    ),
+  ],
+});

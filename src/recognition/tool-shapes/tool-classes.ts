@@ -1,0 +1,76 @@
+/**
+ * Tool classes that neither declare the classification nor extend a `…Tool`
+ * base, recognised by their real APIs:
+ * - a class implementing the Anthropic SDK's `…ToolHandlers` interface
+ *   (`MemoryToolHandlers`): one method per command of ONE tool, named after
+ *   the interface (`memory`), the name the SDK gives the model;
+ * - a class named `…Tool` that has an invocation method (`_call`, `run`, …),
+ *   as LangChain toolkits write them over a shared non-tool base
+ *   (`class CalendarViewTool extends CalendarBase`). The invocation method
+ *   is required: a name alone says nothing about what runs on a call.
+ */
+import { AST_NODE_TYPES } from '@typescript-eslint/utils';
+
+import { type ClassNode, getMemberPath, getStaticKeyName } from '../ast.js';
+import type { RecognitionSettings } from '../settings.js';
+import { type ToolDefinition, classMemberByName, isAmbient } from '../tool-definitions.js';
+import { resolveStaticName } from './names.js';
+
+const TOOL_HANDLERS_INTERFACE = /^(\w+)ToolHandlers$/;
+const TOOL_CLASS_NAME = /Tool$/;
+
+function classNameOf(node: ClassNode): string | undefined {
+  if (node.id) return node.id.name;
+  const parent = node.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  return undefined;
+}
+
+/** `MemoryToolHandlers` → `memory`. */
+function handlersToolName(node: ClassNode): string | undefined {
+  for (const clause of node.implements ?? []) {
+    const path = getMemberPath(clause.expression);
+    const match = TOOL_HANDLERS_INTERFACE.exec(path?.[path.length - 1] ?? '');
+    if (match) return match[1]!.replace(/^./, (first) => first.toLowerCase());
+  }
+  return undefined;
+}
+
+/** The public instance methods: each is a command the SDK dispatches to. */
+function commandMethods(node: ClassNode): string[] {
+  const names: string[] = [];
+  for (const member of node.body.body) {
+    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== 'method' || member.static) continue;
+    if (member.accessibility === 'private' || member.accessibility === 'protected') continue;
+    if (member.key.type === AST_NODE_TYPES.PrivateIdentifier) continue;
+    const name = getStaticKeyName(member.key, member.computed);
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+function classDefinition(node: ClassNode, name: string | undefined, invocationMembers?: string[]): ToolDefinition {
+  return {
+    shape: 'class',
+    node,
+    reportNode: node.id ?? node,
+    name,
+    host: node,
+    isMcpRegistration: false,
+    handlerArgument: undefined,
+    ...(invocationMembers ? { invocationMembers } : {}),
+  };
+}
+
+export function recogniseToolClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
+  if (node.abstract || isAmbient(node)) return undefined;
+  const handlersName = handlersToolName(node);
+  if (handlersName !== undefined) return classDefinition(node, handlersName, commandMethods(node));
+  const className = classNameOf(node);
+  if (className === undefined || !TOOL_CLASS_NAME.test(className)) return undefined;
+  const methods = new Set(commandMethods(node));
+  if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
+  const nameMember = classMemberByName(node, 'name');
+  const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveStaticName(nameMember.value) : undefined;
+  return classDefinition(node, declaredName ?? className);
+}
