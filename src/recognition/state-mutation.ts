@@ -240,7 +240,8 @@ function drivingCallOf(
   const segments = receiverSegments(member.object);
   if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
   const last = segments[segments.length - 1] ?? aliasName;
-  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has(nameWords(last).pop() ?? '')) return undefined;
+  // A bundler's rename (`response` → `response2`) names the same channel.
+  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
   const words = nameWords(method);
   const first = words[0];
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process

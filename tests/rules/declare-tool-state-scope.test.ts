@@ -496,3 +496,16 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     },
   ],
 });
+
+// Bundled code renames locals (`response` → `response2`): still this call's output channel.
+ruleTester.run('declare-tool-state-scope: renamed output channels', rule, {
+  valid: [
+    `const t = defineTabTool({ schema: { name: 'browser_get_config' }, handle: async (context2, params, response2) => { response2.addTextResult(JSON.stringify(params)); } });`,
+  ],
+  invalid: [
+    {
+      code: `const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (context2, params, response2) => { await context2.page.goto(params.url); response2.addTextResult('ok'); } });`,
+      errors: [{ messageId: 'drivesSharedObject' }],
+    },
+  ],
+});
