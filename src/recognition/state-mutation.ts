@@ -186,9 +186,11 @@ function namesSharedObject(segment: string, settings: RecognitionSettings): bool
   const lower = segment.toLowerCase();
   const words = nameWords(segment);
   const last = words[words.length - 1];
+  // A bundler's rename (`tab` → `tab2`) names the same object; `v3` itself is a name.
+  const unsuffixed = last?.replace(/(?<=[a-z])\d+$/, '');
   return settings.sharedObjectNames.some((name) => {
     const wanted = name.toLowerCase();
-    return lower === wanted || last === wanted;
+    return lower === wanted || last === wanted || unsuffixed === wanted;
   });
 }
 

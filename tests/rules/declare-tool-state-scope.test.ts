@@ -507,5 +507,10 @@ ruleTester.run('declare-tool-state-scope: renamed output channels', rule, {
       code: `const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (context2, params, response2) => { await context2.page.goto(params.url); response2.addTextResult('ok'); } });`,
       errors: [{ messageId: 'drivesSharedObject' }],
     },
+    {
+      // …and a renamed tab is still the shared tab the tool drives.
+      code: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab2, params2, response2) => { response2.setIncludeSnapshot(); await tab2.click(params2.ref); } });`,
+      errors: [{ messageId: 'drivesSharedObject' }],
+    },
   ],
 });
