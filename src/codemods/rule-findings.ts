@@ -50,21 +50,25 @@ export interface RuleFindingsCollector {
 }
 
 /**
- * Loads ESLint lazily: it is a peer dependency, needed only by the codemods,
- * and a missing install deserves a message that says what to do.
+ * Loads ESLint lazily: it is a peer dependency, needed only by the codemods
+ * and the tool inventory, and a missing install deserves a message that says
+ * what to do.
  */
-export async function createRuleFindingsCollector(
-  settings: Readonly<Record<string, unknown>> = {},
-): Promise<RuleFindingsCollector> {
-  let eslintModule: typeof import('eslint');
+export async function importEslint(): Promise<typeof import('eslint')> {
   try {
-    eslintModule = await import('eslint');
+    return await import('eslint');
   } catch {
     throw new CodemodUsageError(
       'ESLINT_MISSING',
-      'The codemods run the tool-result-guard ESLint rules, so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
+      'The codemods and the tool inventory run the tool-result-guard ESLint rules, so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
     );
   }
+}
+
+export async function createRuleFindingsCollector(
+  settings: Readonly<Record<string, unknown>> = {},
+): Promise<RuleFindingsCollector> {
+  const eslintModule = await importEslint();
   return new LinterRuleFindingsCollector(eslintModule.Linter as unknown as new (options: object) => Linter, settings);
 }
 

@@ -26,7 +26,7 @@ import {
   normalizeRecognitionSettings,
   toolDefinitionListeners,
 } from '../recognition/index.js';
-import { CodemodUsageError } from '../codemods/errors.js';
+import { importEslint } from '../codemods/rule-findings.js';
 
 type Linter = TSESLint.Linter;
 
@@ -135,15 +135,7 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
 
 /** The inventory of `files`: every recognised tool, in file and line order. */
 export async function collectToolInventory(options: ToolInventoryOptions): Promise<ToolInventory> {
-  let eslintModule: typeof import('eslint');
-  try {
-    eslintModule = await import('eslint');
-  } catch {
-    throw new CodemodUsageError(
-      'ESLINT_MISSING',
-      'The tool inventory runs the tool-result-guard recognition through ESLint, so it needs the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
-    );
-  }
+  const eslintModule = await importEslint();
   const settings = options.settings ?? {};
   // Malformed settings fail here, once, with the settings' own message.
   normalizeRecognitionSettings(settings[SETTINGS_KEY]);
