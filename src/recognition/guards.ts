@@ -1,5 +1,5 @@
 /**
- * The guards of seed 000's persistence decision, as the rules and codemods
+ * The guards of the persistence decision (circular persistence), as the rules and codemods
  * see them:
  * - the **sentinel exit**: `if (!Number.isFinite(declared)) return …` (or
  *   `!isFinite(x)`, `x === Infinity`, `x === Number.POSITIVE_INFINITY`),

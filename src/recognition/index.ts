@@ -35,7 +35,7 @@
  * - **Classification values** (`isUnboundedValue`): `Infinity`,
  *   `Number.POSITIVE_INFINITY`, `UNBOUNDED`, or a `const` bound to one.
  *
- * - **Replacement state** (seed 002, `createReplacementStateRecognizer(context)`
+ * - **Replacement state** (frozen fates, `createReplacementStateRecognizer(context)`
  *   in `./replacement-state.ts`): seen marks and replacement writes on the same
  *   state and id, persistence calls for an id, fork callees, clones.
  *

@@ -1,5 +1,5 @@
 /**
- * Recognising the replacement state of seed 002 (the seen-id set and the
+ * Recognising the replacement state (frozen fates) (the seen-id set and the
  * replacements map that freeze each tool result's fate) and the calls around
  * it: seen marks, replacement writes, persistence, forks and clones. Used by
  * `mark-seen-before-replacement`, `replace-only-after-persist`,

@@ -58,23 +58,23 @@ export interface RawRecognitionSettings {
   overrideLookups?: string[];
   /** Extra query-source prefixes of sessions that own a storage root (default `repl_main_thread`, `agent:`). */
   ownedQuerySourcePrefixes?: string[];
-  /** Extra fork/subagent/resume callees (seed 002). */
+  /** Extra fork/subagent/resume callees (frozen fates). */
   forkCallees?: string[];
-  /** Extra names of replacement-state variables (seed 002). */
+  /** Extra names of replacement-state variables (frozen fates). */
   stateNames?: string[];
-  /** Extra names of the seen-id set on a replacement state (seed 002; default `seenIds`). */
+  /** Extra names of the seen-id set on a replacement state (frozen fates; default `seenIds`). */
   seenSetNames?: string[];
-  /** Extra names of the replacements map on a replacement state (seed 002; default `replacements`). */
+  /** Extra names of the replacements map on a replacement state (frozen fates; default `replacements`). */
   replacementsMapNames?: string[];
-  /** Extra clone or reconstruction functions (seed 002; `clone…State`/`reconstruct…State` always count). */
+  /** Extra clone or reconstruction functions (frozen fates; `clone…State`/`reconstruct…State` always count). */
   cloneFunctions?: string[];
-  /** Extra type names that are a replacement state in type-aware mode (seed 002). */
+  /** Extra type names that are a replacement state in type-aware mode (frozen fates). */
   stateTypeNames?: string[];
-  /** Extra classes whose `new` creates a state carrier (seed 003; `CookieJar` and any `…Client` always count). */
+  /** Extra classes whose `new` creates a state carrier (state leakage; `CookieJar` and any `…Client` always count). */
   stateCarrierConstructors?: string[];
-  /** Extra calls that create a state carrier (seed 003; default `axios.create`, `got.extend`, `ky.create`, `ky.extend`). */
+  /** Extra calls that create a state carrier (state leakage; default `axios.create`, `got.extend`, `ky.create`, `ky.extend`). */
   stateCarrierFactories?: string[];
-  /** Extra methods that mutate the object they are called on (seed 003; default `set`, `add`, `push`, `delete`, `clear`, …). */
+  /** Extra methods that mutate the object they are called on (state leakage; default `set`, `add`, `push`, `delete`, `clear`, …). */
   stateMutationMethods?: string[];
   /**
    * Extra receiver names of long-lived objects a tool drives (state leakage; default `page`, `browser`,

@@ -86,8 +86,8 @@ export interface ToolResultBudgetOutcome<Result extends ToolResultInput> {
 const UNKNOWN_PATH_CHARS = 300;
 
 /**
- * Keeps one message of tool results within budget, with frozen fates (seed
- * 002) and persistence only where it is safe (seed 000).
+ * Keeps one message of tool results within budget, with frozen fates and
+ * persistence only where it is safe (circular persistence).
  *
  * - A seen id keeps its fate: inline stays inline, a replaced one gets its
  *   byte-identical replacement. The fate is the content's: a seen id that

@@ -108,7 +108,7 @@ export class StoreSymlinkError extends ToolResultGuardError {
   }
 }
 
-/** A replacement state handed from one agent to another without a copy (seed 002). */
+/** A replacement state handed from one agent to another without a copy (frozen fates). */
 export class StateOwnershipError extends ToolResultGuardError {
   readonly ownerAgentId: string;
   readonly agentId: string;

@@ -1,4 +1,4 @@
-// The persistence runtime (seeds 000 and 002): one module per decision.
+// The persistence runtime (circular persistence and frozen fates): one module per decision.
 export { UNBOUNDED, getEffectivePersistenceThreshold, isSelfBounding } from './threshold.js';
 export type { PersistenceOverrides, PersistenceThresholdTool } from './threshold.js';
 export { OWNED_QUERY_SOURCE_PREFIXES, shouldPersistForSession } from './session-scope.js';

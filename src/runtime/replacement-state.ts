@@ -14,7 +14,7 @@ import { formatPersistedOutput, isPersistResultShape } from './persisted-output.
 import type { PersistedToolResult } from './store.js';
 
 /**
- * What the budget has decided in one agent's session (seed 002): which tool
+ * What the budget has decided in one agent's session (frozen fates): which tool
  * results were judged (`seenIds`) and which of them were replaced, with the
  * exact replacement text. Both views are read-only; only this module's
  * functions and `applyToolResultBudget` change a state, so the seen mark and
@@ -383,7 +383,7 @@ export function adoptReplacementState(snapshot: ForkableState<ReplacementState>,
 }
 
 /**
- * Marks `toolUseId` as judged (seed 002: as soon as it is eligible, even if
+ * Marks `toolUseId` as judged (frozen fates: as soon as it is eligible, even if
  * it stays inline) and returns it as a `SeenId`, the only id
  * `recordReplacement` accepts. Marking an id again changes nothing.
  */
@@ -398,7 +398,7 @@ export function markSeen(state: ReplacementState, toolUseId: string): SeenId {
 
 /**
  * Records the replacement for a seen id from the result of a successful
- * `store.persist` (seed 002: store the preview only after persistence
+ * `store.persist` (frozen fates: store the preview only after persistence
  * succeeded) and returns the transcript record to log for resume. Recording
  * the identical replacement again is a no-op; a different one throws
  * `FateFrozenError`.

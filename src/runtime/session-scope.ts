@@ -1,6 +1,6 @@
 import type { OwnedQuerySource } from '../types/brands.js';
 
-/** Query-source prefixes of sessions that own a stable storage root (seed 000, decision 3). */
+/** Query-source prefixes of sessions that own a stable storage root (circular persistence). */
 export const OWNED_QUERY_SOURCE_PREFIXES = ['repl_main_thread', 'agent:'] as const;
 
 /**

@@ -2,7 +2,7 @@ import type { Unbounded } from '../types/brands.js';
 import { InvalidThresholdError } from './errors.js';
 
 /**
- * The self-bounding sentinel (seed 000). A tool that reads a path, URL or
+ * The self-bounding sentinel (circular persistence). A tool that reads a path, URL or
  * resource the model names declares `maxResultSizeChars: UNBOUNDED`: its result
  * is never persisted, because the model would read the persisted file back
  * with the same tool, again and again.
@@ -21,7 +21,7 @@ export type PersistenceOverrides = Readonly<Record<string, unknown>> | null | un
 /**
  * The size above which a tool's result is persisted and replaced by a preview.
  *
- * Order matters (seed 000, decision 2): the sentinel is tested before the
+ * Order matters (circular persistence): the sentinel is tested before the
  * overrides are even read, so no flag or admin setting can re-enable
  * persistence for a self-reading tool. An override counts only when it is a
  * finite number > 0; anything else falls back to the declared value.

@@ -37,7 +37,7 @@ export type SeenId = Brand<string, typeof REPLACEMENT_NEEDS_SEEN_ID>;
 /** A preview string that only a successful `ToolResultStore.persist` produces. */
 export type PersistedPreview = Brand<string, typeof REPLACEMENT_NEEDS_PERSISTED_PREVIEW>;
 
-/** Query sources that own a stable storage root (seed 000). */
+/** Query sources that own a stable storage root (circular persistence). */
 export type OwnedQuerySource = `repl_main_thread${string}` | `agent:${string}`;
 
 declare const liveStateKey: unique symbol;

@@ -1,7 +1,7 @@
 /**
  * `defineTool`: every tool is classified by what it reads, and a tool that
  * reads a path, URL or resource the model names is self-bounding, so it must
- * declare `maxResultSizeChars: UNBOUNDED` (seed 000). A misclassified tool is
+ * declare `maxResultSizeChars: UNBOUNDED` (circular persistence). A misclassified tool is
  * a compile error whose text is the instruction, and the same check runs at
  * run time for JavaScript callers and `as any` casts.
  */

@@ -1,5 +1,5 @@
 /**
- * Types for your own fork, subagent and resume entry points (seed 002):
+ * Types for your own fork, subagent and resume entry points (frozen fates):
  * they take only `ForkableState`, which `cloneReplacementState` and
  * `reconstructReplacementState` produce, so handing a child the parent's
  * live state is a compile error that names the clone function.

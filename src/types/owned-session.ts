@@ -1,5 +1,5 @@
 /**
- * Persistence only for sessions that own a storage root (seed 000, decision
+ * Persistence only for sessions that own a storage root (circular persistence, decision
  * 3). `OwnedQuerySource` is the type; `shouldPersistForSession` narrows a
  * `string` to it; the helpers here demand it, so an ephemeral agent's
  * `'compact'` or an unchecked `string` is a compile error that says to

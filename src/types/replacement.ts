@@ -1,5 +1,5 @@
 /**
- * Parameter types for recording a replacement (seed 002: store a preview
+ * Parameter types for recording a replacement (frozen fates: store a preview
  * only after persistence succeeded).
  */
 import type { REPLACEMENT_NEEDS_PERSISTED_RESULT } from './messages.js';

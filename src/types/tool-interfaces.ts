@@ -9,7 +9,7 @@ import type { SelfReadingKind } from './define-tool.js';
 
 /**
  * A tool that reads a path, URL or resource the model names. Its result is
- * never persisted (seed 000): `maxResultSizeChars` must be `UNBOUNDED`.
+ * never persisted (circular persistence): `maxResultSizeChars` must be `UNBOUNDED`.
  * Declare the members `readonly` so `reads` keeps its literal type.
  */
 export interface SelfReadingTool {

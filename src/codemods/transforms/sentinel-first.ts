@@ -227,7 +227,7 @@ export const sentinelFirst: Transform = {
         if (!statement || marked.has(statement)) continue;
         marked.add(statement);
         const threshold = typeof finding.data?.['threshold'] === 'string' ? finding.data['threshold'] : 'declared';
-        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', threshold)} (seed 000: a remote override must never re-enable persistence for a self-reading tool).`);
+        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`);
         if (todo) edits.push(todo);
       }
     }

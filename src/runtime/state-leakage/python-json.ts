@@ -29,7 +29,7 @@ export class IllFormedTextError extends Error {
   constructor(what: string) {
     super(
       `${what} contains a lone UTF-16 surrogate. Python's str.encode("utf-8") raises on it, so no digest ` +
-        'could agree with the seed\'s reference code; pass well-formed text (String.prototype.toWellFormed()).',
+        'could agree with the Python reference implementation; pass well-formed text (String.prototype.toWellFormed()).',
     );
     this.name = 'IllFormedTextError';
   }
