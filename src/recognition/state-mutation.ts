@@ -569,12 +569,35 @@ function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; fi
   const own = file.classes.get(name);
   if (own) return { classNode: own, file };
   const binding = file.imports.get(name);
-  if (!binding || !binding.module.startsWith('.') || binding.imported === '*' || binding.imported === 'default') return undefined;
-  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  if (!binding || binding.imported === '*' || binding.imported === 'default') return undefined;
+  return exportedClass(binding.module, binding.imported, file);
+}
+
+/** The class a relative module exports under `exportedName`. */
+function exportedClass(module: string, exportedName: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!module.startsWith('.')) return undefined;
+  const modulePath = resolveRelativeModule(module, file.filePath);
   const imported = modulePath ? loadModule(modulePath) : undefined;
-  const exported = imported?.exports.get(binding.imported);
+  const exported = imported?.exports.get(exportedName);
   const classNode = imported && exported?.kind === 'local' ? imported.classes.get(exported.local) : undefined;
   return imported && classNode ? { classNode, file: imported } : undefined;
+}
+
+/**
+ * The class an `extends` clause names: `Base`, or a member of a required or
+ * namespace-imported module (`require_base.GmailBaseTool`, CommonJS builds).
+ */
+function resolveSuperClass(superClass: TSESTree.Node | null, file: FileIndex): { classNode: ClassNode; file: FileIndex; name: string } | undefined {
+  if (superClass?.type === AST_NODE_TYPES.Identifier) {
+    const found = resolveClass(superClass.name, file);
+    return found ? { ...found, name: superClass.name } : undefined;
+  }
+  if (superClass?.type !== AST_NODE_TYPES.MemberExpression || superClass.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const exportedName = getStaticKeyName(superClass.property, superClass.computed);
+  const binding = file.imports.get(superClass.object.name);
+  if (exportedName === undefined || binding?.imported !== '*') return undefined;
+  const found = exportedClass(binding.module, exportedName, file);
+  return found ? { ...found, name: exportedName } : undefined;
 }
 
 /** The class `new C(…)` builds, in this file or a relatively imported one. */
@@ -592,11 +615,10 @@ const MAX_BASE_CLASS_DEPTH = 3;
 function inheritedMethod(classNode: ClassNode, name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
   let current: { classNode: ClassNode; file: FileIndex } | undefined = { classNode, file };
   for (let depth = 0; current && depth < MAX_BASE_CLASS_DEPTH; depth++) {
-    const superClass = current.classNode.superClass;
-    if (superClass?.type !== AST_NODE_TYPES.Identifier) return undefined;
-    current = resolveClass(superClass.name, current.file);
-    const fn = current ? getClassMethod(current.classNode, name) : undefined;
-    if (fn && current) return { fn, file: current.file, className: superClass.name };
+    const base = resolveSuperClass(current.classNode.superClass, current.file);
+    current = base;
+    const fn = base ? getClassMethod(base.classNode, name) : undefined;
+    if (fn && base) return { fn, file: base.file, className: base.name };
   }
   return undefined;
 }
