@@ -79,21 +79,6 @@ const METADATA_METHODS = new Set([
 const CONTENT_PRESERVING_CALL =
   /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer/i;
 
-/**
- * An LLM chain or model asked about the content (`chain.invoke(prompt)`,
- * `this.model.predict(text)`): its answer is a conversion of what was read,
- * a summary or an extract, and it goes back to the model.
- */
-const MODEL_RECEIVER = /(?:chain|model|llm|runnable|summari[sz]er)\d*$/i;
-const MODEL_ANSWER_METHOD = /^(?:invoke|call|predict|generate|run|summari[sz]e)$/;
-
-function isModelAnswer(call: TSESTree.CallExpression | TSESTree.NewExpression, method: string): boolean {
-  if (!MODEL_ANSWER_METHOD.test(method) || call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const receiver = getMemberPath(call.callee.object);
-  const last = receiver?.[receiver.length - 1];
-  return last !== undefined && MODEL_RECEIVER.test(last);
-}
-
 /** A method of content, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
 const NOT_CONTENT_CALL =
   /diff|patch|hash|digest|count|length|size|stat|exist|write|save|send|post|put|upload|emit|notify|insert|update|delete|remove|append|validate|check|compare|equal|detect|measure|estimate|token|^(?:is|has)[A-Z]|^log$/i;
@@ -318,7 +303,7 @@ export class ContentFlow {
     const followed = this.helperShape(call);
     if (followed !== null) return followed;
     if (method === undefined || NOT_CONTENT_CALL.test(method)) return undefined;
-    return CONTENT_PRESERVING_CALL.test(method) || isModelAnswer(call, method) ? true : undefined;
+    return CONTENT_PRESERVING_CALL.test(method) ? true : undefined;
   }
 
   /** Where content is in the value of an expression, if anywhere. */

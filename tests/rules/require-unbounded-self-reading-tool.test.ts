@@ -1058,26 +1058,3 @@ const openTool = { type: 'function', name: 'open', parameters, invoke: async (ru
     ),
   ],
 });
-
-// An LLM's answer about the page it was given (a summary, an extract) is a
-// conversion of what was read, and it goes back to the model.
-ruleTester.run('require-unbounded-self-reading-tool: answers of a model about the content', rule, {
-  valid: [
-    // The page goes to a model, but only a count comes back.
-    `defineTool({ name: 'count_words', async execute(input) {
-  const page = await (await fetch(input.url)).text();
-  const answer = await this.chain.invoke(page);
-  return String(answer.length);
-} });`,
-  ],
-  invalid: [
-    invalid(
-      `defineTool({ name: 'browse', async execute(input) {
-  const page = await (await fetch(input.url)).text();
-  const chunks = await this.splitter.splitText(page);
-  return this.chain.invoke(\`Text: \${chunks.slice(0, 4).join('\\n')}\\nSummarise it.\`);
-} });`,
-      [{ toolName: 'browse', readCall: '`fetch`', resource: 'URL', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
-    ),
-  ],
-});
