@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { SHARED_OPTIONS, parseExtensionList } from './cli-options.js';
 import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
 import { CodemodUsageError } from './errors.js';
 // Types only: the runner (TypeScript, ESLint, ts-morph) loads when a migration starts.
@@ -66,21 +67,16 @@ function parseCommandLine(argv: readonly string[]) {
       allowPositionals: true,
       strict: true,
       options: {
-        project: { type: 'string', short: 'p' },
+        ...SHARED_OPTIONS,
         transform: { type: 'string', short: 't', multiple: true },
         'dry-run': { type: 'boolean', short: 'd' },
         dry: { type: 'boolean' },
         list: { type: 'boolean', short: 'l' },
-        json: { type: 'boolean' },
-        extensions: { type: 'string' },
-        'ignore-pattern': { type: 'string', multiple: true },
         'default-max-chars': { type: 'string' },
-        settings: { type: 'string' },
         cpus: { type: 'string' },
         'fail-on-error': { type: 'boolean' },
         'fail-on-review': { type: 'boolean' },
         silent: { type: 'boolean', short: 's' },
-        help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
     });
@@ -230,7 +226,7 @@ export async function runCli(
       ...(values.project !== undefined ? { project: values.project } : {}),
       ...(values.transform ? { transforms: values.transform } : {}),
       ...(values.extensions !== undefined
-        ? { extensions: values.extensions.split(',').map((extension) => extension.trim()).filter(Boolean) }
+        ? { extensions: parseExtensionList(values.extensions) }
         : {}),
       ...(values['ignore-pattern'] ? { ignorePatterns: values['ignore-pattern'] } : {}),
       ...(defaultMaxChars !== undefined ? { defaultMaxChars } : {}),

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 
+import { SHARED_OPTIONS, parseExtensionList } from '../codemods/cli-options.js';
 import { DEFAULT_EXTENSIONS } from '../codemods/defaults.js';
 import { CodemodUsageError } from '../codemods/errors.js';
 import type { InventoryEntry, ToolInventory } from './tool-inventory.js';
@@ -41,14 +42,7 @@ function parseToolsCommandLine(argv: readonly string[]) {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        project: { type: 'string', short: 'p' },
-        json: { type: 'boolean' },
-        extensions: { type: 'string' },
-        'ignore-pattern': { type: 'string', multiple: true },
-        settings: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SHARED_OPTIONS,
     });
   } catch (error) {
     throw new CodemodUsageError('UNKNOWN_OPTION', `${(error as Error).message}. Run \`tool-result-guard tools --help\` for the options.`);
@@ -110,7 +104,7 @@ export async function runToolsCommand(
     paths: positionals,
     project: values.project,
     cwd: io.cwd,
-    extensions: values.extensions?.split(',').map((extension) => extension.trim()).filter(Boolean) ?? DEFAULT_EXTENSIONS,
+    extensions: (values.extensions === undefined ? DEFAULT_EXTENSIONS : parseExtensionList(values.extensions)),
     ignorePatterns: values['ignore-pattern'] ?? [],
   });
   if (files.length === 0) {
