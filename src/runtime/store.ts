@@ -315,14 +315,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
     try {
       const handle = await fileSystem.open(temporaryPath, 'wx', FILE_MODE);
       temporaryCreated = true;
-      try {
-        // The mode given to open is filtered by the umask; set it outright.
-        await handle.chmod(FILE_MODE);
-        await handle.writeFile(content, 'utf8');
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
+      await writePrivateFile(handle, content);
       const published = await this.#publish(temporaryPath, finalPath, content);
       if (!published) {
         // Another process published this id between our check and our link: its file wins.
@@ -365,13 +358,7 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       throw error;
     }
     try {
-      try {
-        await handle.chmod(FILE_MODE);
-        await handle.writeFile(content, 'utf8');
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
+      await writePrivateFile(handle, content);
     } catch (error) {
       // The half-written file is ours (we created it): a partial result must not stay under the final name.
       await this.#fileSystem.unlink(finalPath).catch(() => undefined);
@@ -566,4 +553,16 @@ function isProcessAlive(pid: number): boolean {
 
 function isErrorWithCode(error: unknown, ...codes: string[]): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && codes.includes(String(error.code));
+}
+
+/** Writes `content` to a freshly created file at 0600, durably, and closes it whatever happens. */
+async function writePrivateFile(handle: StoreFileHandle, content: string): Promise<void> {
+  try {
+    // The mode given to open is filtered by the umask; set it outright.
+    await handle.chmod(FILE_MODE);
+    await handle.writeFile(content, 'utf8');
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }
