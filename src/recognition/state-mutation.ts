@@ -45,7 +45,6 @@ const MEMBER = 'stateScope';
 export const STATE_SCOPE_VALUES = ['isolated', 'session', 'agent'] as const;
 /** Globals whose properties are process-wide: writing them outlives any call. */
 const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
-const CLIENT_CLASS_PATTERN = /Client$/;
 const COOKIE_PATTERN = /cookie/i;
 
 type ScopeVariable = TSESLint.Scope.Variable;
@@ -60,25 +59,75 @@ export interface StateUse {
   function: FunctionNode;
 }
 
-/** `new CookieJar()`, `new S3Client(…)`, `axios.create(…)` …: the kind of carrier it creates, if any. */
-function carrierKind(expression: TSESTree.Node | null | undefined, settings: RecognitionSettings): string | undefined {
-  if (!expression) return undefined;
-  let target = skipTypeWrappers(expression);
-  if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
-  if (target.type === AST_NODE_TYPES.NewExpression) {
-    const name = getCalleeLastName(target);
-    if (name === undefined) return undefined;
-    if (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(target), settings.stateCarrierConstructors)) {
-      return COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
+/**
+ * Resolves a name that a carrier's creating expression mentions to the expression it was
+ * initialised with (`const throttledKy = throttleKy(ky, limit); this.ky = throttledKy.extend(…)`).
+ */
+type InitResolver = (name: string) => TSESTree.Node | null | undefined;
+
+/** How many local names deep a carrier's creation is traced (`a = limiter(x); b = a.extend(); this.c = b.extend()`). */
+const MAX_CARRIER_TRACE = 4;
+
+/**
+ * Does the name of a call say it creates or applies a rate limiter (`pThrottle(…)`,
+ * `throttleKy(ky, limit)`, `new RateLimiter(…)`, `new Bottleneck(…)`)? Matched on its camelCase words.
+ */
+function namesRateLimiter(name: string, settings: RecognitionSettings): boolean {
+  const words = nameWords(name);
+  if (words.some((word) => settings.rateLimiterWords.some((wanted) => wanted.toLowerCase() === word))) return true;
+  // `RateLimit`, `rateLimited`: two words that mean one thing.
+  return words.some((word, index) => word === 'rate' && words[index + 1]?.startsWith('limit') === true);
+}
+
+/**
+ * `new CookieJar()`, `fetchCookie(fetch, jar)`, `throttleKy(ky, pThrottle(…))` …: the kind of
+ * carrier it creates, if any. Principle: a client created once and only called carries its
+ * configuration, not state — its requests change nothing a later call sees. It is a carrier
+ * only when what it is built from keeps something between calls: a cookie jar, or a rate
+ * limiter whose counter a later call spends from (traced through the locals it was built from).
+ */
+function carrierKind(
+  expression: TSESTree.Node | null | undefined,
+  settings: RecognitionSettings,
+  resolveInit: InitResolver = () => undefined,
+  depth = 0,
+): string | undefined {
+  if (!expression || depth > MAX_CARRIER_TRACE) return undefined;
+  let kind: string | undefined;
+  walk(expression, (node) => {
+    if (kind !== undefined) return false;
+    // What a function created here does runs later, not when the carrier is built.
+    if (node !== expression && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.NewExpression) {
+      const name = getCalleeLastName(node);
+      if (name !== undefined && (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(node), settings.stateCarrierConstructors))) {
+        kind = COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
+        return false;
+      }
+      if (name !== undefined && namesRateLimiter(name, settings)) kind = 'rate limiter';
+      return undefined;
     }
-    return CLIENT_CLASS_PATTERN.test(name) ? 'client' : undefined;
-  }
-  if (target.type === AST_NODE_TYPES.CallExpression) {
-    const name = getCalleeName(target);
-    if (!matchesDottedName(name, settings.stateCarrierFactories)) return undefined;
-    return COOKIE_PATTERN.test(name ?? '') ? 'cookie jar' : 'client';
-  }
-  return undefined;
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const name = getCalleeName(node);
+      if (matchesDottedName(name, settings.stateCarrierFactories)) {
+        kind = COOKIE_PATTERN.test(name ?? '') ? 'cookie jar' : 'state carrier';
+        return false;
+      }
+      const last = getCalleeLastName(node);
+      if (last !== undefined && namesRateLimiter(last, settings)) kind = 'rate limiter';
+      return undefined;
+    }
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      const parent = node.parent;
+      // Only a name read as a value: not a property key or a member's property.
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+      if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+      const init = resolveInit(node.name);
+      if (init && init !== expression) kind = carrierKind(init, settings, resolveInit, depth + 1);
+    }
+    return undefined;
+  });
+  return kind;
 }
 
 function functionName(fn: TSESTree.Node): string | undefined {
@@ -160,6 +209,8 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   // and is what the tool is for (a tracker saving a task file, a client updating an issue).
   'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
 ]);
+/** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
+const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 /** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
@@ -246,6 +297,10 @@ function drivingCallOf(
   if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
   const words = nameWords(method);
   const first = words[0];
+  // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
+  // Principle: observability objects (loggers, tracers, telemetry, metrics) are not tool state;
+  // swapping one changes what is recorded about later calls, not what they do or return.
+  if (words.slice(1).some((word) => OBSERVABILITY_WORDS.has(word))) return undefined;
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
   // (a shared sandbox's files are still caught below, by the receiver's name).
   const onDisk = words.some((word) => DISK_WORDS.has(word));
@@ -356,6 +411,177 @@ function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node:
   return undefined;
 }
 
+/** Receivers of logging calls (last word of the name): what they are handed is a log line. */
+const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
+
+/** `console.warn(…)`, `logger.info(…)`, `process.emitWarning(…)` as a statement. */
+function isLogStatement(statement: TSESTree.Node): boolean {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+  let expression = unwrapChain(statement.expression);
+  if (expression.type === AST_NODE_TYPES.AwaitExpression || (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')) {
+    expression = unwrapChain(expression.argument);
+  }
+  if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
+  if (getCalleeName(expression) === 'process.emitWarning') return true;
+  const callee = unwrapChain(expression.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const last = receiverSegments(callee.object).pop();
+  return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
+}
+
+/** The `if` whose test `node` is in (directly, not inside a nested function). */
+function guardingIf(node: TSESTree.Node): TSESTree.IfStatement | undefined {
+  for (let current: TSESTree.Node = node; current.parent; current = current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (isFunctionNode(parent)) return undefined;
+    if (parent.type === AST_NODE_TYPES.IfStatement) return parent.test === current ? parent : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A warn-once latch (`if (!warned) { warned = true; console.warn(…) }`): every read of the
+ * flag is the test of an `if` with no `else`, whose branch only sets the flag to a constant
+ * and logs. Principle: a flag that only guards a log line changes whether a line is
+ * printed, not what a later call does or returns.
+ */
+function isLogOnlyLatch(variable: ScopeVariable): boolean {
+  const guards = new Set<TSESTree.IfStatement>();
+  let writes = 0;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    if (reference.isReadWrite()) return false;
+    if (reference.isRead()) {
+      const guard = guardingIf(identifier);
+      if (!guard || guard.alternate) return false;
+      guards.add(guard);
+      continue;
+    }
+    const assignment = identifier.parent;
+    if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== identifier || assignment.right.type !== AST_NODE_TYPES.Literal) return false;
+    if (assignment.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    const block = assignment.parent.parent;
+    if (block?.type !== AST_NODE_TYPES.BlockStatement || block.parent?.type !== AST_NODE_TYPES.IfStatement || block.parent.consequent !== block) return false;
+    writes += 1;
+  }
+  if (guards.size === 0 || writes === 0) return false;
+  const isLatchWrite = (statement: TSESTree.Node) =>
+    statement.type === AST_NODE_TYPES.ExpressionStatement &&
+    statement.expression.type === AST_NODE_TYPES.AssignmentExpression &&
+    statement.expression.left.type === AST_NODE_TYPES.Identifier &&
+    statement.expression.left.name === variable.name &&
+    statement.expression.right.type === AST_NODE_TYPES.Literal;
+  for (const guard of guards) {
+    const body = guard.consequent.type === AST_NODE_TYPES.BlockStatement ? guard.consequent.body : [guard.consequent];
+    if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement))) return false;
+  }
+  // Every write sits in one of those branches.
+  return variable.references.every((reference) => reference.init || reference.isRead() || [...guards].some((guard) => containsNode(guard.consequent, reference.identifier)));
+}
+
+/** A stable text for a receiver or a key (`grepSlots`, `this.items`, `key`, `'id'`); `undefined` for anything else. */
+function expressionKey(node: TSESTree.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const target = unwrapChain(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.ThisExpression) return 'this';
+  if (target.type === AST_NODE_TYPES.Literal) return JSON.stringify(target.value);
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const object = expressionKey(target.object);
+    const property = target.computed ? expressionKey(target.property) : getStaticKeyName(target.property, false);
+    return object === undefined || property === undefined ? undefined : `${object}${target.computed ? `[${property}]` : `.${property}`}`;
+  }
+  return undefined;
+}
+
+/** Methods that put an entry in and take it out again, and methods that take a slot out of a pool and give it back. */
+const PUT_METHODS = new Set(['set', 'add', 'push', 'unshift']);
+const TAKE_METHODS = new Set(['next', 'acquire', 'take', 'pop', 'shift']);
+const GIVE_BACK_METHODS = new Set(['push', 'unshift', 'release', 'add']);
+const REMOVE_METHODS = new Set(['delete', 'pop', 'shift', 'splice']);
+
+interface ReceiverCall {
+  receiver: string;
+  method: string;
+  key: string | undefined;
+  node: TSESTree.CallExpression;
+}
+
+/** Calls `receiver.method(…)` directly in `fn` (not in the functions it defines). */
+function receiverCalls(fn: FunctionNode, within: TSESTree.Node): ReceiverCall[] {
+  const calls: ReceiverCall[] = [];
+  walk(within, (node) => {
+    if (node !== fn && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const callee = unwrapChain(node.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const method = getStaticKeyName(callee.property, callee.computed);
+    const receiver = expressionKey(callee.object);
+    if (method !== undefined && receiver !== undefined) calls.push({ receiver, method, key: expressionKey(node.arguments[0]), node });
+    return undefined;
+  });
+  return calls;
+}
+
+const balancedCache = new WeakMap<FunctionNode, Set<string>>();
+
+/**
+ * Receivers whose change `fn` undoes in a `finally` before it returns: an entry set and then
+ * deleted under the same key (a per-path queue, an in-flight map), a slot taken from a pool
+ * and given back (a semaphore). Principle: a change undone within the same call, on every
+ * path, does not outlive it.
+ */
+function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set<string> {
+  const cached = balancedCache.get(fn);
+  if (cached) return cached;
+  const balanced = new Set<string>();
+  balancedCache.set(fn, balanced);
+  if (!fn.body) return balanced;
+  const finalizers: TSESTree.BlockStatement[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.TryStatement && node.finalizer) finalizers.push(node.finalizer);
+    return undefined;
+  });
+  if (finalizers.length === 0) return balanced;
+  const all = receiverCalls(fn, fn.body);
+  const inFinally = (call: ReceiverCall) => finalizers.find((finalizer) => containsNode(finalizer, call.node));
+  const undoes = (undo: ReceiverCall, change: ReceiverCall) =>
+    undo.receiver === change.receiver &&
+    ((PUT_METHODS.has(change.method) && REMOVE_METHODS.has(undo.method) && (undo.method !== 'delete' || (change.key !== undefined && undo.key === change.key))) ||
+      (TAKE_METHODS.has(change.method) && GIVE_BACK_METHODS.has(undo.method)));
+  const receivers = new Set(all.filter((call) => inFinally(call)).map((call) => call.receiver));
+  for (const receiver of receivers) {
+    const calls = all.filter((call) => call.receiver === receiver);
+    let matched = false;
+    const ok = calls.every((call) => {
+      const finalizer = inFinally(call);
+      if (finalizer) return calls.some((change) => !inFinally(change) && undoes(call, change)) || !settings.stateMutationMethods.includes(call.method);
+      const changes = PUT_METHODS.has(call.method) || TAKE_METHODS.has(call.method) || settings.stateMutationMethods.includes(call.method);
+      if (!changes) return true;
+      const undone = calls.some((undo) => {
+        const undoFinalizer = inFinally(undo);
+        return undoFinalizer !== undefined && undoFinalizer.range[0] > call.node.range[0] && undoes(undo, call);
+      });
+      matched ||= undone;
+      return undone;
+    });
+    if (ok && matched) balanced.add(receiver);
+  }
+  return balanced;
+}
+
+/** The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn` undoes its change before returning. */
+function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  const chain = outermostMember(root);
+  const call = chain.parent;
+  const member = unwrapChain(chain);
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const receiver = expressionKey(member.object);
+  return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
+}
+
 /** The statement-level node that performs a direct write to a binding (`x = …`, `x++`, `for (x of …)`). */
 function writingNode(identifier: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node = identifier;
@@ -406,7 +632,20 @@ function thisTarget(entry: InvocationEntry, definition: ToolDefinition): 'instan
   return undefined;
 }
 
-/** Class fields that hold a carrier created by the class itself (field initialiser or `this.x = new …` in the constructor). */
+/** The initialisers of the `const` / `let` names a function body declares (not in nested functions), for tracing a carrier's creation. */
+function localInits(body: TSESTree.Node): InitResolver {
+  const inits = new Map<string, TSESTree.Node>();
+  walk(body, (node) => {
+    if (node !== body && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init && !inits.has(node.id.name)) {
+      inits.set(node.id.name, node.init);
+    }
+    return undefined;
+  });
+  return (name) => inits.get(name);
+}
+
+/** Class fields that hold a carrier created by the class itself (field initialiser or `this.x = …` in the constructor). */
 function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): Map<string, string> {
   const fields = new Map<string, string>();
   for (const member of classNode.body.body) {
@@ -416,13 +655,14 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
       if (name !== undefined && kind !== undefined) fields.set(name, kind);
     }
     if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor' && member.value.body) {
+      const resolveInit = localInits(member.value.body);
       walk(member.value.body, (node) => {
         if (node !== member.value.body && isFunctionNode(node)) return false;
         if (node.type !== AST_NODE_TYPES.AssignmentExpression) return undefined;
         const left = node.left;
         if (left.type !== AST_NODE_TYPES.MemberExpression || left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
         const name = getStaticKeyName(left.property, left.computed);
-        const kind = carrierKind(node.right, settings);
+        const kind = carrierKind(node.right, settings, resolveInit);
         if (name !== undefined && kind !== undefined) fields.set(name, kind);
         return undefined;
       });
@@ -432,9 +672,19 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
 }
 
 function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSettings): string | undefined {
+  // Names in the initialiser resolve from the variable's own scope outwards.
+  const resolveInit: InitResolver = (name) => {
+    for (let scope: TSESLint.Scope.Scope | null = variable.scope; scope; scope = scope.upper) {
+      const found = scope.set.get(name);
+      if (!found) continue;
+      const definition = found.defs[0];
+      return definition?.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator ? definition.node.init : undefined;
+    }
+    return undefined;
+  };
   for (const definition of variable.defs) {
     if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
-      const kind = carrierKind(definition.node.init, settings);
+      const kind = carrierKind(definition.node.init, settings, resolveInit);
       if (kind !== undefined) return kind;
     }
   }
@@ -482,6 +732,50 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   return undefined;
 }
 
+/**
+ * The trap functions of a `new Proxy(target, { get() { … } })` a variable holds, directly or
+ * through the names its initialiser mentions (`const client = key ? new Api(key) : lazyClient`).
+ * Principle: touching a Proxy runs its traps, so what a trap changes (a lazily created
+ * client cached in a module variable on first use) is changed by the call that touches it.
+ */
+const proxyTrapCache = new WeakMap<ScopeVariable, { name: string; fn: FunctionNode }[]>();
+
+function proxyTraps(variable: ScopeVariable, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): { name: string; fn: FunctionNode }[] {
+  const cached = proxyTrapCache.get(variable);
+  if (cached) return cached;
+  const traps = findProxyTraps(variable, sourceCode, depth);
+  if (depth === 0) proxyTrapCache.set(variable, traps);
+  return traps;
+}
+
+function findProxyTraps(variable: ScopeVariable, sourceCode: Readonly<TSESLint.SourceCode>, depth: number): { name: string; fn: FunctionNode }[] {
+  const definition = variable.defs[0];
+  if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init) return [];
+  const init = skipTypeWrappers(definition.node.init);
+  if (init.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier && init.callee.name === 'Proxy') {
+    const handler = init.arguments[1] ? skipTypeWrappers(init.arguments[1]) : undefined;
+    if (handler?.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    return handler.properties.flatMap((property) => {
+      if (property.type !== AST_NODE_TYPES.Property) return [];
+      const name = getStaticKeyName(property.key, property.computed);
+      const value = skipTypeWrappers(property.value);
+      return name !== undefined && isFunctionNode(value) ? [{ name, fn: value }] : [];
+    });
+  }
+  const traps: { name: string; fn: FunctionNode }[] = [];
+  walk(init, (node) => {
+    if (isFunctionNode(node) || isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const mentioned = resolveIdentifier(node, sourceCode);
+    if (mentioned && mentioned !== variable) traps.push(...proxyTraps(mentioned, sourceCode, depth + 1));
+    return undefined;
+  });
+  return traps;
+}
+
 /** Names a module declares at its top level (`let history = []`, `export const cache = new Map()`). */
 function moduleLevelNames(program: TSESTree.Program): Set<string> {
   const names = new Set<string>();
@@ -527,7 +821,7 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
       const parent = member.parent;
       const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) || parent?.type === AST_NODE_TYPES.UpdateExpression;
       const mutation = write ? undefined : mutationOf(node, settings);
-      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node))) changed = `this.${field}`;
+      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))) changed = `this.${field}`;
       return undefined;
     }
     if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
@@ -535,7 +829,7 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
     if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
     const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
-    if (write || mutationOf(node, settings)) changed = node.name;
+    if (write || (mutationOf(node, settings) && !undoneBeforeReturn(node, fn, settings))) changed = node.name;
     return undefined;
   });
   return changed;
@@ -836,6 +1130,8 @@ function analyseEntry(
         }
         continue;
       }
+      // `slots.next()` … `finally { slots.push() }`: undone before the call returns.
+      if (undoneBeforeReturn(identifier, fn, settings)) continue;
       const graphUpdate = graphStateUpdate(identifier, variable, file);
       if (graphUpdate) {
         findings.push({
@@ -858,16 +1154,18 @@ function analyseEntry(
         });
         continue;
       }
+      for (const trap of proxyTraps(variable, sourceCode)) follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
       const callParent = identifier.parent;
-      if (callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier) {
-        follow(calledFunction(variable), variable.name, current, callParent);
+      const called = callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
+      if (called && callParent) {
+        follow(called, variable.name, current, callParent);
         continue;
       }
       const outer = describeOuterVariable(variable, fn);
       if (!outer) continue;
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
-        if (outer.imported) continue;
+        if (outer.imported || isLogOnlyLatch(variable)) continue;
         findings.push({
           node: at(writingNode(identifier)),
           messageId: 'mutatesOutlivingState',
@@ -944,6 +1242,7 @@ function analyseEntry(
         }
         return undefined;
       }
+      if (undoneBeforeReturn(node, fn, settings)) return undefined;
       const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
