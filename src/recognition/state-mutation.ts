@@ -31,6 +31,7 @@ import {
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
+import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
 import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
@@ -285,7 +286,7 @@ function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part:
 }
 
 /** The variable an identifier in `fn` refers to. */
-function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): ScopeVariable | undefined {
+function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: ScopeSource): ScopeVariable | undefined {
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
     const variable = scope.set.get(identifier.name);
     if (variable) return variable;
@@ -690,7 +691,7 @@ function sharedObjectUses(
   toolName: string,
   where: string,
   at: (node: TSESTree.Node) => TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
 ): StateUse[] {
   const { fn } = item;
@@ -792,7 +793,7 @@ function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
   toolName: string,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
   file: FileIndex | undefined,
 ): StateUse[] {
@@ -1003,7 +1004,7 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
 export function findOutlivingStateUses(
   definition: ToolDefinition,
   recognition: RecognitionContext,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
 ): StateUse[] {
   const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
@@ -1012,7 +1013,13 @@ export function findOutlivingStateUses(
   for (const entry of invocation.entries) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
+    // A tool joined by name runs functions of other files: each is analysed with its own file's scopes,
+    // and what it finds there is reported at the tool (a report can only point into the linted file).
+    const foreign = entry.file !== undefined && entry.file.program !== sourceCode.scopeManager?.globalScope?.block;
+    const entrySource = foreign ? foreignScopeSource(entry.file!.program) : sourceCode;
+    if (!entrySource) continue;
+    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file);
+    const found = foreign ? analysed.map((use) => ({ ...use, node: definition.reportNode })) : analysed;
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {
