@@ -745,6 +745,25 @@ function sharedObjectUses(
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
     if (isClassNode(node)) return false;
+    // `this.safeExecute(context, async (page) => page.click(…))`: a helper handed a long-lived
+    // object and a callback runs the callback with that object's part. A callback parameter
+    // named as a shared object (`page`, `tab`, `browser`) is then that object's part.
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const handed = node.arguments.map((argument) => expressionRoot(argument)).find((rooted) => rooted && sourceOfRoot(rooted.root));
+      const source = handed ? sourceOfRoot(handed.root) : undefined;
+      if (!source) return undefined;
+      for (const argument of node.arguments) {
+        if (!isFunctionNode(argument)) continue;
+        for (const variable of sourceCode.scopeManager?.getDeclaredVariables(argument) ?? []) {
+          const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
+          if (isParameter && namesSharedObject(variable.name, settings)) {
+            // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
+            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false });
+          }
+        }
+      }
+      return undefined;
+    }
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     let source: SharedSource | undefined;
     let part = false;

@@ -571,3 +571,20 @@ export function route(name, args) {
     },
   ],
 });
+
+// A helper handed the context argument and a callback runs the callback with the context's part:
+// a callback parameter named as a shared object is that object (only driving it counts).
+ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
+  valid: [
+    // Not named as a shared object: what the helper passes is unknown.
+    `export class SpanTool extends BaseTool { async execute(args, context) { return this.withSpan(context, async (span) => { span.setAttribute('a', args.a); return 'ok'; }); } }`,
+    // A request client handed over is only called (`.delete()` on it sends a request, it changes no collection).
+    `export class DeleteTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (apiContext) => { const r = await apiContext.delete(args.url); return r.status(); }); } }`,
+  ],
+  invalid: [
+    {
+      code: `export class ClickTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'ClickTool', method: 'click', object: '`page`, handed over from `context`, the invocation\'s context argument' } }],
+    },
+  ],
+});
