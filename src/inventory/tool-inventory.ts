@@ -118,7 +118,12 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
           declaresUnbounded: analysis.declaresUnbounded,
           stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
           read: analysis.read
-            ? { chain: describeChain(analysis.read), kind: RESOURCE_WORDS[analysis.read.readerKind], line: analysis.read.call.loc.start.line }
+            ? {
+                chain: describeChain(analysis.read),
+                kind: RESOURCE_WORDS[analysis.read.readerKind],
+                // A tool joined by name across files may read in another file (parsed without locations): the tool's line then.
+                line: (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ?? (definition.node as TSESTree.Node).loc.start.line,
+              }
             : undefined,
           selfReading: analysis.selfReading,
           stateUses: stateUses.map((use) => ({

@@ -13,6 +13,8 @@ import { type RecognitionSettings, getRecognitionSettings } from './settings.js'
 
 export interface RecognitionContext {
   settings: RecognitionSettings;
+  /** The linted file's path as ESLint gives it (absolute in a real run). */
+  filePath: string;
   /** The linted file's index (imports, functions, classes, constants, exports). */
   readonly file: FileIndex;
   readonly environment: FlowEnvironment;
@@ -49,6 +51,7 @@ export function getRecognitionContext(
   let environment: FlowEnvironment | undefined;
   const recognition: RecognitionContext = {
     settings,
+    filePath: context.physicalFilename,
     get file() {
       return getFile();
     },

@@ -810,6 +810,8 @@ export function analyseInvocationReads(
   const findings: ReadFinding[] = [];
   let returnsContent = false;
   for (const entry of invocation.entries) {
+    // A tool joined by name runs functions of other files too: each is analysed in its own.
+    const entryFile = entry.file ?? file;
     let thisMembers = entry.inputThisMembers;
     if (entry.invocationClass) {
       // Input of an invocation class: what its constructor derives from the parameter that got `params`.
@@ -830,7 +832,7 @@ export function analyseInvocationReads(
     const summary = analyzeFunction(
       entry.fn,
       { parameters: entry.inputParameters, thisMembers },
-      file,
+      entryFile,
       entry.classNode,
       environment,
       0,

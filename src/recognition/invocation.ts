@@ -41,6 +41,8 @@ export interface InvocationEntry {
   invocationClass: ClassNode | undefined;
   /** Dispatcher tools: only reads and changes inside this node are this tool's (see `ToolDefinition.invocationRegion`). */
   region?: TSESTree.Node | undefined;
+  /** The file the function lives in, when it is not the linted one (a tool joined by name across files). */
+  file?: FileIndex | undefined;
 }
 
 export interface Invocation {
@@ -141,6 +143,9 @@ export function getInvocation(
       invocationClass: undefined,
       region: definition.invocationRegion,
     });
+  }
+  for (const joined of definition.joinedInvocation?.() ?? []) {
+    entries.push({ ...joined, inputThisMembers: [], invocationClass: undefined });
   }
   const host = definition.host;
   if (host && isClassNode(host)) {

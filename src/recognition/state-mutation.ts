@@ -31,6 +31,7 @@ import {
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
+import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
 import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
 import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
@@ -340,7 +341,7 @@ function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part:
 }
 
 /** The variable an identifier in `fn` refers to. */
-function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): ScopeVariable | undefined {
+function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: ScopeSource): ScopeVariable | undefined {
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
     const variable = scope.set.get(identifier.name);
     if (variable) return variable;
@@ -740,7 +741,7 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
  */
 const proxyTrapCache = new WeakMap<ScopeVariable, { name: string; fn: FunctionNode }[]>();
 
-function proxyTraps(variable: ScopeVariable, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): { name: string; fn: FunctionNode }[] {
+function proxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth = 0): { name: string; fn: FunctionNode }[] {
   const cached = proxyTrapCache.get(variable);
   if (cached) return cached;
   const traps = findProxyTraps(variable, sourceCode, depth);
@@ -748,7 +749,7 @@ function proxyTraps(variable: ScopeVariable, sourceCode: Readonly<TSESLint.Sourc
   return traps;
 }
 
-function findProxyTraps(variable: ScopeVariable, sourceCode: Readonly<TSESLint.SourceCode>, depth: number): { name: string; fn: FunctionNode }[] {
+function findProxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth: number): { name: string; fn: FunctionNode }[] {
   const definition = variable.defs[0];
   if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init) return [];
   const init = skipTypeWrappers(definition.node.init);
@@ -984,7 +985,7 @@ function sharedObjectUses(
   toolName: string,
   where: string,
   at: (node: TSESTree.Node) => TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
 ): StateUse[] {
   const { fn } = item;
@@ -1038,6 +1039,25 @@ function sharedObjectUses(
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
     if (isClassNode(node)) return false;
+    // `this.safeExecute(context, async (page) => page.click(…))`: a helper handed a long-lived
+    // object and a callback runs the callback with that object's part. A callback parameter
+    // named as a shared object (`page`, `tab`, `browser`) is then that object's part.
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const handed = node.arguments.map((argument) => expressionRoot(argument)).find((rooted) => rooted && sourceOfRoot(rooted.root));
+      const source = handed ? sourceOfRoot(handed.root) : undefined;
+      if (!source) return undefined;
+      for (const argument of node.arguments) {
+        if (!isFunctionNode(argument)) continue;
+        for (const variable of sourceCode.scopeManager?.getDeclaredVariables(argument) ?? []) {
+          const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
+          if (isParameter && namesSharedObject(variable.name, settings)) {
+            // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
+            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false });
+          }
+        }
+      }
+      return undefined;
+    }
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     let source: SharedSource | undefined;
     let part = false;
@@ -1086,7 +1106,7 @@ function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
   toolName: string,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
   file: FileIndex | undefined,
 ): StateUse[] {
@@ -1302,7 +1322,7 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
 export function findOutlivingStateUses(
   definition: ToolDefinition,
   recognition: RecognitionContext,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
 ): StateUse[] {
   const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
@@ -1311,7 +1331,13 @@ export function findOutlivingStateUses(
   for (const entry of invocation.entries) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
+    // A tool joined by name runs functions of other files: each is analysed with its own file's scopes,
+    // and what it finds there is reported at the tool (a report can only point into the linted file).
+    const foreign = entry.file !== undefined && entry.file.program !== sourceCode.scopeManager?.globalScope?.block;
+    const entrySource = foreign ? foreignScopeSource(entry.file!.program) : sourceCode;
+    if (!entrySource) continue;
+    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file);
+    const found = foreign ? analysed.map((use) => ({ ...use, node: definition.reportNode })) : analysed;
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {

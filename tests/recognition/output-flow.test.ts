@@ -25,6 +25,7 @@ function verdicts(code: string): Record<string, { read: boolean; selfReading: bo
   const settings = DEFAULT_RECOGNITION_SETTINGS;
   const recognition: RecognitionContext = {
     settings,
+    filePath: file.filePath,
     file,
     environment: { settings },
     contextualTypeName: undefined,

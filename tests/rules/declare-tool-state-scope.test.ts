@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -600,6 +600,80 @@ ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, prox
       code: `let cached = null; const shared = new Proxy({}, { get(_target, prop) { cached ??= new Api(process.env.KEY); return cached[prop]; } });
        export function createSearch({ apiKey } = {}) { const client = apiKey ? new Api(apiKey) : shared; return tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q) }); }`,
       errors: [{ messageId: mutates }],
+    },
+  ],
+});
+
+// A tool list joined by name to a dispatcher (tool-shapes/name-dispatch.ts): the state of the
+// implementation the branch routes to is the list entry's, reported there, and counted once.
+const nameDispatch = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'name-dispatch');
+const fixtureText = (...segments: string[]): string => readFileSync(path.join(nameDispatch, ...segments), 'utf8');
+
+ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
+  valid: [
+    // The implementation a listed name routes to is no tool by itself (the list entry is);
+    // the dispatcher's own file defines no tool either.
+    {
+      code: fixtureText('reverse', 'counter.ts').replace(/\/\/ Routed by a name[\s\S]*$/, ''),
+      filename: path.join(nameDispatch, 'reverse', 'counter.ts'),
+    },
+    { code: fixtureText('reverse', 'handler.ts'), filename: path.join(nameDispatch, 'reverse', 'handler.ts') },
+    // A listed name no dispatcher routes: not a tool.
+    {
+      code: `const hits = []; export const TOOLS = [{ name: 'nobody_routes_me', description: 'd', inputSchema: { type: 'object' } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+    },
+  ],
+  invalid: [
+    // Definitions in tools.ts, the dispatcher (which imports them) in handler.ts, the class in counter.ts.
+    {
+      code: fixtureText('reverse', 'tools.ts'),
+      filename: path.join(nameDispatch, 'reverse', 'tools.ts'),
+      errors: [{ messageId: mutates, line: 4, data: { tool: 'count_clicks', action: 'assigns', state: 'instance field `this.clicks`' } }],
+    },
+    // The definitions import the dispatcher: an `if` chain on the name.
+    {
+      code: fixtureText('forward', 'server.ts'),
+      filename: path.join(nameDispatch, 'forward', 'server.ts'),
+      errors: [{ messageId: mutates, line: 6, data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' } }],
+    },
+    // Definitions and dispatcher in one file.
+    {
+      code: `let visits = 0;
+export const TOOLS = [
+  { name: 'visit', description: 'd', inputSchema: { type: 'object' } },
+];
+export function route(name, args) {
+  switch (name) {
+    case 'visit': visits += 1; return { content: [] };
+  }
+}`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+      // In the linted file the change itself is reported, as for every dispatcher branch.
+      errors: [{ messageId: mutates, line: 7, data: { tool: 'visit', action: 'assigns', state: 'module-level `visits`' } }],
+    },
+    // A class routed by a name no list declares stays a tool of its own.
+    {
+      code: fixtureText('reverse', 'counter.ts'),
+      filename: path.join(nameDispatch, 'reverse', 'counter.ts'),
+      errors: [{ messageId: mutates, data: { tool: 'OrphanTool', action: 'calls `.push()` on', state: 'instance field `this.seen`' } }],
+    },
+  ],
+});
+
+// A helper handed the context argument and a callback runs the callback with the context's part:
+// a callback parameter named as a shared object is that object (only driving it counts).
+ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
+  valid: [
+    // Not named as a shared object: what the helper passes is unknown.
+    `export class SpanTool extends BaseTool { async execute(args, context) { return this.withSpan(context, async (span) => { span.setAttribute('a', args.a); return 'ok'; }); } }`,
+    // A request client handed over is only called (`.delete()` on it sends a request, it changes no collection).
+    `export class DeleteTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (apiContext) => { const r = await apiContext.delete(args.url); return r.status(); }); } }`,
+  ],
+  invalid: [
+    {
+      code: `export class ClickTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'ClickTool', method: 'click', object: '`page`, handed over from `context`, the invocation\'s context argument' } }],
     },
   ],
 });

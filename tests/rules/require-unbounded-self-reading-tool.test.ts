@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -1055,6 +1056,70 @@ const openTool = { type: 'function', name: 'open', parameters, invoke: async (ru
   execute: /* @__PURE__ */ __name(async (input) => (await fetch(input.url)).text(), "execute")
 });`,
       [{ toolName: 'read_file', readCall: '`fetch`', resource: 'URL', fix: ['"execute")\n});', '"execute"),\n  maxResultSizeChars: Infinity\n});'] }],
+    ),
+  ],
+});
+
+// A tool list joined by name to a dispatcher (tool-shapes/name-dispatch.ts): a listed tool whose
+// routed branch reads a model-chosen location and returns it is reported at its list entry.
+const nameDispatch = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'name-dispatch');
+const nameDispatchText = (...segments: string[]): string => readFileSync(path.join(nameDispatch, ...segments), 'utf8');
+
+ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name', rule, {
+  valid: [
+    // The dispatcher's file is no tool list: its branches are the listed tools', reported at their entries.
+    { code: nameDispatchText('reverse', 'handler.ts'), filename: path.join(nameDispatch, 'reverse', 'handler.ts') },
+    // A listed name no dispatcher routes: not a tool, even when every tool must be classified.
+    {
+      code: `export const TOOLS = [{ name: 'nobody_routes_me', description: 'd', inputSchema: { type: 'object' } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+      options: [{ requireClassification: true }],
+    },
+    // Declared on the entry's `_meta`: the joined tool is classified.
+    {
+      code: `export const TOOLS = [{ name: 'fetch_page', description: 'd', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+    },
+  ],
+  invalid: [
+    // Definitions in tools.ts; the dispatcher that imports them fetches the model's URL and returns the text.
+    invalid(
+      nameDispatchText('reverse', 'tools.ts'),
+      [{ toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', fix: ["text', inputSchema: { type: 'object' } }", "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'tools.ts') },
+    ),
+    // The definitions import the dispatcher (an `if` chain): one report per tool that reads.
+    invalid(
+      nameDispatchText('forward', 'server.ts'),
+      [{ toolName: 'read_note', readCall: '`readFile`', fix: ["note', inputSchema: { type: 'object' } },\n  { name: 'remember", "note', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n  { name: 'remember"] }],
+      { filename: path.join(nameDispatch, 'forward', 'server.ts') },
+    ),
+    // Definitions and dispatcher in one file.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export const TOOLS = [
+  { name: 'cat', description: 'd', inputSchema: { type: 'object' } },
+];
+export async function route(name, args) {
+  switch (name) {
+    case 'cat': return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
+  }
+}`,
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
+    ),
+    // With the CallTool handler in the same file the `case` is the tool (the low-level MCP shape)
+    // and the entry its `_meta` home: one report, not two.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+const TOOLS = [{ name: 'cat', description: 'd', inputSchema: { type: 'object' } }];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'cat': return { content: [{ type: 'text', text: await readFile(request.params.arguments.path, 'utf8') }] };
+  }
+});`,
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
     ),
   ],
 });
