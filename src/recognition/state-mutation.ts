@@ -31,7 +31,7 @@ import {
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
-import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import { type InvocationEntry, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
 import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
@@ -431,6 +431,39 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
   return fields;
 }
 
+/**
+ * Fields an invocation class's constructor takes from a parameter that is not the model's
+ * input (`this.allowlist = allowlist`, with `new XInvocation(this.config, params, this.allowlist)`):
+ * objects the long-lived tool handed over, so changing them changes the tool, unlike the
+ * invocation's own fields, which die with it.
+ */
+function handedFieldsOf(classNode: ClassNode): Set<string> {
+  const fields = new Set<string>();
+  const constructor = getConstructor(classNode);
+  if (!constructor?.body) return fields;
+  const inputs = getConstructorInputs(classNode);
+  const handed = new Set<string>();
+  constructor.params.forEach((parameter, index) => {
+    if (inputs.includes(index)) return;
+    // `constructor(private readonly allowlist: Set<string>)` is a field too.
+    if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
+      collectBindingNames(parameter.parameter).forEach((name) => fields.add(name));
+      return;
+    }
+    collectBindingNames(parameter).forEach((name) => handed.add(name));
+  });
+  walk(constructor.body, (node) => {
+    if (node !== constructor.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+    const name = getStaticKeyName(node.left.property, node.left.computed);
+    const value = skipTypeWrappers(node.right);
+    if (name !== undefined && value.type === AST_NODE_TYPES.Identifier && handed.has(value.name)) fields.add(name);
+    return undefined;
+  });
+  return fields;
+}
+
 function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSettings): string | undefined {
   for (const definition of variable.defs) {
     if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
@@ -799,6 +832,7 @@ function analyseEntry(
   const findings: StateUse[] = [];
   const target = thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
   const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
@@ -947,7 +981,13 @@ function analyseEntry(
       const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
-        const drive = entry.inputThisMembers.includes(field) ? undefined : drivingCallOf(node, settings);
+        if (entry.inputThisMembers.includes(field)) return undefined;
+        const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
+        if (mutation && unwrapChain(mutation.path) !== node) {
+          findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` }, stateKey, function: fn });
+          return undefined;
+        }
+        const drive = drivingCallOf(node, settings);
         if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
         return undefined;
       }

@@ -514,3 +514,45 @@ ruleTester.run('declare-tool-state-scope: renamed output channels', rule, {
     },
   ],
 });
+
+// A tool's confirmation method (`shouldConfirmExecute`, `getConfirmationDetails`) runs on every
+// call, and the approval callback it returns records what later calls skip.
+const invocationTool = (invocation: string, tool = ''): string =>
+  `class ShellInvocation extends BaseToolInvocation { constructor(config, params, allowlist) { super(params); this.config = config; this.allowlist = allowlist; } ${invocation} async execute() { return 'ok'; } }
+   export class ShellTool extends BaseDeclarativeTool { allowlist = new Set(); ${tool} createInvocation(params) { return new ShellInvocation(this.config, params, this.allowlist); } }`;
+
+ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
+  valid: [
+    // a confirmation that records its outcome only on the per-call invocation
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { this.outcome = outcome; this.answers = []; this.answers.push(outcome); } }; }`),
+    // one that only reads the long-lived allowlist and config
+    invocationTool(`async shouldConfirmExecute() { if (this.allowlist.has(this.params.command) || this.config.getApprovalMode() === 'yolo') return false; return { onConfirm: async () => {} }; }`),
+    // a method named otherwise is not part of the call
+    invocationTool(`rememberLater(command) { this.allowlist.add(command); }`),
+    // declared
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.allowlist.add(this.params.command); } }; }`, `stateScope = 'session';`),
+  ],
+  invalid: [
+    {
+      // "proceed always" adds to the allowlist the tool handed to its invocation
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; }`),
+      errors: [{ messageId: mutates, data: { tool: 'ShellTool', action: 'calls `.add()` on', state: 'instance field `this.allowlist`, which the tool handed to its invocation' } }],
+    },
+    {
+      // or changes the shared config's approval mode, through a helper method
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`),
+      errors: [{ messageId: 'drivesSharedObject' }],
+    },
+    {
+      // a static allowlist outlives every invocation
+      code: `class MemoryInvocation extends BaseToolInvocation { static allowlist = new Set(); async getConfirmationDetails() { return { onConfirm: async () => { MemoryInvocation.allowlist.add(this.params.key); } }; } async execute() { return 'ok'; } }
+             export class MemoryTool extends BaseDeclarativeTool { createInvocation(params) { return new MemoryInvocation(params); } }`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      // a class tool's own confirmation method
+      code: `const approved = new Set(); export class DeployTool extends BaseTool { async requestApproval(input) { approved.add(input.target); } async call(input) { return 'ok'; } }`,
+      errors: [{ messageId: mutates }],
+    },
+  ],
+});
