@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -425,6 +425,53 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
       filename: toolFile,
       errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
+    },
+  ],
+});
+
+// A long-lived manager several calls away, reached through methods whose names say nothing.
+const managerFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-managers-'));
+writeFileSync(
+  path.join(managerFolder, 'terminal.ts'),
+  `class TerminalManager {\n  sessions = new Map();\n  run(command: string) { return this.spawnSession(command); }\n  spawnSession(command: string) { this.sessions.set(1, { command, lastRead: 0 }); return 1; }\n  peek(pid: number) { return this.sessions.get(pid); }\n  readMore(pid: number) { const session = this.sessions.get(pid); session.lastRead = Date.now(); return session; }\n}\nexport const terminalManager = new TerminalManager();\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'process-tools.ts'),
+  `import { terminalManager } from './terminal.js';\nexport async function startProcess(args: { command: string }) { return terminalManager.run(args.command); }\nexport async function peekProcess(pid: number) { return terminalManager.peek(pid); }\n`,
+);
+mkdirSync(path.join(managerFolder, 'handlers'), { recursive: true });
+writeFileSync(path.join(managerFolder, 'handlers', 'index.ts'), `export * from './process-handlers.js';\n`);
+writeFileSync(
+  path.join(managerFolder, 'handlers', 'process-handlers.ts'),
+  `import { startProcess, peekProcess } from '../process-tools.js';\nexport async function handleStart(args: { command: string }) { return startProcess(args); }\nexport async function handlePeek(args: { pid: number }) { return peekProcess(args.pid); }\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'convert.ts'),
+  `let handler: unknown = null;\nlet clientId = 'unknown';\nconst pending: unknown[] = [];\nfunction getHandler() { if (!handler) handler = makeHandler(); return handler; }\nfunction makeHandler() { pending.length = 0; return {}; }\nexport async function convert(text: string) { if (clientId === 'unknown') clientId = await newId(); getHandler(); return text; }\nexport async function capture(event: string) { return queueEvent(event); }\nfunction queueEvent(event: string) { pending.push(event); }\n`,
+);
+const managerTool = path.join(managerFolder, 'server.ts');
+
+ruleTester.run('declare-tool-state-scope: long-lived managers in other modules', rule, {
+  valid: [
+    // the same chain, down to a method that only reads the manager
+    { code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handlePeek(args) });`, filename: managerTool },
+    // made once on first use (an id, a handler): every call gets what the first made
+    { code: `import { convert } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => convert(text) });`, filename: managerTool },
+    // telemetry records the call for someone else: the tool does not behave differently for it
+    { code: `import { capture } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => { await capture('called'); return text; } });`, filename: managerTool },
+  ],
+  invalid: [
+    {
+      // server → handlers barrel → startProcess → terminalManager.run → this.spawnSession → this.sessions.set
+      code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handleStart(args) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes', state: '`this.sessions` of TerminalManager' } }],
+    },
+    {
+      // an element taken from the manager's registry and changed
+      code: `import { terminalManager } from './terminal.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ pid }) => terminalManager.readMore(pid) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' } }],
     },
   ],
 });
