@@ -32,8 +32,8 @@ import { findDeclaredClassification, resolvedToolName } from './classification.j
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
 import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
-import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
-import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
+import { type InvocationEntry, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
+import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
@@ -672,6 +672,39 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
   return fields;
 }
 
+/**
+ * Fields an invocation class's constructor takes from a parameter that is not the model's
+ * input (`this.allowlist = allowlist`, with `new XInvocation(this.config, params, this.allowlist)`):
+ * objects the long-lived tool handed over, so changing them changes the tool, unlike the
+ * invocation's own fields, which die with it.
+ */
+function handedFieldsOf(classNode: ClassNode): Set<string> {
+  const fields = new Set<string>();
+  const constructor = getConstructor(classNode);
+  if (!constructor?.body) return fields;
+  const inputs = getConstructorInputs(classNode);
+  const handed = new Set<string>();
+  constructor.params.forEach((parameter, index) => {
+    if (inputs.includes(index)) return;
+    // `constructor(private readonly allowlist: Set<string>)` is a field too.
+    if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
+      collectBindingNames(parameter.parameter).forEach((name) => fields.add(name));
+      return;
+    }
+    collectBindingNames(parameter).forEach((name) => handed.add(name));
+  });
+  walk(constructor.body, (node) => {
+    if (node !== constructor.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+    const name = getStaticKeyName(node.left.property, node.left.computed);
+    const value = skipTypeWrappers(node.right);
+    if (name !== undefined && value.type === AST_NODE_TYPES.Identifier && handed.has(value.name)) fields.add(name);
+    return undefined;
+  });
+  return fields;
+}
+
 function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSettings): string | undefined {
   // Names in the initialiser resolve from the variable's own scope outwards.
   const resolveInit: InitResolver = (name) => {
@@ -806,7 +839,54 @@ function ownNames(fn: FunctionNode): Set<string> {
  * binding a function of another module changes, or, for a method, the first `this`
  * field it changes. Enough to tell that a helper keeps state in its own module.
  */
-function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean): string | undefined {
+/** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
+function bindingKey(node: TSESTree.Node): string | undefined {
+  const target = unwrapChain(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
+    const field = getStaticKeyName(target.property, target.computed);
+    return field === undefined ? undefined : `this.${field}`;
+  }
+  return undefined;
+}
+
+function mentions(root: TSESTree.Node, key: string): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (bindingKey(node) === key && (node.type !== AST_NODE_TYPES.Identifier || node.parent?.type !== AST_NODE_TYPES.MemberExpression || node.parent.object === node)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
+ * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
+ * made, so it is memoisation, not state a later call is changed by. A carrier made that way
+ * (a client, a cookie jar) still carries state.
+ */
+function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
+  const key = bindingKey(write.left);
+  if (key === undefined || carrierKind(write.right, settings) !== undefined) return false;
+  if (write.operator === '??=' || write.operator === '||=') return true;
+  for (let child: TSESTree.Node = write, parent: TSESTree.Node | undefined = write.parent; parent && child !== fn; child = parent, parent = parent.parent) {
+    // `if (x === 'unknown') x = …`, `if (!x) { x = … }`
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) return true;
+    // `if (x) return x;` earlier in the same block
+    if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
+      const index = parent.body.indexOf(child as TSESTree.Statement);
+      const guarded = parent.body.slice(0, Math.max(index, 0)).some(
+        (statement) => statement.type === AST_NODE_TYPES.IfStatement && mentions(statement.test, key) && (statement.consequent.type === AST_NODE_TYPES.ReturnStatement || (statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
+      );
+      if (guarded) return true;
+    }
+  }
+  return false;
+}
+
+function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean, skipLazy = false): string | undefined {
   if (!fn.body) return undefined;
   const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
   if (!method && moduleNames.size === 0) return undefined;
@@ -814,6 +894,8 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
   let changed: string | undefined;
   walk(fn.body, (node) => {
     if (changed !== undefined) return false;
+    // What a one-time initialiser does runs once, not on each call.
+    if (skipLazy && isLazyInitialisation(node, fn, settings)) return false;
     if (method && isFunctionNode(node) && node.type !== AST_NODE_TYPES.ArrowFunctionExpression) return false;
     if (method && node.type === AST_NODE_TYPES.ThisExpression) {
       const member = node.parent;
@@ -834,6 +916,163 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
     return undefined;
   });
   return changed;
+}
+
+/** How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` → `terminalManager.executeCommand`). */
+const MAX_MODULE_DEPTH = 4;
+
+/** A function of a followed module, with the class it is a method of (so `this.m()` and `this.f` resolve). */
+interface ModuleFunction {
+  fn: FunctionNode;
+  file: FileIndex;
+  classNode: ClassNode | undefined;
+  name: string;
+}
+
+/**
+ * The class of a long-lived instance a module keeps under `name`: `const manager = new
+ * TerminalManager()` in the module, or such a constant imported from a relative module.
+ */
+function instanceClassOf(name: string, file: FileIndex, depth = 0): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (depth > MAX_MODULE_DEPTH) return undefined;
+  const init = file.constants.get(name);
+  if (init) return classOf(init, file);
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || binding.imported === 'default') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  return imported && exported?.kind === 'local' ? instanceClassOf(exported.local, imported, depth + 1) : undefined;
+}
+
+/**
+ * The function a call in a followed module runs, without scope analysis: `helper(…)` (its
+ * own or imported), `ns.helper(…)` on a namespace import, `this.m(…)` in a method, and
+ * `manager.m(…)` on a long-lived instance the module keeps or imports.
+ */
+function calleeInModule(call: TSESTree.CallExpression, file: FileIndex, classNode: ClassNode | undefined, shadowed: Set<string>): ModuleFunction | undefined {
+  const callee = unwrapChain(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (shadowed.has(callee.name)) return undefined;
+    const resolved = resolveLocalName(file, callee.name);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: callee.name } : undefined;
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method === undefined) return undefined;
+  const object = unwrapChain(callee.object);
+  if (object.type === AST_NODE_TYPES.ThisExpression) {
+    if (!classNode) return undefined;
+    const own = getClassMethod(classNode, method);
+    if (own) return { fn: own, file, classNode, name: `this.${method}` };
+    const inherited = inheritedMethod(classNode, method, file);
+    return inherited ? { fn: inherited.fn, file: inherited.file, classNode: enclosingClass(inherited.fn), name: `this.${method}` } : undefined;
+  }
+  if (object.type !== AST_NODE_TYPES.Identifier || shadowed.has(object.name)) return undefined;
+  const binding = file.imports.get(object.name);
+  if (binding?.imported === '*') {
+    const resolved = resolveImportedName(file, binding.module, method);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: `${object.name}.${method}` } : undefined;
+  }
+  const built = instanceClassOf(object.name, file);
+  const fn = built ? getClassMethod(built.classNode, method) : undefined;
+  return fn && built ? { fn, file: built.file, classNode: built.classNode, name: `${object.name}.${method}` } : undefined;
+}
+
+/**
+ * Locals of a followed function taken from state it keeps (`const session =
+ * this.sessions.get(pid)`, `const entry = registry.get(id)`): changing or driving them
+ * changes that state. Name → the state's words.
+ */
+function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed: Set<string>, method: boolean): Map<string, string> {
+  const aliases = new Map<string, string>();
+  walk(fn.body ?? fn, (node) => {
+    if (isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
+    const rooted = expressionRoot(node.init);
+    if (!rooted?.part || unwrapChain(node.init) === rooted.root) return undefined;
+    const root = rooted.root;
+    if (method && root.type === AST_NODE_TYPES.ThisExpression) {
+      const member = root.parent;
+      const field = member?.type === AST_NODE_TYPES.MemberExpression && member.object === root ? getStaticKeyName(member.property, member.computed) : undefined;
+      if (field !== undefined) aliases.set(node.id.name, `this.${field}`);
+    } else if (root.type === AST_NODE_TYPES.Identifier && moduleNames.has(root.name) && !shadowed.has(root.name)) {
+      aliases.set(node.id.name, root.name);
+    }
+    return undefined;
+  });
+  return aliases;
+}
+
+/**
+ * Does a function of another module change state that outlives the call, itself or
+ * through what it calls, up to `MAX_MODULE_DEPTH` calls deep? A long-lived manager reached
+ * through a method whose name says nothing (`startProcess(args)` → `terminalManager.
+ * executeCommand(…)` → `this.sessions.set(…)`) changes it all the same. The answer: the
+ * state in words and the chain of calls that leads there.
+ */
+function deepStateChange(
+  start: ModuleFunction,
+  settings: RecognitionSettings,
+  depth = 1,
+  visited = new Set<FunctionNode>(),
+): { state: string; via: string[] } | undefined {
+  const { fn, file } = start;
+  if (!fn.body || visited.has(fn)) return undefined;
+  visited.add(fn);
+  const method = start.classNode !== undefined && (fn.parent?.type === AST_NODE_TYPES.MethodDefinition || fn.parent?.type === AST_NODE_TYPES.PropertyDefinition);
+  const own = method ? changedStateIn(fn, file.program, settings, true, true) : undefined;
+  const changed = own ?? changedStateIn(fn, file.program, settings, false, true);
+  if (changed !== undefined) return { state: changed.startsWith('this.') ? `\`${changed}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${changed}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+  const moduleNames = moduleLevelNames(file.program);
+  const shadowed = ownNames(fn);
+  const aliases = aliasesOfKeptState(fn, moduleNames, shadowed, method);
+  let found: { state: string; via: string[] } | undefined;
+  const calls: TSESTree.CallExpression[] = [];
+  walk(fn.body, (node) => {
+    if (found) return false;
+    if (isClassNode(node) || isLazyInitialisation(node, fn, settings)) return false;
+    if (node.type === AST_NODE_TYPES.Identifier && aliases.has(node.name)) {
+      const parent = node.parent;
+      const isReference = !(parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) && parent?.type !== AST_NODE_TYPES.VariableDeclarator;
+      if (isReference && (mutationOf(node, settings) || drivingCallOf(node, settings, node.name))) {
+        const kept = aliases.get(node.name)!;
+        found = { state: kept.startsWith('this.') ? `\`${kept}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${kept}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+        return false;
+      }
+    }
+    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
+    return undefined;
+  });
+  if (found || depth >= MAX_MODULE_DEPTH || !followsInto(start.name)) return found;
+  for (const call of calls) {
+    const next = calleeInModule(call, file, start.classNode, shadowed);
+    const deeper = next && followsInto(next.name) ? deepStateChange(next, settings, depth + 1, visited) : undefined;
+    if (deeper && next) return { state: deeper.state, via: [next.name, ...deeper.via] };
+  }
+  return undefined;
+}
+
+/** First words of a function named as a question: it answers, and what it caches on the way is not a change. */
+const QUERY_WORDS = new Set(['get', 'is', 'has', 'find', 'list', 'count', 'can', 'should']);
+/** Words of a call that records the call for someone else (telemetry, logs): the tool does not behave differently for it. */
+const BOOKKEEPING_WORDS = new Set(['log', 'logger', 'capture', 'track', 'telemetry', 'analytics', 'metric', 'metrics', 'trace']);
+
+/**
+ * Is a function of another module worth following into what it calls? Not when its name
+ * asks a question (`getConfig`, `getFileHandler`: a config loaded or a handler made on first
+ * use answers the same on every call) or says it records the call elsewhere (`capture`,
+ * `trackToolCall`): what they keep is no state a later call of the tool is changed by.
+ */
+function followsInto(name: string): boolean {
+  const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
+  const first = words[0];
+  return first !== undefined && !QUERY_WORDS.has(first) && !words.some((word) => BOOKKEEPING_WORDS.has(word));
+}
+
+/** `a` → `b` → `c`, for a message. */
+function chainWords(via: string[]): string {
+  return via.length === 0 ? '' : ` (through ${via.map((name) => `\`${name}\``).join(' → ')})`;
 }
 
 /**
@@ -932,20 +1171,30 @@ function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVaria
     if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
     const resolved = resolveLocalName(file, identifier.name);
     if (!resolved || resolved.file === file) return undefined;
-    const changed = changedStateIn(resolved.fn, resolved.file.program, settings, false);
+    const changed = deepStateChange({ fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name }, settings);
     if (changed === undefined) return undefined;
-    return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: `\`${changed}\`, module state of ${path.basename(resolved.file.filePath)}` };
+    return { node: parent, action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }
   if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
   const call = parent.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
   const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName !== undefined && definition?.type === 'ImportBinding' && !isPackageImport(variable)) {
+    // `handlers.handleStart(…)` on a namespace import, `manager.run(…)` on an imported long-lived instance.
+    const callee = calleeInModule(call, file, undefined, new Set());
+    const changed = callee ? deepStateChange(callee, settings) : undefined;
+    if (!changed || !callee) return undefined;
+    return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
+  }
   if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
   const built = classOf(definition.node.init, file);
   const method = built ? getClassMethod(built.classNode, methodName) : undefined;
   const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
-  if (changed === undefined) return undefined;
-  return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  if (changed !== undefined) return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  // What its method calls in turn: `this.sessions.set(…)` two calls down still changes the instance.
+  const deeper = method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
+  if (deeper === undefined) return undefined;
+  return { node: call, action: `calls \`.${methodName}()\`, which${chainWords(deeper.via)} changes ${deeper.state}, kept in`, state: `\`${variable.name}\`` };
 }
 
 /**
@@ -1113,6 +1362,7 @@ function analyseEntry(
   const findings: StateUse[] = [];
   const target = thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
   const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
@@ -1266,7 +1516,13 @@ function analyseEntry(
       const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
-        const drive = entry.inputThisMembers.includes(field) ? undefined : drivingCallOf(node, settings);
+        if (entry.inputThisMembers.includes(field)) return undefined;
+        const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
+        if (mutation && unwrapChain(mutation.path) !== node) {
+          findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` }, stateKey, function: fn });
+          return undefined;
+        }
+        const drive = drivingCallOf(node, settings);
         if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
         return undefined;
       }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -454,6 +454,53 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
   ],
 });
 
+// A long-lived manager several calls away, reached through methods whose names say nothing.
+const managerFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-managers-'));
+writeFileSync(
+  path.join(managerFolder, 'terminal.ts'),
+  `class TerminalManager {\n  sessions = new Map();\n  run(command: string) { return this.spawnSession(command); }\n  spawnSession(command: string) { this.sessions.set(1, { command, lastRead: 0 }); return 1; }\n  peek(pid: number) { return this.sessions.get(pid); }\n  readMore(pid: number) { const session = this.sessions.get(pid); session.lastRead = Date.now(); return session; }\n}\nexport const terminalManager = new TerminalManager();\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'process-tools.ts'),
+  `import { terminalManager } from './terminal.js';\nexport async function startProcess(args: { command: string }) { return terminalManager.run(args.command); }\nexport async function peekProcess(pid: number) { return terminalManager.peek(pid); }\n`,
+);
+mkdirSync(path.join(managerFolder, 'handlers'), { recursive: true });
+writeFileSync(path.join(managerFolder, 'handlers', 'index.ts'), `export * from './process-handlers.js';\n`);
+writeFileSync(
+  path.join(managerFolder, 'handlers', 'process-handlers.ts'),
+  `import { startProcess, peekProcess } from '../process-tools.js';\nexport async function handleStart(args: { command: string }) { return startProcess(args); }\nexport async function handlePeek(args: { pid: number }) { return peekProcess(args.pid); }\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'convert.ts'),
+  `let handler: unknown = null;\nlet clientId = 'unknown';\nconst pending: unknown[] = [];\nfunction getHandler() { if (!handler) handler = makeHandler(); return handler; }\nfunction makeHandler() { pending.length = 0; return {}; }\nexport async function convert(text: string) { if (clientId === 'unknown') clientId = await newId(); getHandler(); return text; }\nexport async function capture(event: string) { return queueEvent(event); }\nfunction queueEvent(event: string) { pending.push(event); }\n`,
+);
+const managerTool = path.join(managerFolder, 'server.ts');
+
+ruleTester.run('declare-tool-state-scope: long-lived managers in other modules', rule, {
+  valid: [
+    // the same chain, down to a method that only reads the manager
+    { code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handlePeek(args) });`, filename: managerTool },
+    // made once on first use (an id, a handler): every call gets what the first made
+    { code: `import { convert } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => convert(text) });`, filename: managerTool },
+    // telemetry records the call for someone else: the tool does not behave differently for it
+    { code: `import { capture } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => { await capture('called'); return text; } });`, filename: managerTool },
+  ],
+  invalid: [
+    {
+      // server → handlers barrel → startProcess → terminalManager.run → this.spawnSession → this.sessions.set
+      code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handleStart(args) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes', state: '`this.sessions` of TerminalManager' } }],
+    },
+    {
+      // an element taken from the manager's registry and changed
+      code: `import { terminalManager } from './terminal.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ pid }) => terminalManager.readMore(pid) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' } }],
+    },
+  ],
+});
+
 ruleTester.run('declare-tool-state-scope: long-lived objects handed to a helper', rule, {
   valid: [
     // a helper given the context only reads it
@@ -674,6 +721,48 @@ ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
     {
       code: `export class ClickTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
       errors: [{ messageId: 'drivesSharedObject', data: { tool: 'ClickTool', method: 'click', object: '`page`, handed over from `context`, the invocation\'s context argument' } }],
+    },
+  ],
+});
+
+// A tool's confirmation method (`shouldConfirmExecute`, `getConfirmationDetails`) runs on every
+// call, and the approval callback it returns records what later calls skip.
+const invocationTool = (invocation: string, tool = ''): string =>
+  `class ShellInvocation extends BaseToolInvocation { constructor(config, params, allowlist) { super(params); this.config = config; this.allowlist = allowlist; } ${invocation} async execute() { return 'ok'; } }
+   export class ShellTool extends BaseDeclarativeTool { allowlist = new Set(); ${tool} createInvocation(params) { return new ShellInvocation(this.config, params, this.allowlist); } }`;
+
+ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
+  valid: [
+    // a confirmation that records its outcome only on the per-call invocation
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { this.outcome = outcome; this.answers = []; this.answers.push(outcome); } }; }`),
+    // one that only reads the long-lived allowlist and config
+    invocationTool(`async shouldConfirmExecute() { if (this.allowlist.has(this.params.command) || this.config.getApprovalMode() === 'yolo') return false; return { onConfirm: async () => {} }; }`),
+    // a method named otherwise is not part of the call
+    invocationTool(`rememberLater(command) { this.allowlist.add(command); }`),
+    // declared
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.allowlist.add(this.params.command); } }; }`, `stateScope = 'session';`),
+  ],
+  invalid: [
+    {
+      // "proceed always" adds to the allowlist the tool handed to its invocation
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; }`),
+      errors: [{ messageId: mutates, data: { tool: 'ShellTool', action: 'calls `.add()` on', state: 'instance field `this.allowlist`, which the tool handed to its invocation' } }],
+    },
+    {
+      // or changes the shared config's approval mode, through a helper method
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`),
+      errors: [{ messageId: 'drivesSharedObject' }],
+    },
+    {
+      // a static allowlist outlives every invocation
+      code: `class MemoryInvocation extends BaseToolInvocation { static allowlist = new Set(); async getConfirmationDetails() { return { onConfirm: async () => { MemoryInvocation.allowlist.add(this.params.key); } }; } async execute() { return 'ok'; } }
+             export class MemoryTool extends BaseDeclarativeTool { createInvocation(params) { return new MemoryInvocation(params); } }`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      // a class tool's own confirmation method
+      code: `const approved = new Set(); export class DeployTool extends BaseTool { async requestApproval(input) { approved.add(input.target); } async call(input) { return 'ok'; } }`,
+      errors: [{ messageId: mutates }],
     },
   ],
 });

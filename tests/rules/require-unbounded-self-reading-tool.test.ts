@@ -47,6 +47,11 @@ const typedRuleTester = new RuleTester({
 
 ruleTester.run('require-unbounded-self-reading-tool', rule, {
   valid: [
+    // A confirmation method reads the file only to show the user a diff; the call returns a status.
+    `import { readFile, writeFile } from 'node:fs/promises';
+     export class EditTool extends BaseTool { maxResultSizeChars = 10_000;
+       async shouldConfirmExecute(input) { const old = await readFile(input.file_path, 'utf8'); return { diff: old }; }
+       async call(input) { await writeFile(input.file_path, input.content); return 'ok'; } }`,
     // Every shape, declared Infinity / POSITIVE_INFINITY / UNBOUNDED / a const bound to one.
     `import { readFile } from 'node:fs/promises';
      export const FileRead = buildTool({ name: 'Read', maxResultSizeChars: Infinity,
