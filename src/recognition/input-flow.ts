@@ -568,10 +568,11 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
  * names. A search of a location (`backend.grep(pattern, path)`,
  * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
  * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
- * the matched lines or chunks of the files there.
+ * the matched lines or chunks of the files there. A getter named for a
+ * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
  */
 const SERVICE_READER_NAME =
-  /^(?:read|fetch|load|open|view|scrape|crawl|download|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^[a-z]+(?:Grep|Search)$/;
+  /^(?:read|fetch|load|open|view|scrape|crawl|download|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
 const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
 /** Names of values and fields that hold a location, not an id or a query. */
 const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;

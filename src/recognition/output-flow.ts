@@ -79,11 +79,16 @@ const METADATA_METHODS = new Set([
  * or an upload that the content was sent to.
  */
 const CONTENT_PRESERVING_CALL =
-  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer|zip|deflate|inflate|compress|brotli|^createInterface$/i;
+  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values|Blob|File|Uint8Array|ArrayBuffer)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer|zip|deflate|inflate|compress|brotli|^createInterface$/i;
 
 /** A method of content, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
 const NOT_CONTENT_CALL =
   /diff|patch|hash|digest|count|length|size|stat|exist|write|save|send|post|put|upload|emit|notify|insert|update|delete|remove|append|validate|check|compare|equal|detect|measure|estimate|token|^(?:is|has)[A-Z]|^log$/i;
+
+/** Calls that send a request to a URL with a body. */
+const HTTP_SENDERS = new Set(['fetch', 'post', 'put', 'request']);
+/** The path of an endpoint that converts the document it is sent: `/v2/parse`, `/convert`, `/ocr`, `/to-markdown`. */
+const CONVERSION_ENDPOINT = /\/(?:parse|convert|ocr|markdown|to-?markdown|transcribe)(?:[/?#]|$)/i;
 
 /** Calls that write their data argument to a location (`writeFile`, `writeFileSync`, `saveFile`). */
 const WRITE_CALL = /^(?:write|save)(?:File|FileSync|TextFile|Json|JSON)?$|^(?:write|save)[A-Z]\w*File$/;
@@ -401,8 +406,40 @@ export class ContentFlow {
     if (!call.arguments.some((argument) => this.shapeOf(argument) !== undefined)) return undefined;
     const followed = this.helperShape(call);
     if (followed !== null) return followed;
+    if (this.sendsToConversionEndpoint(call)) return true;
     if (method === undefined || NOT_CONTENT_CALL.test(method)) return undefined;
     return CONTENT_PRESERVING_CALL.test(method) ? true : undefined;
+  }
+
+  /**
+   * `fetch(`${api}/v2/parse`, { body: form })` with the content in the body: an
+   * endpoint whose path says it converts a document answers with that document
+   * converted, as a converting call would. Any other service handed the
+   * content (an LLM, an upload, an image API) answers with something else.
+   */
+  private sendsToConversionEndpoint(call: CallNode): boolean {
+    const method = calleeLastName(call);
+    if (method === undefined || !HTTP_SENDERS.has(method)) return false;
+    const [location, ...rest] = call.arguments;
+    if (!location || !rest.some((argument) => this.shapeOf(argument) !== undefined)) return false;
+    const text = this.literalText(location, 0);
+    return text !== undefined && CONVERSION_ENDPOINT.test(text);
+  }
+
+  /** The literal text of a URL expression, with `x` for the parts code computes: `${base}/v2/parse` → `x/v2/parse`. */
+  private literalText(node: TSESTree.Node, depth: number): string | undefined {
+    if (depth > 3) return undefined;
+    const target = skipTypeWrappers(node);
+    if (target.type === AST_NODE_TYPES.Literal) return typeof target.value === 'string' ? target.value : undefined;
+    if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis.map((quasi) => quasi.value.cooked ?? '').join('x');
+    if (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') {
+      return `${this.literalText(target.left, depth + 1) ?? 'x'}${this.literalText(target.right, depth + 1) ?? 'x'}`;
+    }
+    if (target.type === AST_NODE_TYPES.Identifier) {
+      const declarator = this.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      return declarator?.init ? this.literalText(declarator.init, depth + 1) : undefined;
+    }
+    return undefined;
   }
 
   /** Where content is in the value of an expression, if anywhere. */

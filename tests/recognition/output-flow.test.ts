@@ -289,6 +289,38 @@ buildTool({ name: 'Gzip', async call(input) {
     expect(result.Gzip).toEqual({ read: true, selfReading: true });
   });
 
+  it('counts a document sent to an endpoint that converts it, not one sent to any other service', () => {
+    const result = verdicts(`import { readFile } from 'node:fs/promises';
+buildTool({ name: 'Parse', async call(input) {
+  const buffer = await readFile(input.filePath);
+  const form = new FormData();
+  form.append('file', new Blob([buffer]), 'doc.pdf');
+  const endpoint = \`\${process.env.API_URL}/v2/parse\`;
+  const response = await fetch(endpoint, { method: 'POST', body: form });
+  return JSON.parse(await response.text());
+} });
+buildTool({ name: 'Describe', async call(input) {
+  const buffer = await readFile(input.filePath);
+  const response = await fetch('https://vision.example.com/v1/describe', { method: 'POST', body: buffer });
+  return (await response.json()).caption;
+} });`);
+    expect(result.Parse).toEqual({ read: true, selfReading: true });
+    expect(result.Describe).toEqual({ read: true, selfReading: false });
+  });
+
+  it('counts a stored file a service getter returns for the model path', () => {
+    const result = verdicts(`buildTool({ name: 'SkillRead', async call({ skill, path }) {
+  const bytes = await this.skills.getAsset(skill, path);
+  return bytes.toString('utf-8');
+} });
+buildTool({ name: 'SkillByName', async call({ name }) {
+  const bytes = await this.skills.getAsset(name);
+  return bytes.toString('utf-8');
+} });`);
+    expect(result.SkillRead).toEqual({ read: true, selfReading: true });
+    expect(result.SkillByName).toEqual({ read: false, selfReading: false });
+  });
+
   it('does not count a preview of the text the tool itself wrote back', () => {
     const result = verdicts(`import { readFile, writeFile } from 'node:fs/promises';
 buildTool({ name: 'EditPreview', async call(input) {
