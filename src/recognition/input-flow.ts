@@ -577,15 +577,34 @@ const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
 /** Names of values and fields that hold a location, not an id or a query. */
 const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
 
-function namesLocation(node: TSESTree.Node): boolean {
+/**
+ * Where a search looks: a folder or file path (`path`, `rootPath`, `dir`), not
+ * a URL, an image option or a domain filter of a web search API.
+ */
+const SEARCH_LOCATION_NAME = /path|dir|folder/i;
+const SEARCH_SERVICE_NAME = /^(?:grep|ripgrep|search)(?:[A-Z_\d]|$)|^[a-z]+(?:Grep|Search)$/;
+
+function namesLocation(node: TSESTree.Node, names = LOCATION_NAME): boolean {
   const target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.ObjectExpression) {
     return target.properties.some(
-      (property) => property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+      (property) => property.type === AST_NODE_TYPES.Property && names.test(getStaticKeyName(property.key, property.computed) ?? ''),
     );
   }
   const path = getMemberPath(target);
-  return path !== undefined && LOCATION_NAME.test(path[path.length - 1]!);
+  return path !== undefined && names.test(path[path.length - 1]!);
+}
+
+/** A search given a model-chosen folder or path: the argument itself, or a field of an options object that carries input. */
+function searchesInputLocation(argument: TSESTree.Node, taint: Taint): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return taint.has(target) && namesLocation(target, SEARCH_LOCATION_NAME);
+  return target.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      SEARCH_LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? '') &&
+      taint.has(property.value),
+  );
 }
 
 /** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
@@ -600,6 +619,7 @@ function namedServiceRead(
   const method = path?.[path.length - 1];
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
+  if (SEARCH_SERVICE_NAME.test(method)) return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
   const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
   if (!location) return undefined;
   if (!URL_SERVICE_READER_NAME.test(method)) return 'file';

@@ -267,6 +267,10 @@ buildTool({ name: 'QuerySearch', async call(input) {
   const results = await this.context.search.search(input.query, { topK: input.top_k });
   return { results };
 } });
+buildTool({ name: 'WebSearch', async call(input) {
+  const response = await this.client.search({ query: input.query, include_images: input.include_images, include_domains: input.domains });
+  return response.results.map((r) => r.title + ' ' + r.content).join('\\n');
+} });
 buildTool({ name: 'SearchCount', async call(input) {
   const result = await this.backend.grep(input.pattern, input.path);
   return result.matches.length + ' matches';
@@ -274,6 +278,7 @@ buildTool({ name: 'SearchCount', async call(input) {
     expect(result.BackendGrep).toEqual({ read: true, selfReading: true });
     expect(result.WorkspaceSearch).toEqual({ read: true, selfReading: true });
     expect(result.QuerySearch).toEqual({ read: false, selfReading: false });
+    expect(result.WebSearch).toEqual({ read: false, selfReading: false });
     expect(result.SearchCount).toEqual({ read: true, selfReading: false });
   });
 });
