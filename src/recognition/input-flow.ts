@@ -45,7 +45,7 @@ import {
   resolveLocalName,
 } from './module-graph.js';
 import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
-import { describeCall, matchReader, opensWithWriteFlags } from './readers.js';
+import { describeCall, matchReader, matchSearchProcess, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -108,6 +108,14 @@ interface FunctionSummary {
   returned: ReturnedContent[];
   /** Parameters (objects, arrays) this function fills with content it read. */
   filledParameters: number[];
+  /** Parameters (callbacks) this function calls with content it read (`push(line)`). */
+  callbackParameters: number[];
+  /**
+   * What the returns carry when only the reads inside `region` count: a
+   * dispatcher's case assigns `result = await handleRead(args)` and the one
+   * `return result` after the switch hands it back.
+   */
+  returnedFrom(region: TSESTree.Node): ReturnedContent[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -555,21 +563,48 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
   });
 }
 
-/** Methods of services and executors that say they read what their argument names. */
-const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download)(?:[A-Z_\d]|$)|^get\w*Content$/;
+/**
+ * Methods of services and executors that say they read what their argument
+ * names. A search of a location (`backend.grep(pattern, path)`,
+ * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
+ * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
+ * the matched lines or chunks of the files there. A getter named for a
+ * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
+ */
+const SERVICE_READER_NAME =
+  /^(?:read|fetch|load|open|view|scrape|crawl|download|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
 const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
 /** Names of values and fields that hold a location, not an id or a query. */
 const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
 
-function namesLocation(node: TSESTree.Node): boolean {
+/**
+ * Where a search looks: a folder or file path (`path`, `rootPath`, `dir`), not
+ * a URL, an image option or a domain filter of a web search API.
+ */
+const SEARCH_LOCATION_NAME = /path|dir|folder/i;
+const SEARCH_SERVICE_NAME = /^(?:grep|ripgrep|search)(?:[A-Z_\d]|$)|^[a-z]+(?:Grep|Search)$/;
+
+function namesLocation(node: TSESTree.Node, names = LOCATION_NAME): boolean {
   const target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.ObjectExpression) {
     return target.properties.some(
-      (property) => property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+      (property) => property.type === AST_NODE_TYPES.Property && names.test(getStaticKeyName(property.key, property.computed) ?? ''),
     );
   }
   const path = getMemberPath(target);
-  return path !== undefined && LOCATION_NAME.test(path[path.length - 1]!);
+  return path !== undefined && names.test(path[path.length - 1]!);
+}
+
+/** A search given a model-chosen folder or path: the argument itself, or a field of an options object that carries input. */
+function searchesInputLocation(argument: TSESTree.Node, taint: Taint): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return taint.has(target) && namesLocation(target, SEARCH_LOCATION_NAME);
+  return target.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      SEARCH_LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? '') &&
+      taint.has(property.value),
+  );
 }
 
 /** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
@@ -584,6 +619,7 @@ function namedServiceRead(
   const method = path?.[path.length - 1];
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
+  if (SEARCH_SERVICE_NAME.test(method)) return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
   const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
   if (!location) return undefined;
   if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
@@ -605,11 +641,14 @@ function resolveCallee(
   file: FileIndex,
   classNode: ClassNode | undefined,
   settings: RecognitionSettings,
+  /** Parse only modules that may reach a reader (false: any module, for helpers given content). */
+  onlyReaderModules = true,
 ): ResolvedFunction | undefined {
+  const filter = onlyReaderModules ? moduleFilter(settings) : undefined;
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   const path = getMemberPath(call.callee);
   if (!path) return undefined;
-  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, moduleFilter(settings));
+  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, filter);
   if (path.length === 2 && path[0] === 'this' && classNode) {
     const method = getClassMethod(classNode, path[1]!);
     return method ? { fn: method, file, classNode, name: path[1]! } : undefined;
@@ -617,7 +656,7 @@ function resolveCallee(
   if (path.length === 2) {
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
-    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, moduleFilter(settings));
+    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
   }
   return undefined;
 }
@@ -663,7 +702,15 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [] };
+    return {
+      findings: [],
+      taintedThisMembers: new Set(seeds.thisMembers),
+      returns: undefined,
+      returned: [],
+      filledParameters: [],
+      callbackParameters: [],
+      returnedFrom: () => [],
+    };
   }
   if (!running) {
     running = new Set();
@@ -687,6 +734,7 @@ function analyzeFunction(
   // Calls whose answer is content of a model-chosen read, and where in it.
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
+  const callbackArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -698,6 +746,15 @@ function analyzeFunction(
         !(reader.spec.kind === 'file' && isConfinedToShippedFolder(argument, scope))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+        sources.set(call, true);
+      }
+      continue;
+    }
+    const search = matchSearchProcess(call);
+    if (search) {
+      // `spawn(rg, ['-n', pattern, dir])`: a content search prints the lines it matched in the model's path.
+      if (search.locations.some((location) => taint.has(location))) {
+        findings.push({ call, callName: search.displayName, reader: search.displayName, readerKind: 'file', via: [] });
         sources.set(call, true);
       }
       continue;
@@ -736,6 +793,7 @@ function analyzeFunction(
     const first = inner.findings[0];
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
+    if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
     if (first) {
       findings.push({
         call,
@@ -750,36 +808,63 @@ function analyzeFunction(
   let returned: ReturnedContent[] = [];
   let returns: ContentShape | undefined;
   let filledParameters: number[] = [];
+  let callbackParameters: number[] = [];
   const contentParameters = seeds.contentParameters ?? new Map<number, ContentShape>();
-  // Cheap first: content can only reach the return if something here produced or received it.
-  if (sources.size > 0 || filledArguments.size > 0 || contentParameters.size > 0) {
-    const flow = new ContentFlow(unit, sources, (call, contentArguments) => {
-      const callee =
-        resolveCallee(call, file, classNode, environment.settings) ??
-        (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
-      if (!callee) return null;
-      const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
-      return analyzeFunction(
-        callee.fn,
-        {
-          parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
-          thisMembers: sameClass ? [...taint.thisMembers] : [],
-          contentParameters: contentArguments,
-        },
-        callee.file,
-        callee.classNode,
-        environment,
-        depth + 1,
-      ).returns;
-    }, filledArguments);
+  const flowFrom = (readSources: ReadonlyMap<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>): ContentFlow => {
+    const flow = new ContentFlow(
+      unit,
+      readSources,
+      (call, contentArguments) => {
+        // A helper given content may live in a module that reads nothing itself (`withTimeout(operation)`): parse it anyway.
+        const callee =
+          resolveCallee(call, file, classNode, environment.settings, false) ??
+          (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
+        if (!callee) return null;
+        const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
+        return analyzeFunction(
+          callee.fn,
+          {
+            parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+            thisMembers: sameClass ? [...taint.thisMembers] : [],
+            contentParameters: contentArguments,
+          },
+          callee.file,
+          callee.classNode,
+          environment,
+          depth + 1,
+        ).returns;
+      },
+      filledArguments,
+      callbackArguments,
+    );
     flow.seedParameters(fn, contentParameters);
-    flow.run();
+    return flow.run();
+  };
+  // Cheap first: content can only reach the return if something here produced or received it.
+  if (sources.size > 0 || filledArguments.size > 0 || callbackArguments.size > 0 || contentParameters.size > 0) {
+    const flow = flowFrom(sources);
     returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
     for (const { shape } of returned) returns = unionShapes(returns, shape);
     filledParameters = flow.filledParameters(fn, contentParameters);
+    callbackParameters = flow.callbackParameters(fn);
   }
+  const returnedFrom = (region: TSESTree.Node): ReturnedContent[] => {
+    if (returns === undefined) return [];
+    const inside = new Map([...sources].filter(([call]) => containsNode(region, call)));
+    if (inside.size === 0) return [];
+    const flow = flowFrom(inside);
+    return returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+  };
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters };
+  const summary: FunctionSummary = {
+    findings,
+    taintedThisMembers: taint.thisMembers,
+    returns,
+    returned,
+    filledParameters,
+    callbackParameters,
+    returnedFrom,
+  };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();
@@ -842,6 +927,8 @@ export function analyseInvocationReads(
     const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
     findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
     returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
+    // Or content read in this case reaches a return shared by all cases.
+    if (region && !returnsContent) returnsContent = summary.returnedFrom(region).some(({ shape }) => reachesModel(shape));
   }
   return { findings, returnsContent };
 }

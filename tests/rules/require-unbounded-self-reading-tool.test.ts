@@ -1128,3 +1128,64 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ),
   ],
 });
+
+// Searches, callbacks, closures and dispatchers (issue 12): matched lines are content.
+ruleTester.run('require-unbounded-self-reading-tool: searches and helpers', rule, {
+  valid: [
+    // A file-name search (`fd`) prints names, not content.
+    `import { spawn } from 'node:child_process';
+buildTool({ name: 'find', async call(input) {
+  const proc = spawn('fd', [input.pattern, input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return out;
+} });`,
+    // A backend grep answered with a count.
+    `buildTool({ name: 'count', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return result.matches.length + ' matches';
+} });`,
+    // An edit that previews the text it wrote.
+    `import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'edit', async call(input) {
+  const before = await readFile(input.path, 'utf8');
+  const updated = before.split(input.old).join(input.new);
+  await writeFile(input.path, updated);
+  return 'Edited:\\n' + updated.split('\\n').slice(0, 20).join('\\n');
+} });`,
+  ],
+  invalid: [
+    invalid(
+      `import { spawn } from 'node:child_process';
+buildTool({ name: 'grep', async call(input) {
+  const proc = spawn('rg', ['-n', '-e', input.pattern, '--', input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return out;
+} });`,
+      [{ toolName: 'grep', readCall: '`spawn`', fix: ['return out;\n} });', 'return out;\n}, maxResultSizeChars: Infinity });'] }],
+    ),
+    invalid(
+      `buildTool({ name: 'grep', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return result.matches.map((m) => m.path + ':' + m.text).join('\\n');
+} });`,
+      [{ toolName: 'grep', readCall: '`this.backend.grep`', fix: ["join('\\n');\n} });", "join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
+    ),
+    invalid(
+      `import fs from 'node:fs';
+async function grepFile(file, re, push) {
+  const text = await fs.promises.readFile(file, 'utf8');
+  for (const line of text.split('\\n')) if (re.test(line)) push(file + ':' + line);
+}
+buildTool({ name: 'walk_grep', async call(input) {
+  const hits = [];
+  await grepFile(input.path, new RegExp(input.pattern), (line) => hits.push(line));
+  return hits.join('\\n');
+} });`,
+      [{ toolName: 'walk_grep', readCall: '`grepFile` (→ fs.promises.readFile)', fix: ["return hits.join('\\n');\n} });", "return hits.join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
+    ),
+  ],
+});
