@@ -3,7 +3,7 @@ import type * as ts from 'typescript';
 
 import { getRecognitionContext } from './context.js';
 import { programSpellsAny } from './program-text.js';
-import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state.js';
+import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state/names.js';
 import type { RecognitionSettings } from './settings.js';
 import { mayDefineTools } from './tool-definitions.js';
 
@@ -142,6 +142,6 @@ export function ruleMayReport(context: Readonly<TSESLint.RuleContext<string, rea
   const recognition = getRecognitionContext(context);
   return mayProduceFindings(context.sourceCode.text, [ruleName], recognition.settings, {
     hasTypeInformation: recognition.hasTypeInformation,
-    program: (context.sourceCode.parserServices?.program ?? undefined) as ts.Program | undefined,
+    program: recognition.types?.program,
   });
 }

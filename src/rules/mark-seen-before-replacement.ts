@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
+import { getRecognitionContext } from '../recognition/context.js';
 import { ruleMayReport } from '../recognition/findings-prefilter.js';
 import { packageImportFix } from '../recognition/member-fix.js';
 import {
-  createReplacementStateRecognizer,
   RUNTIME_MARK_SEEN,
   type StateCollectionCall,
 } from '../recognition/replacement-state.js';
@@ -118,7 +118,7 @@ export default createRule<Options, MessageIds>({
     // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
     if (!ruleMayReport(context, 'mark-seen-before-replacement')) return {};
     const sourceCode = context.sourceCode;
-    const recognizer = createReplacementStateRecognizer(context);
+    const recognizer = getRecognitionContext(context).replacementState;
     const facts = createPathFacts();
 
     /** The last awaited persistence of each id, per function, for the "move the mark" suggestion. */
