@@ -148,7 +148,18 @@ export {
   findDeclaredStateScope,
   findOutlivingStateUses,
 } from './state-mutation.js';
-export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
+export {
+  type PrefilterOptions,
+  type TextTest,
+  mayDefineToolsInText,
+  mayForkInText,
+  mayPersistForQuerySourceInText,
+  mayResolveThresholdInText,
+  mayTouchReplacementStateInText,
+  mayWriteReplacementAndPersistInText,
+  passesTextTest,
+  ruleMayReport,
+} from './findings-prefilter.js';
 export {
   type InsertMemberOptions,
   PACKAGE_NAME,

@@ -4,7 +4,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 
 import { getCalleeName, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { mayForkInText } from '../recognition/findings-prefilter.js';
 import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
@@ -48,9 +48,9 @@ export default createRule<Options, MessageIds>({
     schema: [],
   },
   defaultOptions: [],
+  // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
+  mayReport: mayForkInText,
   create(context) {
-    // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
-    if (!ruleMayReport(context, 'clone-state-on-fork')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = getRecognitionContext(context).replacementState;
     const program = sourceCode.ast;

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 
 import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { mayTouchReplacementStateInText } from '../recognition/findings-prefilter.js';
 import { packageImportFix } from '../recognition/member-fix.js';
 import {
   RUNTIME_MARK_SEEN,
@@ -114,9 +114,9 @@ export default createRule<Options, MessageIds>({
     schema: [],
   },
   defaultOptions: [],
+  // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
+  mayReport: mayTouchReplacementStateInText,
   create(context) {
-    // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
-    if (!ruleMayReport(context, 'mark-seen-before-replacement')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = getRecognitionContext(context).replacementState;
     const facts = createPathFacts();

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 
 import { getCalleeLastName, isFunctionNode } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { mayWriteReplacementAndPersistInText } from '../recognition/findings-prefilter.js';
 import {
   type PersistenceCall,
   type StateCollectionCall,
@@ -40,9 +40,9 @@ export default createRule<Options, MessageIds>({
     schema: [],
   },
   defaultOptions: [],
+  // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
+  mayReport: mayWriteReplacementAndPersistInText,
   create(context) {
-    // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
-    if (!ruleMayReport(context, 'replace-only-after-persist')) return {};
     const sourceCode = context.sourceCode;
     const recognizer = getRecognitionContext(context).replacementState;
     const facts = createPathFacts();
