@@ -47,7 +47,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
   mayReport: mayForkInText,
   create(context) {

@@ -40,7 +40,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
   mayReport: mayDefineToolsInText,
   create(context) {

@@ -113,7 +113,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
   mayReport: mayTouchReplacementStateInText,
   create(context) {

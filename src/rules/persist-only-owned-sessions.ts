@@ -44,7 +44,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // Everything this rule checks hangs on a query source, found by name: a
   // file that never spells one has nothing to check (most files). With type
   // information a query source may be inferred, so any file that persists is checked.

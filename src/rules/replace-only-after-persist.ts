@@ -39,7 +39,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
   mayReport: mayWriteReplacementAndPersistInText,
   create(context) {

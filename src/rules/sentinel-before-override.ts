@@ -35,7 +35,6 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
   // A resolver reads `…maxResultSizeChars` or a `declared…` parameter by name:
   // a file that never spells either has nothing to check (most files).
   mayReport: mayResolveThresholdInText,
