@@ -19,7 +19,6 @@
  * shared by every rule that asks.
  */
 export type { StateCollectionCall } from './replacement-state/collections.js';
-export { functionNameOf } from './replacement-state/forks.js';
 export {
   CLONE_FUNCTION_PATTERN,
   FORK_CALLEE_PATTERN,

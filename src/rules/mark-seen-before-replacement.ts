@@ -3,7 +3,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
 import { mayTouchReplacementStateInText } from '../recognition/findings-prefilter.js';
-import { packageImportFix } from '../recognition/member-fix.js';
+import { indentationOf, packageImportFix } from '../recognition/member-fix.js';
 import {
   RUNTIME_MARK_SEEN,
   type StateCollectionCall,
@@ -71,11 +71,6 @@ function unconditionalStatementOf(node: TSESTree.Node): TSESTree.Statement | und
     }
     current = parent;
   }
-}
-
-function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
-  const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-  return /^\s*/.exec(line)?.[0] ?? '';
 }
 
 /** Inserts `text;` as a statement right before `statement`, bracing a lone `if`/loop body. */

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getCalleeName, getStaticKeyName, isFunctionNode, matchesDottedName } from '../ast.js';
+import { functionNameOf, getCalleeLastName, getCalleeName, getStaticKeyName, matchesDottedName } from '../ast.js';
 import {
   CLONE_FUNCTION_PATTERN,
   CREATE_STATE_PATTERN,
@@ -15,24 +15,6 @@ import {
 } from './names.js';
 import type { CallLike } from './persistence.js';
 import { type StateFile, unwrapChain } from './state-file.js';
-
-/** The name a function goes by: its id, its variable, its method or property key. */
-export function functionNameOf(functionNode: TSESTree.Node): string | undefined {
-  if (!isFunctionNode(functionNode)) return undefined;
-  if (functionNode.id) return functionNode.id.name;
-  const parent = functionNode.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
-    return parent.id.name;
-  }
-  if (
-    parent?.type === AST_NODE_TYPES.MethodDefinition ||
-    parent?.type === AST_NODE_TYPES.Property ||
-    parent?.type === AST_NODE_TYPES.PropertyDefinition
-  ) {
-    return getStaticKeyName(parent.key, parent.computed);
-  }
-  return undefined;
-}
 
 export class ForksAndClones {
   private readonly cloneFunctionNames: ReadonlySet<string>;
