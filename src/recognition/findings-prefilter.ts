@@ -54,20 +54,36 @@ function toolTypeNamesOf(settings: RecognitionSettings): readonly string[] {
   return names;
 }
 
-const stateSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const forkSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const replacementWriteSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const persistenceSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+/**
+ * `(text, settings) => does text contain one of names(settings)?`, the names
+ * worked out once per settings object.
+ */
+function spellsAnyOf(names: (settings: RecognitionSettings) => readonly string[]): (text: string, settings: RecognitionSettings) => boolean {
+  const bySettings = new WeakMap<RecognitionSettings, readonly string[]>();
+  return (text, settings) => {
+    let spellings = bySettings.get(settings);
+    if (!spellings) {
+      spellings = names(settings);
+      bySettings.set(settings, spellings);
+    }
+    return spellings.some((name) => text.includes(name));
+  };
+}
+
+const lastNames = (dottedNames: readonly string[]): string[] => dottedNames.map((name) => name.split('.').pop()!);
+const spellsStateName = spellsAnyOf((settings) => [
+  ...settings.replacementsMapNames,
+  ...settings.seenSetNames,
+  RUNTIME_MARK_SEEN,
+  RUNTIME_RECORD_REPLACEMENT,
+]);
+const spellsReplacementWrite = spellsAnyOf((settings) => [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT]);
+const spellsPersistenceCall = spellsAnyOf((settings) => lastNames(settings.persistenceCalls));
+const spellsForkCallee = spellsAnyOf((settings) => lastNames(settings.forkCallees));
 
 /** Can `text` name a persistence call: `persist…` or the last name of a settings entry (`store.persist` → `persist`)? */
 function mayPersist(text: string, settings: RecognitionSettings): boolean {
-  if (PERSIST_SPELLING.test(text)) return true;
-  let names = persistenceSpellings.get(settings);
-  if (!names) {
-    names = settings.persistenceCalls.map((name) => name.split('.').pop()!);
-    persistenceSpellings.set(settings, names);
-  }
-  return names.some((name) => text.includes(name));
+  return PERSIST_SPELLING.test(text) || spellsPersistenceCall(text, settings);
 }
 
 /**
@@ -81,30 +97,15 @@ export const mayDefineToolsInText: TextTest = (text, settings, typed) => typed(t
 export const mayResolveThresholdInText: TextTest = (text) => THRESHOLD_SPELLING.test(text);
 
 /** Reports sit on a replacement write or a seen mark (`mark-seen-before-replacement`), recognised by name unless typed. */
-export const mayTouchReplacementStateInText: TextTest = (text, settings, typed) => {
-  if (typed(settings.stateTypeNames)) return true;
-  let names = stateSpellings.get(settings);
-  if (!names) {
-    names = [...settings.replacementsMapNames, ...settings.seenSetNames, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT];
-    stateSpellings.set(settings, names);
-  }
-  return names.some((name) => text.includes(name));
-};
+export const mayTouchReplacementStateInText: TextTest = (text, settings, typed) =>
+  typed(settings.stateTypeNames) || spellsStateName(text, settings);
 
 /**
  * Reports sit on a replacement write (by name unless typed) that has a
  * persistence call to compare with (`replace-only-after-persist`).
  */
-export const mayWriteReplacementAndPersistInText: TextTest = (text, settings, typed) => {
-  if (!mayPersist(text, settings)) return false;
-  if (typed(settings.stateTypeNames)) return true;
-  let names = replacementWriteSpellings.get(settings);
-  if (!names) {
-    names = [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT];
-    replacementWriteSpellings.set(settings, names);
-  }
-  return names.some((name) => text.includes(name));
-};
+export const mayWriteReplacementAndPersistInText: TextTest = (text, settings, typed) =>
+  mayPersist(text, settings) && (typed(settings.stateTypeNames) || spellsReplacementWrite(text, settings));
 
 /**
  * Every report of `persist-only-owned-sessions` hangs on a query source,
@@ -114,15 +115,7 @@ export const mayPersistForQuerySourceInText: TextTest = (text, settings, typed) 
   QUERY_SOURCE_SPELLING.test(text) || (typed() && mayPersist(text, settings));
 
 /** Reports sit on arguments of a fork call (`clone-state-on-fork`), recognised by its callee's name. */
-export const mayForkInText: TextTest = (text, settings) => {
-  if (FORK_CALLEE_PATTERN.test(text)) return true;
-  let names = forkSpellings.get(settings);
-  if (!names) {
-    names = settings.forkCallees.map((name) => name.split('.').pop()!);
-    forkSpellings.set(settings, names);
-  }
-  return names.some((name) => text.includes(name));
-};
+export const mayForkInText: TextTest = (text, settings) => FORK_CALLEE_PATTERN.test(text) || spellsForkCallee(text, settings);
 
 /**
  * Can linting `text` with a rule whose prefilter is `test` report anything?
