@@ -102,7 +102,6 @@ const RULE_NAME = 'tool-inventory';
 function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }): TSESLint.RuleModule<string, []> {
   return {
     meta: { type: 'suggestion', schema: [], messages: {} },
-    defaultOptions: [],
     create(context) {
       if (!mayDefineTools(context.sourceCode.text, getRecognitionContext(context).settings)) return {};
       const add = (definition: ToolDefinition): void => {

@@ -12,7 +12,7 @@ import {
   findOutlivingStateUses,
   getRecognitionContext,
   getStringValue,
-  ruleMayReport,
+  mayDefineToolsInText,
   toolDefinitionListeners,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
@@ -40,10 +40,9 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
+  mayReport: mayDefineToolsInText,
   create(context) {
-    // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
-    if (!ruleMayReport(context, 'declare-tool-state-scope')) return {};
     const sourceCode = context.sourceCode;
     // One report per mutation and state, even when two tools share one invocation function
     // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.
