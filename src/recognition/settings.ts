@@ -188,9 +188,12 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'spawn', 'kill', 'write', 'upload', 'close', 'focus', 'index', 'activate',
   ],
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
+  // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the
+  // first call leaves behind what the later ones find.
   stateChangingMethodPrefixes: [
     'set', 'add', 'write', 'update', 'delete', 'remove', 'insert', 'upsert', 'append', 'record', 'register',
     'unregister', 'save', 'store', 'clear', 'reset', 'kill', 'activate', 'deactivate', 'mark', 'enqueue', 'increment',
+    'ensure',
   ],
 };
 

@@ -31,7 +31,7 @@ import {
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
-import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
+import { type InvocationEntry, findWrappingInvocations, getClassMethod, getInvocation } from './invocation.js';
 import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
@@ -225,12 +225,14 @@ function receiverSegments(receiver: TSESTree.Node): string[] {
  * A call that changes a long-lived object rooted at `root`: a state-changing method
  * (`v3.recordAgentReplayStep(…)`, `this.config.setApprovalMode(…)`) on any such receiver, or
  * a driving verb (`page.goto`, `computer.leftClick`) on a receiver named like a shared object.
- * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`).
+ * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`),
+ * `sourceNames` the names it was taken through (see `SharedSource.names`).
  */
 function drivingCallOf(
   root: TSESTree.Node,
   settings: RecognitionSettings,
   aliasName?: string,
+  sourceNames: readonly string[] = [],
 ): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
   const chain = outermostMember(root);
   const call = chain.parent;
@@ -252,7 +254,7 @@ function drivingCallOf(
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }
-  const names = aliasName === undefined ? segments : [aliasName, ...segments];
+  const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
   if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
     return { node: call, method, receiver: member.object };
   }
@@ -465,6 +467,14 @@ interface FunctionToAnalyse {
   caller?: FunctionToAnalyse;
   /** Set once the function is analysed, for the helpers it calls. */
   resolver?: SourceResolver;
+  /** Words for where it runs, when not the invocation or a helper it calls (a factory's wrapper). */
+  where?: string;
+}
+
+/** A factory's function around the tool's invocation: reported at the tool, named after the factory. */
+interface WrapperContext {
+  reportAt: TSESTree.Node;
+  factory: string;
 }
 
 /** What long-lived object an expression's root stands for in one function, if any. */
@@ -668,12 +678,52 @@ function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/**
+ * `const page = await ensureBrowser(args)` where the same-file helper ends in `return page`
+ * of a variable declared outside it and outside the invocation (module level, a factory's
+ * closure). Principle: a helper that hands back an object it keeps between calls gives its
+ * caller that long-lived object, so driving the local drives what every later call gets.
+ */
+function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): SharedSource | undefined {
+  const calleeVariable = resolveIdentifier(callee, sourceCode);
+  const helper = calleeVariable ? calledFunction(calleeVariable) : undefined;
+  if (!helper?.body || containsNode(helper, fn) || containsNode(fn, helper)) return undefined;
+  const returned: TSESTree.Node[] = [];
+  if (helper.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(helper.body);
+  else {
+    walk(helper.body, (node) => {
+      if (isFunctionNode(node) || isClassNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+      return undefined;
+    });
+  }
+  for (const value of returned) {
+    let target = skipTypeWrappers(value);
+    if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+    if (target.type !== AST_NODE_TYPES.Identifier) continue;
+    const variable = resolveIdentifier(target, sourceCode);
+    const definition = variable?.defs[0];
+    if (!variable || !definition || definition.type === 'ImportBinding' || definition.type === 'Parameter' || definition.type === 'FunctionName') continue;
+    if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) continue;
+    return { words: `${outer.words}, which \`${callee.name}\` returns`, stateKey: `variable:${variable.name}:${definition.name.range[0]}`, part: true, names: [variable.name] };
+  }
+  return undefined;
+}
+
 /** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
 interface SharedSource {
   words: string;
   stateKey: string;
   /** `tasks.get(id)` or `ctx.page` is part of it (changing it changes the object); what a method returns may be anything. */
   part: boolean;
+  /**
+   * The names it was reached through, root first (`tab`, `targetLocator` for `tab.targetLocator(…)`).
+   * Principle: a handle taken from a shared object drives it, whatever the local is called
+   * (`const el = await tab.targetLocator(p); await el.click()` clicks in the shared tab).
+   */
+  names: readonly string[];
 }
 
 /**
@@ -701,7 +751,7 @@ function sharedObjectUses(
       if (entry.inputParameters.includes(index)) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
-          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true });
+          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true, names: [variable.name] });
         }
       }
     });
@@ -717,7 +767,7 @@ function sharedObjectUses(
       if (!source || !argumentRoot?.part) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
-          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part });
+          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
         }
       }
     });
@@ -729,7 +779,7 @@ function sharedObjectUses(
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== root) return undefined;
       const field = getStaticKeyName(member.property, member.computed);
       if (field === undefined || (entry.invocationClass && entry.inputThisMembers.includes(field))) return undefined;
-      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true };
+      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true, names: [field] };
     }
     if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
     const variable = resolveIdentifier(root, sourceCode);
@@ -739,7 +789,7 @@ function sharedObjectUses(
     if (isPackageImport(variable)) return undefined;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) return undefined;
-    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true };
+    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true, names: [variable.name] };
   };
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
@@ -761,11 +811,18 @@ function sharedObjectUses(
           source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
           if (source) break;
         }
+        if (!source) {
+          // …or a helper that hands back an object it keeps: the local is that object itself.
+          source = keptObjectReturnedBy(call.callee, fn, sourceCode);
+          part = source !== undefined;
+        }
       }
     }
     if (!source) return undefined;
     for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
-      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part });
+      // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it is a handle of.
+      const names = rooted ? [...source.names, ...receiverSegments(node.init)] : source.names;
+      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part, names });
     }
     return undefined;
   });
@@ -779,7 +836,7 @@ function sharedObjectUses(
         uses.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
         continue;
       }
-      const drive = drivingCallOf(identifier, settings, variable.name);
+      const drive = drivingCallOf(identifier, settings, variable.name, source.names);
       if (drive) {
         uses.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
       }
@@ -795,12 +852,17 @@ function analyseEntry(
   sourceCode: Readonly<TSESLint.SourceCode>,
   settings: RecognitionSettings,
   file: FileIndex | undefined,
+  wrapper?: WrapperContext,
 ): StateUse[] {
   const findings: StateUse[] = [];
-  const target = thisTarget(entry, definition);
+  const target = wrapper ? undefined : thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
   const visited = new Set<FunctionNode>([entry.fn]);
-  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
+  const queue: FunctionToAnalyse[] = [
+    wrapper
+      ? { fn: entry.fn, via: wrapper.factory, depth: 0, callSite: wrapper.reportAt, where: ` (in \`${wrapper.factory}\`, which wraps the invocation)` }
+      : { fn: entry.fn, via: undefined, depth: 0, callSite: undefined },
+  ];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
     if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
@@ -810,7 +872,7 @@ function analyseEntry(
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     const { fn, via, callSite } = item;
     const current = item;
-    const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
+    const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
     const scope = sourceCode.scopeManager?.acquire(fn);
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
@@ -1009,10 +1071,16 @@ export function findOutlivingStateUses(
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];
-  for (const entry of invocation.entries) {
+  // A factory's function around the invocation runs on every call too (see `findWrappingInvocations`).
+  const wrappers = findWrappingInvocations(definition, recognition.settings, recognition.file).map((wrapping) => ({
+    entry: { fn: wrapping.fn, inputParameters: wrapping.inputParameters, inputThisMembers: [], classNode: undefined, invocationClass: undefined } satisfies InvocationEntry,
+    wrapper: { reportAt: definition.reportNode, factory: wrapping.factory } satisfies WrapperContext,
+  }));
+  const analysed = [...invocation.entries.map((entry) => ({ entry, wrapper: undefined })), ...wrappers];
+  for (const { entry, wrapper } of analysed) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
+    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file, wrapper);
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {
