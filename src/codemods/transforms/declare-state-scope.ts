@@ -33,8 +33,11 @@ function owningTool(finding: RuleFinding, node: TSESTree.Node): ToolDefinition |
   const definitions = findToolDefinitions(recognition.file.program, recognition.settings, {
     contextualTypeName: recognition.contextualTypeName,
   });
-  const owners = definitions.filter((definition) =>
-    getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),
+  // A finding of a factory's wrapper around the invocation is reported at the tool's own node.
+  const owners = definitions.filter(
+    (definition) =>
+      definition.reportNode === node ||
+      getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),
   );
   // Nested tools: the innermost one owns the invocation.
   return owners.sort((left, right) => left.node.range[1] - left.node.range[0] - (right.node.range[1] - right.node.range[0]))[0];
