@@ -160,6 +160,8 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   // and is what the tool is for (a tracker saving a task file, a client updating an issue).
   'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
 ]);
+/** Methods of strings and arrays whose words look like a driving verb (`index`). */
+const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 /** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
@@ -246,6 +248,8 @@ function drivingCallOf(
   const last = segments[segments.length - 1] ?? aliasName;
   // A bundler's rename (`response` → `response2`) names the same channel.
   if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
+  // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
+  if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);
   const first = words[0];
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
@@ -820,8 +824,10 @@ function sharedObjectUses(
     }
     if (!source) return undefined;
     for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
-      // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it is a handle of.
-      const names = rooted ? [...source.names, ...receiverSegments(node.init)] : source.names;
+      // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it
+      // is a handle of; only this step's names, or `context.filesystem.readFile(…)`'s text would
+      // count as a handle of the context.
+      const names = rooted ? receiverSegments(node.init) : part ? source.names : [];
       sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part, names });
     }
     return undefined;

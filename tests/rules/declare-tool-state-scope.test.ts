@@ -582,3 +582,25 @@ ruleTester.run('declare-tool-state-scope: handles taken from a shared object', r
     },
   ],
 });
+
+ruleTester.run('declare-tool-state-scope: recordings started and overlays shown on a shared object', rule, {
+  valid: [
+    // a value read from a shared object is not a handle of it: `indexOf` only looks like a verb
+    `export const t = createTool({ id: 'edit', description: 'd', execute: async ({ path, old }, context) => { const content = await context.filesystem.readFile(path); return content.indexOf(old); } });`,
+    `export const t = createTool({ id: 'find', description: 'd', execute: async ({ text }, context) => { const html = await context.page.content(); return html.indexOf(text); } });`,
+    // a recording the invocation starts and stops on its own recorder ends with the call
+    `export const t = createTool({ id: 'rec', description: 'd', execute: async (input) => { const recorder = new Recorder(); recorder.startRecording(); return recorder.stopRecording(); } });`,
+  ],
+  invalid: [
+    {
+      // the recording keeps running on the long-lived context after the call
+      code: `export const t = createTool({ id: 'start_recording', description: 'd', execute: async (input, context) => { await context.startRecording(); return 'started'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'start_recording', method: 'startRecording', object: "`context`, the invocation's context argument" } }],
+    },
+    {
+      // an overlay shown on the shared tab's screencast stays for later calls
+      code: `export const t = createTool({ id: 'chapter', description: 'd', execute: async ({ title }, context) => { const tab = context.currentTabOrDie(); await tab.page.screencast.showChapter(title); return 'ok'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'chapter', method: 'showChapter', object: "`tab`, taken from `context`, the invocation's context argument" } }],
+    },
+  ],
+});
