@@ -18,6 +18,7 @@ import {
   type ClassNode,
   type FunctionNode,
   collectBindingNames,
+  containsNode,
   getStaticKeyName,
   isClassNode,
   isFunctionNode,
@@ -216,4 +217,79 @@ const constructorInputsByClass = new WeakMap<ClassNode, number[]>();
 /** Which constructor parameters of an invocation class receive the model's input. */
 export function getConstructorInputs(classNode: ClassNode): number[] {
   return constructorInputsByClass.get(classNode) ?? [0];
+}
+
+/** A function a tool factory puts around the tool's own invocation (see `findWrappingInvocations`). */
+export interface WrappingInvocation {
+  fn: FunctionNode;
+  /** The factory's name, for messages. */
+  factory: string;
+  /** Which parameters of `fn` are the model's input: the same positions as in the tool's own invocation. */
+  inputParameters: number[];
+}
+
+/** The config member names that hold the tool's invocation: the handler's key, and invocation names. */
+function invocationMemberNames(config: TSESTree.ObjectExpression, definition: ToolDefinition, settings: RecognitionSettings): Set<string> {
+  const names = new Set<string>();
+  for (const property of config.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const name = getStaticKeyName(property.key, property.computed);
+    if (name === undefined) continue;
+    const holdsHandler = definition.handlerArgument !== undefined && property.value === definition.handlerArgument;
+    if (holdsHandler || (settings.invocationNames.includes(name) && isFunctionNode(skipTypeWrappers(property.value)))) names.add(name);
+  }
+  return names;
+}
+
+/** The object literals a function returns itself (`return { … }`, `=> ({ … })`), not those of functions nested in it. */
+function returnedObjects(fn: FunctionNode): TSESTree.ObjectExpression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (body.type !== AST_NODE_TYPES.BlockStatement) {
+    const value = skipTypeWrappers(body);
+    return value.type === AST_NODE_TYPES.ObjectExpression ? [value] : [];
+  }
+  const objects: TSESTree.ObjectExpression[] = [];
+  walk(body, (node) => {
+    if (isFunctionNode(node) || isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.ReturnStatement || !node.argument) return undefined;
+    const value = skipTypeWrappers(node.argument);
+    if (value.type === AST_NODE_TYPES.ObjectExpression) objects.push(value);
+    return false;
+  });
+  return objects;
+}
+
+/**
+ * A tool factory of the same file that hands back a new config whose invocation member is
+ * a function of its own: `defineTabTool(tool)` returning `{ ...tool, handle: async (context,
+ * params) => { const tab = await context.ensureTab(); return tool.handle(tab, params); } }`.
+ * Principle: that function is what the harness calls, around the tool's own invocation, so
+ * what it does on a call, every tool the factory defines does on every call. A factory
+ * that returns its argument unchanged (`defineTool(tool) { return tool; }`) wraps nothing.
+ */
+export function findWrappingInvocations(
+  definition: ToolDefinition,
+  settings: RecognitionSettings,
+  file: FileIndex | undefined,
+): WrappingInvocation[] {
+  const config = definition.node;
+  if (!file || definition.shape !== 'factory' || config.type !== AST_NODE_TYPES.ObjectExpression) return [];
+  const call = config.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier) return [];
+  const factory = file.functions.get(call.callee.name);
+  if (!factory || containsNode(factory, config)) return [];
+  const members = invocationMemberNames(config, definition, settings);
+  if (members.size === 0) return [];
+  const inputParameters = [definition.inputParameter ?? 0];
+  const wrappers: WrappingInvocation[] = [];
+  for (const returned of returnedObjects(factory)) {
+    for (const property of returned.properties) {
+      if (property.type !== AST_NODE_TYPES.Property) continue;
+      const name = getStaticKeyName(property.key, property.computed);
+      const value = skipTypeWrappers(property.value);
+      if (name !== undefined && members.has(name) && isFunctionNode(value)) wrappers.push({ fn: value, factory: call.callee.name, inputParameters });
+    }
+  }
+  return wrappers;
 }

@@ -197,12 +197,16 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   sharedObjectMethods: [
     'goto', 'navigate', 'click', 'dblclick', 'tap', 'fill', 'type', 'press', 'hover', 'check', 'uncheck', 'select',
     'evaluate', 'reload', 'back', 'forward', 'scroll', 'drag', 'drop', 'move', 'wheel', 'act', 'exec', 'execute',
-    'spawn', 'kill', 'write', 'upload', 'close', 'focus', 'index', 'activate',
+    'spawn', 'kill', 'write', 'upload', 'close', 'focus', 'index', 'activate', 'show', 'hide',
   ],
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
+  // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the
+  // first call leaves behind what the later ones find. `start…`/`stop…` (`context.startRecording()`):
+  // a recording, trace or watcher left running (or ended) for the later calls.
   stateChangingMethodPrefixes: [
     'set', 'add', 'write', 'update', 'delete', 'remove', 'insert', 'upsert', 'append', 'record', 'register',
     'unregister', 'save', 'store', 'clear', 'reset', 'kill', 'activate', 'deactivate', 'mark', 'enqueue', 'increment',
+    'ensure', 'start', 'stop',
   ],
 };
 

@@ -32,7 +32,7 @@ import { findDeclaredClassification, resolvedToolName } from './classification.j
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
 import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
-import { type InvocationEntry, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
+import { type InvocationEntry, findWrappingInvocations, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
 import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
@@ -212,6 +212,8 @@ const OUTPUT_CHANNEL_WORDS = new Set([
 ]);
 /** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
 const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
+/** Methods of strings and arrays whose words look like a driving verb (`index`). */
+const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 /** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
@@ -277,12 +279,14 @@ function receiverSegments(receiver: TSESTree.Node): string[] {
  * A call that changes a long-lived object rooted at `root`: a state-changing method
  * (`v3.recordAgentReplayStep(…)`, `this.config.setApprovalMode(…)`) on any such receiver, or
  * a driving verb (`page.goto`, `computer.leftClick`) on a receiver named like a shared object.
- * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`).
+ * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`),
+ * `sourceNames` the names it was taken through (see `SharedSource.names`).
  */
 function drivingCallOf(
   root: TSESTree.Node,
   settings: RecognitionSettings,
   aliasName?: string,
+  sourceNames: readonly string[] = [],
 ): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
   const chain = outermostMember(root);
   const call = chain.parent;
@@ -296,6 +300,8 @@ function drivingCallOf(
   const last = segments[segments.length - 1] ?? aliasName;
   // A bundler's rename (`response` → `response2`) names the same channel.
   if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
+  // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
+  if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);
   const first = words[0];
   // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
@@ -308,7 +314,7 @@ function drivingCallOf(
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }
-  const names = aliasName === undefined ? segments : [aliasName, ...segments];
+  const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
   if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
     return { node: call, method, receiver: member.object };
   }
@@ -749,6 +755,14 @@ interface FunctionToAnalyse {
   caller?: FunctionToAnalyse;
   /** Set once the function is analysed, for the helpers it calls. */
   resolver?: SourceResolver;
+  /** Words for where it runs, when not the invocation or a helper it calls (a factory's wrapper). */
+  where?: string;
+}
+
+/** A factory's function around the tool's invocation: reported at the tool, named after the factory. */
+interface WrapperContext {
+  reportAt: TSESTree.Node;
+  factory: string;
 }
 
 /** What long-lived object an expression's root stands for in one function, if any. */
@@ -1212,12 +1226,52 @@ function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
   return false;
 }
 
+/**
+ * `const page = await ensureBrowser(args)` where the same-file helper ends in `return page`
+ * of a variable declared outside it and outside the invocation (module level, a factory's
+ * closure). Principle: a helper that hands back an object it keeps between calls gives its
+ * caller that long-lived object, so driving the local drives what every later call gets.
+ */
+function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sourceCode: ScopeSource): SharedSource | undefined {
+  const calleeVariable = resolveIdentifier(callee, sourceCode);
+  const helper = calleeVariable ? calledFunction(calleeVariable) : undefined;
+  if (!helper?.body || containsNode(helper, fn) || containsNode(fn, helper)) return undefined;
+  const returned: TSESTree.Node[] = [];
+  if (helper.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(helper.body);
+  else {
+    walk(helper.body, (node) => {
+      if (isFunctionNode(node) || isClassNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+      return undefined;
+    });
+  }
+  for (const value of returned) {
+    let target = skipTypeWrappers(value);
+    if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+    if (target.type !== AST_NODE_TYPES.Identifier) continue;
+    const variable = resolveIdentifier(target, sourceCode);
+    const definition = variable?.defs[0];
+    if (!variable || !definition || definition.type === 'ImportBinding' || definition.type === 'Parameter' || definition.type === 'FunctionName') continue;
+    if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) continue;
+    return { words: `${outer.words}, which \`${callee.name}\` returns`, stateKey: `variable:${variable.name}:${definition.name.range[0]}`, part: true, names: [variable.name] };
+  }
+  return undefined;
+}
+
 /** A long-lived object the invocation reaches under a local name, and whether that name is the object's own part. */
 interface SharedSource {
   words: string;
   stateKey: string;
   /** `tasks.get(id)` or `ctx.page` is part of it (changing it changes the object); what a method returns may be anything. */
   part: boolean;
+  /**
+   * The names it was reached through, root first (`tab`, `targetLocator` for `tab.targetLocator(…)`).
+   * Principle: a handle taken from a shared object drives it, whatever the local is called
+   * (`const el = await tab.targetLocator(p); await el.click()` clicks in the shared tab).
+   */
+  names: readonly string[];
 }
 
 /**
@@ -1245,7 +1299,7 @@ function sharedObjectUses(
       if (entry.inputParameters.includes(index)) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
-          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true });
+          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true, names: [variable.name] });
         }
       }
     });
@@ -1261,7 +1315,7 @@ function sharedObjectUses(
       if (!source || !argumentRoot?.part) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
-          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part });
+          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
         }
       }
     });
@@ -1273,7 +1327,7 @@ function sharedObjectUses(
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== root) return undefined;
       const field = getStaticKeyName(member.property, member.computed);
       if (field === undefined || (entry.invocationClass && entry.inputThisMembers.includes(field))) return undefined;
-      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true };
+      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true, names: [field] };
     }
     if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
     const variable = resolveIdentifier(root, sourceCode);
@@ -1283,7 +1337,7 @@ function sharedObjectUses(
     if (isPackageImport(variable)) return undefined;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) return undefined;
-    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true };
+    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true, names: [variable.name] };
   };
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
@@ -1301,7 +1355,7 @@ function sharedObjectUses(
           const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
           if (isParameter && namesSharedObject(variable.name, settings)) {
             // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
-            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false });
+            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false, names: [variable.name] });
           }
         }
       }
@@ -1324,11 +1378,20 @@ function sharedObjectUses(
           source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
           if (source) break;
         }
+        if (!source) {
+          // …or a helper that hands back an object it keeps: the local is that object itself.
+          source = keptObjectReturnedBy(call.callee, fn, sourceCode);
+          part = source !== undefined;
+        }
       }
     }
     if (!source) return undefined;
     for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
-      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part });
+      // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it
+      // is a handle of; only this step's names, or `context.filesystem.readFile(…)`'s text would
+      // count as a handle of the context.
+      const names = rooted ? receiverSegments(node.init) : part ? source.names : [];
+      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part, names });
     }
     return undefined;
   });
@@ -1342,7 +1405,7 @@ function sharedObjectUses(
         uses.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
         continue;
       }
-      const drive = drivingCallOf(identifier, settings, variable.name);
+      const drive = drivingCallOf(identifier, settings, variable.name, source.names);
       if (drive) {
         uses.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
       }
@@ -1358,13 +1421,18 @@ function analyseEntry(
   sourceCode: ScopeSource,
   settings: RecognitionSettings,
   file: FileIndex | undefined,
+  wrapper?: WrapperContext,
 ): StateUse[] {
   const findings: StateUse[] = [];
-  const target = thisTarget(entry, definition);
+  const target = wrapper ? undefined : thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
   const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
-  const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
+  const queue: FunctionToAnalyse[] = [
+    wrapper
+      ? { fn: entry.fn, via: wrapper.factory, depth: 0, callSite: wrapper.reportAt, where: ` (in \`${wrapper.factory}\`, which wraps the invocation)` }
+      : { fn: entry.fn, via: undefined, depth: 0, callSite: undefined },
+  ];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
     if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
@@ -1374,7 +1442,7 @@ function analyseEntry(
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     const { fn, via, callSite } = item;
     const current = item;
-    const where = via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`;
+    const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
     const scope = sourceCode.scopeManager?.acquire(fn);
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
@@ -1584,7 +1652,14 @@ export function findOutlivingStateUses(
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];
-  for (const entry of invocation.entries) {
+  // A factory's function around the invocation runs on every call too (see `findWrappingInvocations`).
+  const wrappers = findWrappingInvocations(definition, recognition.settings, recognition.file).map((wrapping) => {
+    const entry: InvocationEntry = { fn: wrapping.fn, inputParameters: wrapping.inputParameters, inputThisMembers: [], classNode: undefined, invocationClass: undefined };
+    const wrapper: WrapperContext = { reportAt: definition.reportNode, factory: wrapping.factory };
+    return { entry, wrapper };
+  });
+  const analysed = [...invocation.entries.map((entry) => ({ entry, wrapper: undefined })), ...wrappers];
+  for (const { entry, wrapper } of analysed) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
     // A tool joined by name runs functions of other files: each is analysed with its own file's scopes,
@@ -1592,7 +1667,7 @@ export function findOutlivingStateUses(
     const foreign = entry.file !== undefined && entry.file.program !== sourceCode.scopeManager?.globalScope?.block;
     const entrySource = foreign ? foreignScopeSource(entry.file!.program) : sourceCode;
     if (!entrySource) continue;
-    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file);
+    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file, wrapper);
     const found = foreign ? analysed.map((use) => ({ ...use, node: definition.reportNode })) : analysed;
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();

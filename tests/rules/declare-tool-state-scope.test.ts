@@ -766,3 +766,93 @@ ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
     },
   ],
 });
+
+// A factory whose returned config runs its own function around the tool's invocation (issue 12).
+const wrappingFactory = `function defineTabTool(tool) { return { ...tool, handle: async (context, params, response) => { const tab = await context.ensureTab(); return tool.handle(tab, params, response); } }; }`;
+ruleTester.run('declare-tool-state-scope: state changed by a factory around the invocation', rule, {
+  valid: [
+    // a factory that hands the config back unchanged runs nothing of its own
+    `function defineTool(tool) { return tool; } const t = defineTool({ schema: { name: 'browser_get_config' }, handle: async (context, params, response) => { response.addTextResult(JSON.stringify(context.config)); } });`,
+    // a wrapper that only looks the current tab up changes nothing
+    `function defineTabTool(tool) { return { ...tool, handle: async (context, params, response) => tool.handle(context.currentTabOrDie(), params, response) }; } const t = defineTabTool({ schema: { name: 'browser_title' }, handle: async (tab, params, response) => { response.addTextResult(await tab.title()); } });`,
+    // declared: the wrapper's state is the tool's, and the tool says so
+    `${wrappingFactory} const t = defineTabTool({ schema: { name: 'browser_snapshot' }, stateScope: 'session', handle: async (tab, params, response) => { response.addTextResult(await tab.snapshot()); } });`,
+  ],
+  invalid: [
+    {
+      // the wrapper creates and keeps the current tab on the long-lived context, for every tool it defines
+      code: `${wrappingFactory} const t = defineTabTool({ schema: { name: 'browser_snapshot' }, handle: async (tab, params, response) => { response.addTextResult(await tab.snapshot()); } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'browser_snapshot', method: 'ensureTab', object: "`context`, the invocation's context argument (in `defineTabTool`, which wraps the invocation)" } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: ensure-style creation on a long-lived object', rule, {
+  valid: [
+    // an object the invocation creates itself dies with the call
+    `export const t = createTool({ id: 'cookies', description: 'd', execute: async (input) => { const session = new BrowserSession(); await session.ensureBrowserContext(); return session.cookies(); } });`,
+    // a package's ensure helper writes a folder on disk
+    `import fs from 'fs-extra'; export const t = createTool({ id: 'mkdir', description: 'd', execute: async ({ path }) => { await fs.ensureDir(path); return 'ok'; } });`,
+  ],
+  invalid: [
+    {
+      // the first call creates the browser context and keeps it on the shared context; later calls find it
+      code: `export const t = createTool({ id: 'cookies', description: 'd', execute: async (input, context) => { const browserContext = await context.ensureBrowserContext(); return browserContext.cookies(); } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'cookies', method: 'ensureBrowserContext', object: "`context`, the invocation's context argument" } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: an object a helper keeps and hands back', rule, {
+  valid: [
+    // the helper builds a fresh page per call
+    `function openPage() { const page = createPage(); return page; } export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ selector }) => { const p = openPage(); await p.click(selector); return 'ok'; } });`,
+    // the helper hands back what it is given
+    `function same(page) { return page; } export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ selector }) => { const p = same(createPage()); await p.click(selector); return 'ok'; } });`,
+  ],
+  invalid: [
+    {
+      // the module keeps one page; the helper returns it, and the tool clicks in it
+      code: `let page; function currentPage() { return page; } export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ selector }) => { const p = currentPage(); await p.click(selector); return 'ok'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 't', method: 'click', object: '`p`, taken from module-level `page`, which `currentPage` returns' } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: handles taken from a shared object', rule, {
+  valid: [
+    // reading through the handle changes nothing
+    `const t = defineTabTool({ schema: { name: 'browser_text' }, handle: async (tab, params, response) => { const el = await tab.targetLocator(params); response.addTextResult(await el.textContent()); } });`,
+    // a handle of an object the invocation creates itself
+    `export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ ref }) => { const tab = await openTab(); const el = tab.targetLocator(ref); await el.click(); return 'ok'; } });`,
+  ],
+  invalid: [
+    {
+      // the element handle drives the shared tab it was taken from, whatever the local is called
+      code: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab, params, response) => { const el = await tab.targetLocator(params); await el.click(); } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'browser_click', method: 'click', object: "`el`, taken from `tab`, the invocation's context argument" } }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: recordings started and overlays shown on a shared object', rule, {
+  valid: [
+    // a value read from a shared object is not a handle of it: `indexOf` only looks like a verb
+    `export const t = createTool({ id: 'edit', description: 'd', execute: async ({ path, old }, context) => { const content = await context.filesystem.readFile(path); return content.indexOf(old); } });`,
+    `export const t = createTool({ id: 'find', description: 'd', execute: async ({ text }, context) => { const html = await context.page.content(); return html.indexOf(text); } });`,
+    // a recording the invocation starts and stops on its own recorder ends with the call
+    `export const t = createTool({ id: 'rec', description: 'd', execute: async (input) => { const recorder = new Recorder(); recorder.startRecording(); return recorder.stopRecording(); } });`,
+  ],
+  invalid: [
+    {
+      // the recording keeps running on the long-lived context after the call
+      code: `export const t = createTool({ id: 'start_recording', description: 'd', execute: async (input, context) => { await context.startRecording(); return 'started'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'start_recording', method: 'startRecording', object: "`context`, the invocation's context argument" } }],
+    },
+    {
+      // an overlay shown on the shared tab's screencast stays for later calls
+      code: `export const t = createTool({ id: 'chapter', description: 'd', execute: async ({ title }, context) => { const tab = context.currentTabOrDie(); await tab.page.screencast.showChapter(title); return 'ok'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'chapter', method: 'showChapter', object: "`tab`, taken from `context`, the invocation's context argument" } }],
+    },
+  ],
+});

@@ -34,8 +34,11 @@ function owningTool(finding: RuleFinding, node: TSESTree.Node): ToolDefinition |
     contextualTypeName: recognition.contextualTypeName,
     filePath: recognition.filePath,
   });
-  const owners = definitions.filter((definition) =>
-    getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),
+  // A finding of a factory's wrapper around the invocation is reported at the tool's own node.
+  const owners = definitions.filter(
+    (definition) =>
+      definition.reportNode === node ||
+      getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),
   );
   // Nested tools: the innermost one owns the invocation.
   return owners.sort((left, right) => left.node.range[1] - left.node.range[0] - (right.node.range[1] - right.node.range[0]))[0];
