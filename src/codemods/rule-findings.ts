@@ -242,7 +242,7 @@ export function splitFix(fix: unknown): TextEdit[] | undefined {
  * Messages that survived `eslint-disable` comments are paired with the
  * captured reports by rule, message id and start position; a finding the
  * user disabled therefore never drives an edit. The finding is typed by its
- * rule's protocol (`rules/protocol.ts`): the rules check their reports'
+ * rule's protocol (`codemods/rule-protocol.ts`): the rules check their reports'
  * `data` against it, so this is the one place the captured `data` is taken
  * as what the rule declared.
  */

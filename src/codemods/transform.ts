@@ -1,9 +1,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { SourceFile } from 'ts-morph';
 
-import type { ProtocolRuleName, RuleProtocols } from '../rules/protocol.js';
+import type { ProtocolRuleName, RuleProtocols } from './rule-protocol.js';
 
-export type { ProtocolRuleName } from '../rules/protocol.js';
+export type { ProtocolRuleName } from './rule-protocol.js';
 
 /** Replace the text in `[start, end)` with `text` (an insertion when `start === end`). */
 export interface TextEdit {
@@ -42,7 +42,7 @@ type ReportsOf<Rule extends ProtocolRuleName> = RuleProtocols[Rule]['reports'];
 
 /**
  * One report of a rule, as the codemod sees it: where, why, with what data
- * and fixes. Typed by the rule's own protocol (`rules/protocol.ts`): a
+ * and fixes. Typed by the rule's own protocol (`codemods/rule-protocol.ts`): a
  * union over its report message ids, each with the `data` the rule passed
  * to `context.report` for it, so a transform narrows on `messageId` and
  * reads its values from `data`, never from the message's text.

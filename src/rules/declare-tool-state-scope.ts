@@ -18,7 +18,7 @@ import {
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-/** `data` per report message id (the codemods read it typed, `rules/protocol.ts`). */
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
 export interface ReportData {
   mutatesOutlivingState: Readonly<Record<string, string>>;
   usesSharedCarrier: Readonly<Record<string, string>>;

@@ -22,7 +22,7 @@ type ReplacementWithoutSeenMarkData = {
   stateName: string;
 };
 
-/** `data` per report message id (the codemods read it typed, `rules/protocol.ts`). */
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
 export interface ReportData {
   replacementWithoutSeenMark: ReplacementWithoutSeenMarkData;
   replacementWithoutSeenMarkOnSomePaths: ReplacementWithoutSeenMarkData;

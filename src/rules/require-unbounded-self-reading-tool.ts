@@ -23,7 +23,7 @@ import { createRule } from '../util/create-rule.js';
 
 export type Options = [{ requireClassification?: boolean; suggestedLimit?: number }];
 
-/** What a report about a self-reading tool carries (the codemods read it typed, `rules/protocol.ts`). */
+/** What a report about a self-reading tool carries (the codemods read it typed, `codemods/rule-protocol.ts`). */
 export type SelfReadingReportData = {
   toolName: string;
   readCall: string;

@@ -13,7 +13,7 @@ import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-/** `data` per report message id (the codemods read it typed, `rules/protocol.ts`). */
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
 export interface ReportData {
   /** The lookup's text, shortened. */
   lookupBeforeSentinel: { lookup: string; threshold: string };

@@ -7,11 +7,11 @@
  * `codemods/transform.ts`), so a value travels in `data`, never parsed back
  * out of a message or a suggestion's text.
  */
-import type * as cloneStateOnFork from './clone-state-on-fork.js';
-import type * as declareToolStateScope from './declare-tool-state-scope.js';
-import type * as markSeenBeforeReplacement from './mark-seen-before-replacement.js';
-import type * as requireUnboundedSelfReadingTool from './require-unbounded-self-reading-tool.js';
-import type * as sentinelBeforeOverride from './sentinel-before-override.js';
+import type * as cloneStateOnFork from '../rules/clone-state-on-fork.js';
+import type * as declareToolStateScope from '../rules/declare-tool-state-scope.js';
+import type * as markSeenBeforeReplacement from '../rules/mark-seen-before-replacement.js';
+import type * as requireUnboundedSelfReadingTool from '../rules/require-unbounded-self-reading-tool.js';
+import type * as sentinelBeforeOverride from '../rules/sentinel-before-override.js';
 
 /** One rule's side: `data` per report message id, and the suggestion message ids. */
 export interface RuleProtocol {
