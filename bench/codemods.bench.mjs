@@ -37,31 +37,41 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 export async function run() {
   const corpus = ensureCorpus(TARGETS.filter((target) => !target.directory).map((target) => target.name));
-  // The rules the transforms replay, each on, as a user's config would turn them on.
+  // The rules the transforms replay, with the options the codemod lints with
+  // (the strict config's: `requireClassification` reports unclassified tools
+  // too), so both sides find the same sites.
   const ruleNames = [...new Set(transforms.map((transform) => transform.ruleName))];
-  const rules = Object.fromEntries(ruleNames.map((ruleName) => [`tool-result-guard/${ruleName}`, 'error']));
+  const rules = Object.fromEntries(
+    ruleNames.map((ruleName) => {
+      const strictOptions = plugin.rules[ruleName].meta.docs?.strictOptions;
+      return [`tool-result-guard/${ruleName}`, strictOptions ? ['error', ...strictOptions] : 'error'];
+    }),
+  );
   for (const target of TARGETS) {
     const found = corpus.find(({ entry }) => entry.name === target.name);
     const directory = target.directory ?? found.directory;
     const label = found ? `${found.entry.name}@${found.entry.version}` : target.name;
     const paths = target.folders;
     const files = await discoverFiles({ paths, cwd: directory, extensions: DEFAULT_EXTENSIONS, ignorePatterns: [] });
-    const eslint = new ESLint({
-      cwd: directory,
-      overrideConfigFile: true,
-      overrideConfig: [
-        // The packages' own `eslint-disable` comments name rules that are not loaded here.
-        { linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } },
-        { files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], plugins: { 'tool-result-guard': plugin }, languageOptions: { parser: typescriptParser }, rules },
-      ],
-    });
+    // A new ESLint per run, as `migrate` builds its linter per run: neither
+    // side keeps the other's per-file config cache from one round to the next.
+    const createEslint = () =>
+      new ESLint({
+        cwd: directory,
+        overrideConfigFile: true,
+        overrideConfig: [
+          // The packages' own `eslint-disable` comments name rules that are not loaded here.
+          { linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } },
+          { files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], plugins: { 'tool-result-guard': plugin }, languageOptions: { parser: typescriptParser }, rules },
+        ],
+      });
     let report;
     let findings = 0;
     const dryRun = async () => {
       report = await migrate({ paths, cwd: directory, dryRun: true });
     };
     const lint = async () => {
-      const results = await eslint.lintFiles(files);
+      const results = await createEslint().lintFiles(files);
       findings = results.reduce((sum, result) => sum + result.messages.length, 0);
       const unlinted = results.find((result) => result.messages.some((message) => message.ruleId === null && /ignored|parse/i.test(message.message)));
       if (unlinted) throw new Error(`eslint did not lint ${unlinted.filePath}: ${unlinted.messages[0].message}`);

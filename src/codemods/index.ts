@@ -19,6 +19,8 @@ export { unifiedDiff } from './unified-diff.js';
 export { runCli, EXIT_OK, EXIT_ERRORS, EXIT_CHANGES_FOUND } from './cli.js';
 export type {
   Transform,
+  RuleTransform,
+  ProtocolRuleName,
   TransformInput,
   TransformOutput,
   TransformOptions,

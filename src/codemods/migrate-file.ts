@@ -1,6 +1,6 @@
 import { Project, ts, type SourceFile } from 'ts-morph';
 
-import { UnparseableFileError, type RuleFindingsCollector } from './rule-findings.js';
+import { UnparseableFileError, type RuleFindingsCollector, type RuleOptionsByName } from './rule-findings.js';
 import { applyEdits, selectCompatibleEdits } from './source-edits.js';
 import type { RuleFinding, TextEdit, Transform, TransformOptions, UnresolvedSite } from './transform.js';
 
@@ -41,10 +41,6 @@ function withCrlf(edit: TextEdit): TextEdit {
   return { ...edit, text: edit.text.replace(/\r?\n/g, '\r\n') };
 }
 
-function parseErrorCount(sourceFile: SourceFile): number {
-  return (sourceFile.compilerNode as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length ?? 0;
-}
-
 /**
  * A file no rule can report on is never linted, but a file that does not
  * parse is still reported as skipped: TypeScript's parser alone (what
@@ -62,9 +58,24 @@ function syntaxErrorOf(text: string, filePath: string): UnparseableFileError | u
  * Lints with only the rules whose text prefilter lets the file through; the
  * others are known to find nothing, so no ESLint run at all when none is left.
  */
-function collectFindings(collector: RuleFindingsCollector, text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
+function collectFindings(
+  collector: RuleFindingsCollector,
+  text: string,
+  filePath: string,
+  ruleNames: readonly string[],
+  ruleOptions: RuleOptionsByName,
+): RuleFinding[] {
   const rulesToRun = collector.rulesThatMayReport(text, ruleNames);
-  return rulesToRun.length === 0 ? [] : collector.collect(text, filePath, rulesToRun);
+  return rulesToRun.length === 0 ? [] : collector.collect(text, filePath, rulesToRun, ruleOptions);
+}
+
+/** The options each transform's rule lints with, so that the rule's fixes are the transform's. */
+function ruleOptionsOf(transforms: readonly Transform[], options: TransformOptions): RuleOptionsByName {
+  const byRule: Record<string, Readonly<Record<string, unknown>>> = {};
+  for (const transform of transforms) {
+    if (transform.ruleOptions) byRule[transform.ruleName] = { ...byRule[transform.ruleName], ...transform.ruleOptions(options) };
+  }
+  return byRule;
 }
 
 /**
@@ -86,18 +97,27 @@ export function migrateText(
     if (syntaxError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: syntaxError.reason };
     return { status: 'unchanged', text, edits: {}, unresolved: [] };
   }
+  const ruleOptions = ruleOptionsOf(transforms, options);
   let initialFindings: RuleFinding[];
   try {
-    initialFindings = collectFindings(collector, text, filePath, ruleNames);
+    initialFindings = collectFindings(collector, text, filePath, ruleNames, ruleOptions);
   } catch (error) {
     if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
     throw error;
   }
   if (initialFindings.length === 0) return { status: 'unchanged', text, edits: {}, unresolved: [] };
 
-  const sourceFile = project.createSourceFile(filePath, text, { overwrite: true });
+  // The text is edited as a string; ts-morph parses it only when a transform
+  // asks for `sourceFile` (most replay the rules' fixes and never do), and
+  // again after edits only if it is asked again.
+  let currentText = text;
+  let sourceFile: SourceFile | undefined;
+  const sourceFileOfCurrentText = (): SourceFile => (sourceFile ??= project.createSourceFile(filePath, currentText, { overwrite: true }));
+  const forgetSourceFile = (): void => {
+    if (sourceFile) project.removeSourceFile(sourceFile);
+    sourceFile = undefined;
+  };
   try {
-    const originalParseErrors = parseErrorCount(sourceFile);
     // Rules' fixes insert `\n`; a Windows-style file keeps `\r\n` throughout.
     const usesCrlf = text.includes('\r\n');
     const edits: Record<string, number> = {};
@@ -111,15 +131,15 @@ export function migrateText(
       const ruleNamesFromHere = [...new Set(transforms.slice(index).map((remaining) => remaining.ruleName))];
       let settled = false;
       for (let pass = 0; pass < MAX_PASSES_PER_TRANSFORM; pass += 1) {
-        const currentText = sourceFile.getFullText();
         if (currentText !== lint.text || !lint.ruleNames.has(transform.ruleName)) {
           try {
             lint = {
               text: currentText,
               ruleNames: new Set(ruleNamesFromHere),
-              findings: collectFindings(collector, currentText, filePath, ruleNamesFromHere),
+              findings: collectFindings(collector, currentText, filePath, ruleNamesFromHere, ruleOptions),
             };
           } catch (error) {
+            // Edits that break the syntax show here: the re-lint after every edit is also the parse check.
             if (error instanceof UnparseableFileError) {
               return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that ${error.reason}; the file was left as it was` };
             }
@@ -131,7 +151,13 @@ export function migrateText(
           settled = true;
           break;
         }
-        const output = transform.run({ sourceFile, findings, options });
+        const output = transform.run({
+          get sourceFile() {
+            return sourceFileOfCurrentText();
+          },
+          findings,
+          options,
+        });
         const { accepted } = selectCompatibleEdits(currentText, output.edits);
         if (accepted.length === 0) {
           // Nothing more to do: what is left is what the transform leaves to a human.
@@ -139,11 +165,9 @@ export function migrateText(
           settled = true;
           break;
         }
-        applyEdits(sourceFile, usesCrlf ? accepted.map(withCrlf) : accepted);
+        currentText = applyEdits(currentText, usesCrlf ? accepted.map(withCrlf) : accepted);
+        forgetSourceFile();
         edits[transform.name] = (edits[transform.name] ?? 0) + accepted.length;
-        if (parseErrorCount(sourceFile) > originalParseErrors) {
-          return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that does not parse; the file was left as it was` };
-        }
       }
       if (!settled) {
         return {
@@ -155,9 +179,8 @@ export function migrateText(
         };
       }
     }
-    const newText = sourceFile.getFullText();
-    return { status: newText === text ? 'unchanged' : 'ok', text: newText, edits, unresolved };
+    return { status: currentText === text ? 'unchanged' : 'ok', text: currentText, edits, unresolved };
   } finally {
-    project.removeSourceFile(sourceFile);
+    forgetSourceFile();
   }
 }

@@ -33,6 +33,9 @@ export class UnparseableFileError extends Error {
   }
 }
 
+/** Per rule name, options over the strict config's (a transform's `ruleOptions`). */
+export type RuleOptionsByName = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
 interface CapturedReport {
   descriptor: ReportDescriptor;
   sourceCode: TSESLint.SourceCode;
@@ -40,8 +43,11 @@ interface CapturedReport {
 }
 
 export interface RuleFindingsCollector {
-  /** Lints `text` as `filePath` with the named rules (strict options) and returns their findings. */
-  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[];
+  /**
+   * Lints `text` as `filePath` with the named rules (strict options, with
+   * `ruleOptions[ruleName]` over them) and returns their findings.
+   */
+  collect(text: string, filePath: string, ruleNames: readonly string[], ruleOptions?: RuleOptionsByName): RuleFinding[];
   /**
    * The named rules that can report anything on `text` at all, by the rules'
    * own text prefilter (`mayReport`, through `mayProduceFindings`): the others need no lint.
@@ -128,17 +134,17 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     return ruleNames.filter((ruleName) => mayProduceFindings(text, [ruleName], this.recognitionSettings));
   }
 
-  private configFor(ruleNames: readonly string[]): TSESLint.Linter.ConfigType {
-    const key = ruleNames.join('\n');
+  private configFor(ruleNames: readonly string[], ruleOptions: RuleOptionsByName): TSESLint.Linter.ConfigType {
+    const key = `${ruleNames.join('\n')}\n${JSON.stringify(ruleOptions)}`;
     let config = this.configsByRules.get(key);
     if (!config) {
-      config = this.buildConfig(ruleNames);
+      config = this.buildConfig(ruleNames, ruleOptions);
       this.configsByRules.set(key, config);
     }
     return config;
   }
 
-  private buildConfig(ruleNames: readonly string[]): TSESLint.Linter.ConfigType {
+  private buildConfig(ruleNames: readonly string[], ruleOptions: RuleOptionsByName): TSESLint.Linter.ConfigType {
     const ruleEntries: Record<string, TSESLint.Linter.RuleEntry> = {};
     for (const ruleName of ruleNames) {
       const rule = plugin.rules[ruleName];
@@ -148,9 +154,11 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
           `The rule "${ruleName}" is not in this build of tool-result-guard; update the package or drop the transform that needs it.`,
         );
       }
-      // The codemods migrate to what the strict config accepts.
+      // The codemods migrate to what the strict config accepts; a transform's options go over it.
       const strictOptions = (rule.meta.docs as { strictOptions?: unknown[] } | undefined)?.strictOptions;
-      ruleEntries[`${PLUGIN_NAMESPACE}/${ruleName}`] = strictOptions ? ['error', ...strictOptions] : 'error';
+      const overrides = ruleOptions[ruleName];
+      const options = overrides ? [{ ...(strictOptions?.[0] as object | undefined), ...overrides }, ...(strictOptions?.slice(1) ?? [])] : strictOptions;
+      ruleEntries[`${PLUGIN_NAMESPACE}/${ruleName}`] = options ? ['error', ...options] : 'error';
     }
     const config = [
       {
@@ -172,8 +180,8 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     return config as unknown as TSESLint.Linter.ConfigType;
   }
 
-  collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[] {
-    const config = this.configFor(ruleNames);
+  collect(text: string, filePath: string, ruleNames: readonly string[], ruleOptions: RuleOptionsByName = {}): RuleFinding[] {
+    const config = this.configFor(ruleNames, ruleOptions);
     this.captured = [];
     const messages = this.linterFor(filePath).verify(text, config, { filename: filePath });
     const captured = this.captured;
@@ -182,7 +190,7 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     const fatal = messages.find((message) => message.fatal);
     if (fatal) throw new UnparseableFileError(filePath, fatal.message, fatal.line, fatal.column);
 
-    return pairMessagesWithReports(text, messages, captured);
+    return pairMessagesWithReports(messages, captured);
   }
 }
 
@@ -233,13 +241,12 @@ export function splitFix(fix: unknown): TextEdit[] | undefined {
 /**
  * Messages that survived `eslint-disable` comments are paired with the
  * captured reports by rule, message id and start position; a finding the
- * user disabled therefore never drives an edit.
+ * user disabled therefore never drives an edit. The finding is typed by its
+ * rule's protocol (`codemods/rule-protocol.ts`): the rules check their reports'
+ * `data` against it, so this is the one place the captured `data` is taken
+ * as what the rule declared.
  */
-function pairMessagesWithReports(
-  text: string,
-  messages: TSESLint.Linter.LintMessage[],
-  captured: CapturedReport[],
-): RuleFinding[] {
+function pairMessagesWithReports(messages: TSESLint.Linter.LintMessage[], captured: CapturedReport[]): RuleFinding[] {
   const unpaired = captured.map((report) => ({ report, location: locationOf(report) }));
   const findings: RuleFinding[] = [];
   for (const message of messages) {
@@ -252,8 +259,13 @@ function pairMessagesWithReports(
         location.column === message.column,
     );
     const match = index === -1 ? undefined : unpaired.splice(index, 1)[0];
+    if (!match) {
+      // Every message of these rules comes from a captured report; one that does not is a bug here.
+      throw new Error(`the ${ruleName} report at ${message.line}:${message.column} (${message.messageId ?? 'no message id'}) was not captured`);
+    }
+    const { descriptor, context } = match.report;
     const suggestions: RuleSuggestion[] = [];
-    for (const suggestion of match?.report.descriptor.suggest ?? []) {
+    for (const suggestion of descriptor.suggest ?? []) {
       const edits = splitFix(suggestion.fix);
       if (!edits) continue;
       const described = message.suggestions?.find((candidate) => candidate.messageId === suggestion.messageId);
@@ -261,29 +273,18 @@ function pairMessagesWithReports(
     }
     findings.push({
       ruleName,
-      messageId: message.messageId,
+      messageId: descriptor.messageId,
       message: message.message,
-      start: match?.location.start ?? offsetOf(text, message.line, message.column),
-      end: match?.location.end ?? offsetOf(text, message.endLine ?? message.line, message.endColumn ?? message.column),
+      start: match.location.start,
+      end: match.location.end,
       line: message.line,
       column: message.column,
-      data: match?.report.descriptor.data,
-      fix: message.fix ? (splitFix(match?.report.descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }]) : undefined,
+      data: descriptor.data ?? {},
+      fix: message.fix ? (splitFix(descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }]) : undefined,
       suggestions,
-      reportedNode: match && 'node' in match.report.descriptor ? (match.report.descriptor.node as TSESTree.Node) : undefined,
-      ruleContext: match?.report.context,
-    });
+      reportedNode: 'node' in descriptor ? (descriptor.node as TSESTree.Node) : undefined,
+      ruleContext: context,
+    } as unknown as RuleFinding);
   }
   return findings;
-}
-
-/** Offset of a 1-based line and column, for a message whose report was not captured. */
-function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let currentLine = 1; currentLine < line; currentLine += 1) {
-    const newline = text.indexOf('\n', offset);
-    if (newline === -1) return text.length;
-    offset = newline + 1;
-  }
-  return Math.min(offset + column - 1, text.length);
 }

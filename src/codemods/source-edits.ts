@@ -36,12 +36,22 @@ export function selectCompatibleEdits(
   return { accepted, deferred };
 }
 
-/** Applies the edits as one batch of minimal text splices; the rest of the file is untouched. */
-export function applyEdits(sourceFile: SourceFile, edits: readonly TextEdit[]): void {
-  if (edits.length === 0) return;
-  sourceFile.applyTextChanges(
-    edits.map((edit) => ({ span: { start: edit.start, length: edit.end - edit.start }, newText: edit.text })),
-  );
+/**
+ * Applies the edits (offsets into `text`, none overlapping) as one batch of
+ * minimal text splices; the rest of the text is untouched. Edits at one
+ * offset keep their order, as ts-morph's `applyTextChanges` keeps it.
+ */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  if (edits.length === 0) return text;
+  const sorted = edits.map((edit, index) => ({ edit, index })).sort((a, b) => a.edit.start - b.edit.start || a.index - b.index);
+  const pieces: string[] = [];
+  let position = 0;
+  for (const { edit } of sorted) {
+    pieces.push(text.slice(position, edit.start), edit.text);
+    position = edit.end;
+  }
+  pieces.push(text.slice(position));
+  return pieces.join('');
 }
 
 /** The whitespace that starts the line `position` is on. */
@@ -244,9 +254,10 @@ function packageImportNamesOf(edit: TextEdit): string[] | undefined {
  * rule saw; several fixes in one file would import the same name twice. The
  * codemod replaces those imports by one per name (`cache` holds the names
  * already imported in this pass), placed as `ensurePackageImport` places them.
+ * `file` is the transform's input (its `sourceFile` is parsed on first use).
  */
 export function withPackageImports(
-  sourceFile: SourceFile,
+  file: { readonly sourceFile: SourceFile },
   edits: readonly TextEdit[],
   cache: Map<string, TextEdit | undefined>,
 ): TextEdit[] {
@@ -259,7 +270,8 @@ export function withPackageImports(
     }
     for (const name of names) {
       if (cache.has(name)) continue;
-      const { edit: importEdit } = ensurePackageImport(sourceFile, name);
+      // Read here, not before: the file is parsed by ts-morph only when a fix imports something.
+      const { edit: importEdit } = ensurePackageImport(file.sourceFile, name);
       cache.set(name, importEdit);
       if (!importEdit) continue;
       // A second name for the same new import joins the first one's braces: one statement, not two.

@@ -164,9 +164,12 @@ export {
   type InsertMemberOptions,
   PACKAGE_NAME,
   insertObjectProperty,
+  importsPackage,
   insertToolMemberFix,
   isTypeScriptFile,
   packageImportFix,
   quoteOf,
   quoted,
+  unboundedSentinelOf,
+  withPackageImportFix,
 } from './member-fix.js';

@@ -56,6 +56,8 @@ export interface InsertMemberOptions {
    * the wrapper's types demand the brand, which the plain `Infinity` lacks.
    */
   reads?: 'path' | 'url' | 'resource';
+  /** Names from tool-result-guard that `valueText` uses (`UNBOUNDED`): the fix imports the missing ones. */
+  imports?: readonly string[];
 }
 
 /** The quote a file writes its strings with (its first import, else its first string), so inserted strings match. */
@@ -127,6 +129,60 @@ export function packageImportFix(
   return { references, fix: (fixer) => fixer.insertTextBefore(firstStatement, `${statement}\n\n`) };
 }
 
+/** Does the file import anything from tool-result-guard (an `import`, type-only too, or a `require`)? */
+export function importsPackage(sourceCode: Readonly<TSESLint.SourceCode>, file: Pick<FileIndex, 'imports'>): boolean {
+  if (sourceCode.ast.body.some((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === PACKAGE_NAME)) return true;
+  for (const binding of file.imports.values()) if (binding.module === PACKAGE_NAME) return true;
+  return false;
+}
+
+/**
+ * How a fix for a self-reading tool writes the never-persist sentinel, and
+ * what it must import for it. Where the file imports tool-result-guard, its
+ * types are in play, and they demand the branded `UNBOUNDED` (the literal
+ * `Infinity` is typed `number`): the file's own reference to it (an
+ * existing import, `ns.UNBOUNDED`, a `require`d binding), else `UNBOUNDED`
+ * with its import. Elsewhere the plain `Infinity`, which needs no package.
+ * `wrapped`: the fix wraps the tool in `classifyTool`, so it imports the
+ * package itself and writes `UNBOUNDED` as the wrapper's types demand.
+ */
+export function unboundedSentinelOf(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  file: Pick<FileIndex, 'imports'>,
+  { wrapped = false }: { wrapped?: boolean } = {},
+): { text: string; imports: readonly string[] } {
+  if (!wrapped && !importsPackage(sourceCode, file)) return { text: 'Infinity', imports: [] };
+  const { references, fix } = packageImportFix(sourceCode, ['UNBOUNDED']);
+  if (!fix || wrapped) return { text: references['UNBOUNDED']!, imports: [] };
+  // A CommonJS `require` of the package: its binding, when it has one.
+  const importedLocals = new Set(
+    sourceCode.ast.body.flatMap((statement) =>
+      statement.type === AST_NODE_TYPES.ImportDeclaration ? statement.specifiers.map((specifier) => specifier.local.name) : [],
+    ),
+  );
+  for (const [local, binding] of file.imports) {
+    if (binding.module !== PACKAGE_NAME || importedLocals.has(local)) continue;
+    if (binding.imported === 'UNBOUNDED') return { text: local, imports: [] };
+    if (binding.imported === '*' || binding.imported === 'default') return { text: `${local}.UNBOUNDED`, imports: [] };
+  }
+  return { text: 'UNBOUNDED', imports: ['UNBOUNDED'] };
+}
+
+/** `fix` and, when `names` are not imported yet, their import from tool-result-guard, as one fix. */
+export function withPackageImportFix(
+  fix: TSESLint.ReportFixFunction,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  names: readonly string[] | undefined,
+): TSESLint.ReportFixFunction {
+  const importFix = names && names.length > 0 ? packageImportFix(sourceCode, names).fix : undefined;
+  if (!importFix) return fix;
+  return (fixer) => {
+    const produced = fix(fixer);
+    const fixes = produced === null ? [] : Symbol.iterator in produced ? [...(produced as Iterable<TSESLint.RuleFix>)] : [produced as TSESLint.RuleFix];
+    return [...fixes, importFix(fixer)];
+  };
+}
+
 /**
  * The `name` entry for a wrapper whose tool object carries no name: the MCP
  * name (a constant is written as that constant, so the two cannot drift
@@ -196,8 +252,23 @@ export function insertToolMemberFix(
   sourceCode: Readonly<TSESLint.SourceCode>,
   options: InsertMemberOptions = {},
 ): TSESLint.ReportFixFunction | undefined {
+  if (!definition.host && !definition.isMcpRegistration) return undefined;
+  const home = definition.host && isClassNode(definition.host) ? 'member' : classificationHomeOf(definition, options.file);
+  // The wrapper imports what it writes itself.
+  if (home === 'wrapper') return classifyToolWrapperFix(definition, memberName, valueText, sourceCode, options);
+  const fix = memberFix(definition, home, memberName, valueText, sourceCode, options);
+  return fix && withPackageImportFix(fix, sourceCode, options.imports);
+}
+
+function memberFix(
+  definition: ToolDefinition,
+  home: 'member' | 'mcp-meta',
+  memberName: string,
+  valueText: string,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  options: InsertMemberOptions,
+): TSESLint.ReportFixFunction | undefined {
   const host = definition.host;
-  if (!host && !definition.isMcpRegistration) return undefined;
   if (host && isClassNode(host)) {
     return (fixer) => {
       const openBrace = sourceCode.getFirstToken(host.body)!;
@@ -209,8 +280,6 @@ export function insertToolMemberFix(
       return fixer.insertTextAfter(openBrace, `\n${indentation}${member}`);
     };
   }
-  const home = classificationHomeOf(definition, options.file);
-  if (home === 'wrapper') return classifyToolWrapperFix(definition, memberName, valueText, sourceCode, options);
   if (home === 'mcp-meta') {
     const meta = findMcpMetaObject(definition);
     const metaEntry = `'${MCP_META_PREFIX}${memberName}': ${valueText}`;

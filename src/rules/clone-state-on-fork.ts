@@ -15,7 +15,12 @@ import {
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-export type MessageIds = 'stateSharedWithFork' | 'wrapWithRuntimeClone' | 'wrapWithModuleClone' | 'wrapWithStructuredClone';
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
+export interface ReportData {
+  stateSharedWithFork: { stateName: string; callee: string; cloneFunction: string; property: string };
+}
+export type SuggestionIds = 'wrapWithRuntimeClone' | 'wrapWithModuleClone' | 'wrapWithStructuredClone';
+export type MessageIds = keyof ReportData | SuggestionIds;
 
 /** The structured clone every runtime has (Node >= 17, browsers): a deep copy of a harness's own Sets and Maps. */
 const STRUCTURED_CLONE = 'structuredClone';
@@ -185,7 +190,7 @@ export default createRule<Options, MessageIds>({
       const inScope = foreign && inScopeClone === RUNTIME_CLONE_FUNCTION ? undefined : inScopeClone;
       const namespace = runtimeNamespace();
       const runtimeClone = namespace ? `${namespace}.${RUNTIME_CLONE_FUNCTION}` : RUNTIME_CLONE_FUNCTION;
-      const data = {
+      const data: ReportData['stateSharedWithFork'] = {
         stateName: sourceCode.getText(value),
         callee: getCalleeName(call) ?? getCalleeLastName(call) ?? 'fork',
         cloneFunction: inScope ?? (foreign ? STRUCTURED_CLONE : RUNTIME_CLONE_FUNCTION),

@@ -18,7 +18,14 @@ import {
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-export type MessageIds = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject' | 'invalidStateScope';
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
+export interface ReportData {
+  mutatesOutlivingState: Readonly<Record<string, string>>;
+  usesSharedCarrier: Readonly<Record<string, string>>;
+  drivesSharedObject: Readonly<Record<string, string>>;
+  invalidStateScope: { value: string };
+}
+export type MessageIds = keyof ReportData;
 
 export default createRule<Options, MessageIds>({
   name: 'declare-tool-state-scope',
@@ -53,7 +60,7 @@ export default createRule<Options, MessageIds>({
       if (declared) {
         const value = declared.value ? getStringValue(declared.value) : undefined;
         if (value !== undefined && !(STATE_SCOPE_VALUES as readonly string[]).includes(value) && declared.value) {
-          context.report({ node: declared.value, messageId: 'invalidStateScope', data: { value: JSON.stringify(value) } });
+          context.report({ node: declared.value, messageId: 'invalidStateScope', data: { value: JSON.stringify(value) } satisfies ReportData['invalidStateScope'] });
         }
         // A non-literal value (a constant, a variable) is a declaration we cannot read: trust it.
         return;

@@ -12,12 +12,24 @@ import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-export type MessageIds =
-  | 'replacementWithoutSeenMark'
-  | 'replacementWithoutSeenMarkOnSomePaths'
-  | 'seenMarkAfterPersist'
-  | 'insertSeenMark'
-  | 'moveSeenMarkBeforePersist';
+/** A replacement write without the seen mark: the write, the mark it needs, and the state's parts. */
+type ReplacementWithoutSeenMarkData = {
+  write: string;
+  mark: string;
+  map: string;
+  seen: string;
+  id: string;
+  stateName: string;
+};
+
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
+export interface ReportData {
+  replacementWithoutSeenMark: ReplacementWithoutSeenMarkData;
+  replacementWithoutSeenMarkOnSomePaths: ReplacementWithoutSeenMarkData;
+  seenMarkAfterPersist: { mark: string; seen: string; id: string; callee: string; stateName: string };
+}
+export type SuggestionIds = 'insertSeenMark' | 'moveSeenMarkBeforePersist';
+export type MessageIds = keyof ReportData | SuggestionIds;
 
 const seenFact = (base: string, idKey: string): string => `seen:${base}:${idKey}`;
 /** The id marked seen on any state: a persistence awaited while it is not yet marked is the seed's anti-pattern. */
@@ -244,7 +256,7 @@ export default createRule<Options, MessageIds>({
       const idText = sourceCode.getText(write.id);
       const stateText = sourceCode.getText(write.collection);
       // `map`, `seen` and `stateName` are structured data for the codemods that read the reports.
-      const data = {
+      const data: ReportData['replacementWithoutSeenMark'] = {
         write: write.form === 'method' ? `${stateText}.set(${idText}, …)` : `recordReplacement(${stateText}, ${idText}, …)`,
         mark:
           write.form === 'method'
@@ -313,7 +325,7 @@ export default createRule<Options, MessageIds>({
       const persisted = owner ? awaitedPersistence.get(owner)?.get(mark.idKey) : undefined;
       const collectionText = sourceCode.getText(mark.collection);
       const idText = sourceCode.getText(mark.id);
-      const data = {
+      const data: ReportData['seenMarkAfterPersist'] = {
         mark: mark.form === 'method' ? `${collectionText}.add(${idText})` : `markSeen(${collectionText}, ${idText})`,
         seen: mark.form === 'method' ? collectionText : '',
         id: idText,

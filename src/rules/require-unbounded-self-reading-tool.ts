@@ -8,22 +8,50 @@ import {
   MAX_RESULT_SIZE_MEMBER,
   RESOURCE_WORDS,
   analyseSelfReading,
+  classificationHomeOf,
   findDeclaredLimit,
   getRecognitionContext,
   insertToolMemberFix,
   mayDefineToolsInText,
+  isClassNode,
   resolvedToolName,
   toolDefinitionListeners,
+  unboundedSentinelOf,
+  withPackageImportFix,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
 
-export type Options = [{ requireClassification?: boolean }];
-export type MessageIds = 'missingUnbounded' | 'finiteBound' | 'unclassified' | 'setUnbounded' | 'setFiniteLimit';
+export type Options = [{ requireClassification?: boolean; suggestedLimit?: number }];
+
+/** What a report about a self-reading tool carries (the codemods read it typed, `codemods/rule-protocol.ts`). */
+export type SelfReadingReportData = {
+  toolName: string;
+  readCall: string;
+  reader: string;
+  resource: string;
+  declared: string;
+  /** How the fix writes the never-persist sentinel here: `UNBOUNDED` (as the file refers to it) where the file imports tool-result-guard, else `Infinity`. */
+  unbounded: string;
+};
+
+/** `data` per report message id. */
+export interface ReportData {
+  missingUnbounded: SelfReadingReportData;
+  finiteBound: SelfReadingReportData;
+  unclassified: { toolName: string; limit: string };
+}
+export type SuggestionIds = 'setUnbounded' | 'setFiniteLimit';
+export type MessageIds = keyof ReportData | SuggestionIds;
 
 const MEMBER = MAX_RESULT_SIZE_MEMBER;
-const UNBOUNDED_TEXT = 'Infinity';
-/** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod's `--default-max-chars` replaces it. */
-const FINITE_DEFAULT_TEXT = '50_000';
+/** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod passes its `--default-max-chars` as `suggestedLimit`. */
+const DEFAULT_SUGGESTED_LIMIT = 50_000;
+
+/** `50000` → `50_000`, as limits are written in the seed and in the suggestion. */
+function withDigitSeparators(value: number): string {
+  const digits = String(value);
+  return digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '_');
+}
 
 /** `processSingleFileContent` → `processSingleFileContent → readFileWithEncoding → fs.promises.readFile`. */
 function describeChain(finding: ReadFinding): string {
@@ -45,19 +73,21 @@ function buildFix(
   sourceCode: Readonly<TSESLint.SourceCode>,
   recognition: RecognitionContext,
   finding: ReadFinding,
+  sentinel: { text: string; imports: readonly string[] },
 ): TSESLint.ReportFixFunction | undefined {
   if (member?.value) {
     const value = member.value;
-    return (fixer) => fixer.replaceText(value, UNBOUNDED_TEXT);
+    return withPackageImportFix((fixer) => fixer.replaceText(value, sentinel.text), sourceCode, sentinel.imports);
   }
   if (member && member.node.type === AST_NODE_TYPES.PropertyDefinition) {
     const field = member.node;
-    return (fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${UNBOUNDED_TEXT}`);
+    return withPackageImportFix((fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${sentinel.text}`), sourceCode, sentinel.imports);
   }
   if (member) return undefined;
-  return insertToolMemberFix(definition, MEMBER, UNBOUNDED_TEXT, sourceCode, {
+  return insertToolMemberFix(definition, MEMBER, sentinel.text, sourceCode, {
     file: recognition.file,
     reads: READS_OF_KIND[finding.readerKind],
+    imports: sentinel.imports,
   });
 }
 
@@ -74,12 +104,12 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       missingUnbounded:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares no maxResultSizeChars. Declare `maxResultSizeChars = Infinity` (or UNBOUNDED): if its result is persisted, the model reads the persisted file back with this same tool, again and again.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares no maxResultSizeChars. Declare `maxResultSizeChars = {{unbounded}}`: if its result is persisted, the model reads the persisted file back with this same tool, again and again.",
       finiteBound:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares maxResultSizeChars {{declared}}. Set it to `Infinity` (or UNBOUNDED): a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares maxResultSizeChars {{declared}}. Set it to `{{unbounded}}`: a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.",
       unclassified:
         "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: `Infinity` when it returns content it read from paths, URLs or resources the model chooses, a finite limit otherwise.",
-      setUnbounded: 'Set maxResultSizeChars to Infinity (never persist this tool’s results).',
+      setUnbounded: 'Set maxResultSizeChars to {{unbounded}} (never persist this tool’s results).',
       setFiniteLimit: 'Declare a finite maxResultSizeChars ({{limit}}): large results of this tool may be persisted.',
     },
     schema: [
@@ -90,15 +120,20 @@ export default createRule<Options, MessageIds>({
             type: 'boolean',
             description: 'Also report recognised tools that declare no maxResultSizeChars at all, reading or not.',
           },
+          suggestedLimit: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The finite maxResultSizeChars the suggestion for an unclassified tool declares (the codemod passes its --default-max-chars).',
+          },
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ requireClassification: false }],
+    defaultOptions: [{ requireClassification: false, suggestedLimit: DEFAULT_SUGGESTED_LIMIT }],
   },
   // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
   mayReport: mayDefineToolsInText,
-  create(context, [{ requireClassification }]) {
+  create(context, [{ requireClassification, suggestedLimit = DEFAULT_SUGGESTED_LIMIT }]) {
     const recognition = getRecognitionContext(context);
     const sourceCode = context.sourceCode;
 
@@ -110,29 +145,37 @@ export default createRule<Options, MessageIds>({
       const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? '<anonymous>';
       if (!selfReading || !finding) {
         if (requireClassification && !member) {
-          const fix = insertToolMemberFix(definition, MEMBER, FINITE_DEFAULT_TEXT, sourceCode, { file: recognition.file });
+          const limit = withDigitSeparators(suggestedLimit);
+          const fix = insertToolMemberFix(definition, MEMBER, limit, sourceCode, { file: recognition.file });
+          const data: ReportData['unclassified'] = { toolName, limit };
           context.report({
             node: definition.reportNode,
             messageId: 'unclassified',
-            data: { toolName },
-            suggest: fix ? [{ messageId: 'setFiniteLimit', data: { limit: FINITE_DEFAULT_TEXT }, fix }] : [],
+            data,
+            suggest: fix ? [{ messageId: 'setFiniteLimit', data, fix }] : [],
           });
         }
         return;
       }
       // An inherited finite bound is overridden in the subclass, never edited in the shared base.
-      const fix = buildFix(definition, declaredHere ? member : undefined, sourceCode, recognition, finding);
+      const memberHere = declaredHere ? member : undefined;
+      // A new member that goes into a `classifyTool` wrapper is written as the wrapper's types demand.
+      const wrapped = !memberHere && !(definition.host && isClassNode(definition.host)) && classificationHomeOf(definition, recognition.file) === 'wrapper';
+      const sentinel = unboundedSentinelOf(sourceCode, recognition.file, { wrapped });
+      const fix = buildFix(definition, memberHere, sourceCode, recognition, finding, sentinel);
+      const data: SelfReadingReportData = {
+        toolName,
+        readCall: describeChain(finding),
+        reader: finding.reader,
+        resource: RESOURCE_WORDS[finding.readerKind],
+        declared: member?.value ? sourceCode.getText(member.value) : 'without a value',
+        unbounded: sentinel.text,
+      };
       context.report({
         node: definition.reportNode,
         messageId: member ? 'finiteBound' : 'missingUnbounded',
-        data: {
-          toolName,
-          readCall: describeChain(finding),
-          reader: finding.reader,
-          resource: RESOURCE_WORDS[finding.readerKind],
-          declared: member?.value ? sourceCode.getText(member.value) : 'without a value',
-        },
-        suggest: fix ? [{ messageId: 'setUnbounded', fix }] : [],
+        data,
+        suggest: fix ? [{ messageId: 'setUnbounded', data, fix }] : [],
       });
     }
 

@@ -13,7 +13,12 @@ import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
-export type MessageIds = 'lookupBeforeSentinel';
+/** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
+export interface ReportData {
+  /** The lookup's text, shortened. */
+  lookupBeforeSentinel: { lookup: string; threshold: string };
+}
+export type MessageIds = keyof ReportData;
 
 const SENTINEL_PASSED = 'sentinel-exit-passed';
 const MAX_LOOKUP_TEXT = 60;
@@ -106,7 +111,7 @@ export default createRule<Options, MessageIds>({
         data: {
           lookup: text.length > MAX_LOOKUP_TEXT ? `${text.slice(0, MAX_LOOKUP_TEXT - 1)}…` : text,
           threshold: sourceCode.getText(threshold),
-        },
+        } satisfies ReportData['lookupBeforeSentinel'],
       });
     }
 

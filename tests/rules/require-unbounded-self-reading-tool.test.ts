@@ -16,6 +16,8 @@ type ReadError = {
   readCall: string;
   resource?: 'path' | 'URL' | 'resource';
   declared?: string;
+  /** How the fix writes the sentinel: `Infinity`, or `UNBOUNDED` where the file imports tool-result-guard. */
+  unbounded?: string;
   /** The suggestion's edit: replace the first occurrence of [0] with [1]. */
   fix: [string, string];
 };
@@ -29,11 +31,11 @@ function invalid(
   return {
     code,
     ...extra,
-    errors: errors.map(({ toolName, readCall, resource = 'path', declared, fix }) => {
+    errors: errors.map(({ toolName, readCall, resource = 'path', declared, unbounded = 'Infinity', fix }) => {
       if (!code.includes(fix[0])) throw new Error(`fix anchor not in code: ${fix[0]}`);
       return {
         messageId: declared === undefined ? 'missingUnbounded' : 'finiteBound',
-        data: { toolName, readCall, resource, declared: declared ?? 'without a value' },
+        data: { toolName, readCall, resource, declared: declared ?? 'without a value', unbounded },
         suggestions: [{ messageId: 'setUnbounded', output: code.replace(fix[0], fix[1]) }],
       };
     }),
@@ -153,7 +155,7 @@ export const FileRead = buildTool({
       errors: [
         {
           messageId: 'missingUnbounded',
-          data: { toolName: 'Read', readCall: '`readFile`', resource: 'path', declared: 'without a value' },
+          data: { toolName: 'Read', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'Infinity' },
           suggestions: [
             {
               messageId: 'setUnbounded',
@@ -728,7 +730,7 @@ server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(u
       errors: [
         {
           messageId: 'missingUnbounded',
-          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value' },
+          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value', unbounded: 'UNBOUNDED' },
           suggestions: [
             {
               messageId: 'setUnbounded',
@@ -795,9 +797,10 @@ const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { 
           suggestions: [
             {
               messageId: 'setUnbounded',
+              // The file imports tool-result-guard: the branded UNBOUNDED its types demand, imported with classifyTool.
               output: `import { tool } from '@langchain/core/tools';
-import { classifyTool } from 'tool-result-guard';
-const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: Infinity });`,
+import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+const read = classifyTool(tool(async (input) => readFile(input.path, 'utf8'), { name: 'read', schema }), { maxResultSizeChars: UNBOUNDED });`,
             },
           ],
         },
@@ -1187,5 +1190,110 @@ buildTool({ name: 'walk_grep', async call(input) {
 } });`,
       [{ toolName: 'walk_grep', readCall: '`grepFile` (→ fs.promises.readFile)', fix: ["return hits.join('\\n');\n} });", "return hits.join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
     ),
+  ],
+});
+
+/** A self-reading class tool in a file whose first lines are `header`; the suggestion inserts `member` and rewrites the header as `fixedHeader`. */
+function sentinelCase(header: string, unbounded: string, fixedHeader: string, member: string): InvalidTestCase<MessageIds, Options> {
+  const body = `class ReadTool extends BaseTool {\n  async call(input) {\n    return readFile(input.path, 'utf8');\n  }\n}`;
+  return {
+    code: `${header}\n${body}`,
+    errors: [
+      {
+        messageId: 'missingUnbounded',
+        data: { toolName: 'ReadTool', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded },
+        suggestions: [
+          {
+            messageId: 'setUnbounded',
+            data: { unbounded },
+            output: `${fixedHeader}\n${body.replace('{\n  async', `{\n  ${member}\n  async`)}`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+ruleTester.run('require-unbounded-self-reading-tool: UNBOUNDED where the file imports tool-result-guard', rule, {
+  valid: [
+    `import { UNBOUNDED } from 'tool-result-guard';
+     class ReadTool extends BaseTool { maxResultSizeChars = UNBOUNDED; async call(input) { return readFile(input.path, 'utf8'); } }`,
+    `import * as guard from 'tool-result-guard';
+     class ReadTool extends BaseTool { maxResultSizeChars = guard.UNBOUNDED; async call(input) { return readFile(input.path, 'utf8'); } }`,
+  ],
+  invalid: [
+    // No import of the package: the plain Infinity, nothing imported.
+    sentinelCase(`import { readFile } from 'node:fs/promises';`, 'Infinity', `import { readFile } from 'node:fs/promises';`, 'maxResultSizeChars = Infinity;'),
+    // A value import: UNBOUNDED joins it.
+    sentinelCase(
+      `import { readFile } from 'node:fs/promises';\nimport { markSeen } from 'tool-result-guard';`,
+      'UNBOUNDED',
+      `import { readFile } from 'node:fs/promises';\nimport { markSeen, UNBOUNDED } from 'tool-result-guard';`,
+      'maxResultSizeChars = UNBOUNDED;',
+    ),
+    // UNBOUNDED already imported, under another name: that name, nothing imported.
+    sentinelCase(
+      `import { readFile } from 'node:fs/promises';\nimport { UNBOUNDED as NEVER_PERSIST } from 'tool-result-guard';`,
+      'NEVER_PERSIST',
+      `import { readFile } from 'node:fs/promises';\nimport { UNBOUNDED as NEVER_PERSIST } from 'tool-result-guard';`,
+      'maxResultSizeChars = NEVER_PERSIST;',
+    ),
+    // A namespace import: `guard.UNBOUNDED`.
+    sentinelCase(
+      `import { readFile } from 'node:fs/promises';\nimport * as guard from 'tool-result-guard';`,
+      'guard.UNBOUNDED',
+      `import { readFile } from 'node:fs/promises';\nimport * as guard from 'tool-result-guard';`,
+      'maxResultSizeChars = guard.UNBOUNDED;',
+    ),
+    // Only types from the package: they demand the brand, so UNBOUNDED comes with a value import of its own.
+    sentinelCase(
+      `import { readFile } from 'node:fs/promises';\nimport type { PersistableTool } from 'tool-result-guard';`,
+      'UNBOUNDED',
+      `import { readFile } from 'node:fs/promises';\nimport type { PersistableTool } from 'tool-result-guard';\nimport { UNBOUNDED } from 'tool-result-guard';`,
+      'maxResultSizeChars = UNBOUNDED;',
+    ),
+    // CommonJS: the binding the `require` gives.
+    sentinelCase(
+      `const { readFile } = require('node:fs/promises');\nconst guard = require('tool-result-guard');`,
+      'guard.UNBOUNDED',
+      `const { readFile } = require('node:fs/promises');\nconst guard = require('tool-result-guard');`,
+      'maxResultSizeChars = guard.UNBOUNDED;',
+    ),
+    // A finite bound in such a file is replaced by UNBOUNDED, imported.
+    {
+      code: `import { markSeen } from 'tool-result-guard';
+class ReadTool extends BaseTool { maxResultSizeChars = 30_000; async call(input) { return readFile(input.path, 'utf8'); } }`,
+      errors: [
+        {
+          messageId: 'finiteBound',
+          data: { toolName: 'ReadTool', readCall: '`readFile`', resource: 'path', declared: '30_000', unbounded: 'UNBOUNDED' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { markSeen, UNBOUNDED } from 'tool-result-guard';
+class ReadTool extends BaseTool { maxResultSizeChars = UNBOUNDED; async call(input) { return readFile(input.path, 'utf8'); } }`,
+            },
+          ],
+        },
+      ],
+    },
+    // The unclassified report's suggested limit is the rule's `suggestedLimit` (the codemod's --default-max-chars).
+    {
+      code: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); } });`,
+      options: [{ requireClassification: true, suggestedLimit: 8000 }],
+      errors: [
+        {
+          messageId: 'unclassified',
+          data: { toolName: 'Clock' },
+          suggestions: [
+            {
+              messageId: 'setFiniteLimit',
+              data: { limit: '8000' },
+              output: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); }, maxResultSizeChars: 8000 });`,
+            },
+          ],
+        },
+      ],
+    },
   ],
 });

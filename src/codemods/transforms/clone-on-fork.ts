@@ -1,4 +1,4 @@
-import type { Transform } from '../transform.js';
+import type { RuleTransform } from '../transform.js';
 import { applyRuleSuggestions } from './rule-suggestions.js';
 
 /**
@@ -9,18 +9,18 @@ import { applyRuleSuggestions } from './rule-suggestions.js';
  * `cloneReplacementState` from tool-result-guard; each comes with its import,
  * merged into an existing one.
  */
-export const cloneOnFork: Transform = {
+export const cloneOnFork: RuleTransform<'clone-state-on-fork'> = {
   name: 'clone-on-fork',
   description: 'wraps replacement state handed to fork/subagent/resume calls in a clone, adding the import once',
   ruleName: 'clone-state-on-fork',
-  run({ sourceFile, findings }) {
+  run(input) {
     return applyRuleSuggestions(
-      findings,
+      input.findings,
       // The autofix (a clone in scope) wins; then the codebase's own clone; then the runtime's.
       // A harness's own state gets its own clone, else structuredClone, never the runtime's.
       { stateSharedWithFork: ['wrapWithModuleClone', 'wrapWithRuntimeClone', 'wrapWithStructuredClone'] },
       (finding) => `${finding.message} (no clone function to use here: wrap it by hand)`,
-      sourceFile,
+      input,
     );
   },
 };

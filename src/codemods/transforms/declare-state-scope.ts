@@ -11,7 +11,7 @@ import {
 } from '../../recognition/index.js';
 import { splitFix } from '../rule-findings.js';
 import { TODO_MARKER, withPackageImports } from '../source-edits.js';
-import type { RuleFinding, TextEdit, Transform, UnresolvedSite } from '../transform.js';
+import type { RuleFinding, RuleTransform, TextEdit, UnresolvedSite } from '../transform.js';
 
 const MEMBER = 'stateScope';
 /** What the code does today: state that carries over between the calls of a session. */
@@ -62,16 +62,16 @@ function withReviewNote(edit: TextEdit): TextEdit {
  * the intended scope, so it writes down what the code does today
  * (`stateScope: 'session'`) with a TODO for a human to confirm or tighten.
  */
-export const declareStateScope: Transform = {
+export const declareStateScope: RuleTransform<'declare-tool-state-scope'> = {
   name: 'declare-state-scope',
   description: "stateScope: 'session' with a TODO to review, on tools whose calls change state that outlives them",
   ruleName: 'declare-tool-state-scope',
-  run({ sourceFile, findings }) {
+  run(input) {
     const edits: TextEdit[] = [];
     const unresolved: UnresolvedSite[] = [];
     const handled = new Set<ToolDefinition['node']>();
     const imported = new Map<string, TextEdit | undefined>();
-    for (const finding of findings) {
+    for (const finding of input.findings) {
       const node = finding.reportedNode;
       const tool = node && finding.ruleContext && finding.messageId !== 'invalidStateScope' ? owningTool(finding, node) : undefined;
       const sourceCode = finding.ruleContext?.sourceCode;
@@ -82,7 +82,7 @@ export const declareStateScope: Transform = {
           })
         : undefined;
       const fixSplices = fix ? splitFix(fix) : undefined;
-      const splices = fixSplices ? withPackageImports(sourceFile, fixSplices, imported) : undefined;
+      const splices = fixSplices ? withPackageImports(input, fixSplices, imported) : undefined;
       if (!tool || !splices) {
         unresolved.push({ line: finding.line, column: finding.column, reason: `${finding.message} (declare stateScope by hand)` });
         continue;

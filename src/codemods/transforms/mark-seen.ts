@@ -1,4 +1,4 @@
-import type { Transform } from '../transform.js';
+import type { RuleTransform } from '../transform.js';
 import { applyRuleSuggestions } from './rule-suggestions.js';
 
 /**
@@ -7,20 +7,20 @@ import { applyRuleSuggestions } from './rule-suggestions.js';
  * set of the same state and the id expression; its suggestions insert
  * `seenIds.add(id)` before the write, or move a late mark before the await.
  */
-export const markSeen: Transform = {
+export const markSeen: RuleTransform<'mark-seen-before-replacement'> = {
   name: 'mark-seen',
   description: 'seenIds.add(id) before replacements.set(id, …), and before the awaited persist when it came after',
   ruleName: 'mark-seen-before-replacement',
-  run({ sourceFile, findings }) {
+  run(input) {
     return applyRuleSuggestions(
-      findings,
+      input.findings,
       {
         replacementWithoutSeenMark: ['insertSeenMark'],
         replacementWithoutSeenMarkOnSomePaths: ['insertSeenMark'],
         seenMarkAfterPersist: ['moveSeenMarkBeforePersist'],
       },
       (finding) => `${finding.message} (not fixed automatically: the mark cannot be placed before this point safely)`,
-      sourceFile,
+      input,
     );
   },
 };

@@ -15,7 +15,7 @@ import {
   todoCommentEdit,
   wholeLinesOf,
 } from '../source-edits.js';
-import type { RuleFinding, TextEdit, Transform, UnresolvedSite } from '../transform.js';
+import type { RuleFinding, RuleTransform, TextEdit, UnresolvedSite } from '../transform.js';
 
 type FunctionWithBody = Node & { getBody(): Node | undefined; getParameters(): Node[] };
 
@@ -45,7 +45,7 @@ function withoutWrappers(node: Node): Node {
  * `if (!Number.isFinite(declared)) return …;` and its variants, on the
  * declared threshold, with no `else`.
  */
-function sentinelExitsAround(finding: RuleFinding): { statement: [number, number]; subject: [number, number] }[] {
+function sentinelExitsAround(finding: RuleFinding<'sentinel-before-override'>): { statement: [number, number]; subject: [number, number] }[] {
   const context = finding.ruleContext;
   let fn: TSESTree.Node | undefined = finding.reportedNode;
   while (fn && !isFunctionNode(fn)) fn = fn.parent;
@@ -105,7 +105,7 @@ type HoistPlan = { edits: TextEdit[] } | { unresolved: string };
  * along when it was declared after the lookups. Lifting a pure check crosses
  * no side effect. Later copies of the exit become redundant and are removed.
  */
-function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding): HoistPlan {
+function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'sentinel-before-override'>): HoistPlan {
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) return { unresolved: 'the function has an expression body; add the sentinel exit by hand' };
   const statements = (body as Block).getStatements();
@@ -196,14 +196,14 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding):
  * Where it cannot (no exit to move, or the declared value only exists after
  * other side effects) it leaves a TODO comment and lists the site.
  */
-export const sentinelFirst: Transform = {
+export const sentinelFirst: RuleTransform<'sentinel-before-override'> = {
   name: 'sentinel-first',
   description: 'the sentinel exit (!Number.isFinite(declared)) first, before every override lookup',
   ruleName: 'sentinel-before-override',
   run({ sourceFile, findings }) {
     const edits: TextEdit[] = [];
     const unresolved: UnresolvedSite[] = [];
-    const byFunction = new Map<FunctionWithBody | undefined, { finding: RuleFinding; node: Node }[]>();
+    const byFunction = new Map<FunctionWithBody | undefined, { finding: RuleFinding<'sentinel-before-override'>; node: Node }[]>();
     for (const finding of findings) {
       const node = nodeAtRange(sourceFile, finding.start, finding.end);
       if (!node) continue;
@@ -226,8 +226,7 @@ export const sentinelFirst: Transform = {
         const statement = statementInListOf(node);
         if (!statement || marked.has(statement)) continue;
         marked.add(statement);
-        const threshold = typeof finding.data?.['threshold'] === 'string' ? finding.data['threshold'] : 'declared';
-        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`);
+        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', finding.data.threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`);
         if (todo) edits.push(todo);
       }
     }
