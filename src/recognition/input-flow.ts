@@ -108,6 +108,12 @@ interface FunctionSummary {
   returned: ReturnedContent[];
   /** Parameters (objects, arrays) this function fills with content it read. */
   filledParameters: number[];
+  /**
+   * Requests to a page-fetching API whose body carries input under no name we
+   * can see (`post(this.baseURLs.extract, { ...params })`): reads when the
+   * caller's argument names a URL (`this.extract({ urls })`).
+   */
+  opaqueFindings: ReadFinding[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -556,20 +562,49 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
 }
 
 /** Methods of services and executors that say they read what their argument names. */
-const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download)(?:[A-Z_\d]|$)|^get\w*Content$/;
-const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
+const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download|extract)(?:[A-Z_\d]|$)|^get\w*Content$/;
+const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
+/** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
+const URL_ONLY_SERVICE_READER_NAME = /^extract/;
 /** Names of values and fields that hold a location, not an id or a query. */
 const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
+/** Names of values and fields that hold a URL. */
+const URL_NAME = /url|uri|href|link/i;
 
-function namesLocation(node: TSESTree.Node): boolean {
-  const target = skipTypeWrappers(node);
+/** `String(url)`, `encodeURI(url)`, `url.trim()`, `new URL(url)`: the same location, converted. */
+function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
+  let target = skipTypeWrappers(node);
+  for (let depth = 0; depth < 4; depth += 1) {
+    if (target.type === AST_NODE_TYPES.AwaitExpression) {
+      target = skipTypeWrappers(target.argument);
+      continue;
+    }
+    if (target.type !== AST_NODE_TYPES.CallExpression && target.type !== AST_NODE_TYPES.NewExpression) break;
+    const callee = skipTypeWrappers(target.callee);
+    const [first] = target.arguments;
+    if (callee.type === AST_NODE_TYPES.Identifier && /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) && first) {
+      target = skipTypeWrappers(first);
+      continue;
+    }
+    const method = callee.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(callee.property)?.[0] : undefined;
+    if (callee.type === AST_NODE_TYPES.MemberExpression && method !== undefined && /^(?:toString|trim|href)$/.test(method) && target.arguments.length === 0) {
+      target = skipTypeWrappers(callee.object);
+      continue;
+    }
+    break;
+  }
+  return target;
+}
+
+function namesLocation(node: TSESTree.Node, name = LOCATION_NAME): boolean {
+  const target = unwrapConversion(node);
   if (target.type === AST_NODE_TYPES.ObjectExpression) {
     return target.properties.some(
-      (property) => property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+      (property) => property.type === AST_NODE_TYPES.Property && name.test(getStaticKeyName(property.key, property.computed) ?? ''),
     );
   }
   const path = getMemberPath(target);
-  return path !== undefined && LOCATION_NAME.test(path[path.length - 1]!);
+  return path !== undefined && name.test(path[path.length - 1]!);
 }
 
 /** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
@@ -584,19 +619,187 @@ function namedServiceRead(
   const method = path?.[path.length - 1];
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
-  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
+  const locationName = URL_ONLY_SERVICE_READER_NAME.test(method) ? URL_NAME : LOCATION_NAME;
+  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument, locationName));
   if (!location) return undefined;
   if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
   // `fetchJson({ url: 'https://api…/' + id })`: the location field decides.
-  const target = skipTypeWrappers(location);
+  const target = unwrapConversion(location);
   const value =
     target.type === AST_NODE_TYPES.ObjectExpression
       ? target.properties.find(
           (property): property is TSESTree.Property =>
-            property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+            property.type === AST_NODE_TYPES.Property && locationName.test(getStaticKeyName(property.key, property.computed) ?? ''),
         )?.value
       : target;
   return value && hasFixedOrigin(value, scope, environment) ? undefined : 'url';
+}
+
+/**
+ * How surely a request argument carries a model-chosen URL: `'named'` when a
+ * value or field named for a URL carries input (`{ url }`, `{ json: { urls } }`,
+ * `String(url)`, a local built as such an object), `'opaque'` when input is in it
+ * but under no name we can see (a spread or a parameter the caller filled:
+ * the caller's argument decides), else undefined.
+ */
+type UrlCarriage = 'named' | 'opaque';
+
+function carriesModelUrl(node: TSESTree.Node, scope: OriginScope, depth = 0): UrlCarriage | undefined {
+  if (depth > 4 || !scope.taint.has(node)) return undefined;
+  const target = unwrapConversion(node);
+  const stronger = (left: UrlCarriage | undefined, right: UrlCarriage | undefined): UrlCarriage | undefined =>
+    left === 'named' || right === 'named' ? 'named' : (left ?? right);
+  switch (target.type) {
+    case AST_NODE_TYPES.ObjectExpression: {
+      let carriage: UrlCarriage | undefined;
+      for (const property of target.properties) {
+        if (property.type === AST_NODE_TYPES.SpreadElement) {
+          carriage = stronger(carriage, carriesModelUrl(property.argument, scope, depth + 1));
+          continue;
+        }
+        if (!scope.taint.has(property.value)) continue;
+        if (URL_NAME.test(getStaticKeyName(property.key, property.computed) ?? '')) return 'named';
+        const value = skipTypeWrappers(property.value);
+        // `{ json: { url } }`: the body inside the request options.
+        if (value.type === AST_NODE_TYPES.ObjectExpression || value.type === AST_NODE_TYPES.Identifier) {
+          const inner = carriesModelUrl(value, scope, depth + 1);
+          if (inner === 'named') return 'named';
+        }
+      }
+      return carriage;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      if (URL_NAME.test(target.name)) return 'named';
+      // `const body = { urls, text }`, `jsonData = { ...jsonData, extract }`: what the local was built as.
+      const values = [
+        ...scope.unit.declarators.filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name).map((declarator) => declarator.init),
+        ...scope.unit.assignments.filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name).map((assignment) => assignment.right),
+      ].filter((value): value is TSESTree.Expression => value !== null && value !== undefined && value !== node);
+      let carriage: UrlCarriage | undefined;
+      for (const value of values) {
+        const skipped = skipTypeWrappers(value);
+        // `jsonData = { ...jsonData, … }` refers to itself: no new information.
+        if (skipped.type === AST_NODE_TYPES.Identifier && skipped.name === target.name) continue;
+        carriage = stronger(carriage, carriesModelUrl(value, scope, depth + 1));
+      }
+      return carriage ?? 'opaque';
+    }
+    case AST_NODE_TYPES.MemberExpression: {
+      const path = getMemberPath(target);
+      const last = path?.[path.length - 1];
+      if (last !== undefined && URL_NAME.test(last)) return 'named';
+      return 'opaque';
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      // `JSON.stringify({ url })`, `pruneUndefined({ ...rest })`: the body, serialised or cleaned.
+      let carriage: UrlCarriage | undefined;
+      for (const argument of target.arguments) carriage = stronger(carriage, carriesModelUrl(argument, scope, depth + 1));
+      return carriage ?? 'opaque';
+    }
+    default:
+      return 'opaque';
+  }
+}
+
+/** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
+const FETCHING_ENDPOINT = /^(?:scrape|extract|crawl|contents|read|reader|fetch)$/i;
+/** Calls that send an HTTP request (`post`, `client.http.post`, `postRequest`, `keylessPost`, `exa.request`). */
+const REQUEST_WORDS = new Set(['get', 'post', 'put', 'patch', 'request', 'fetch', 'call']);
+
+function isRequestCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return false;
+  const path = getMemberPath(skipTypeWrappers(call.callee));
+  const name = path?.[path.length - 1];
+  if (name === undefined) return false;
+  return name.split(/(?=[A-Z])|_/).some((word) => REQUEST_WORDS.has(word.toLowerCase()));
+}
+
+/** The last path segment of an endpoint the code fixed: `'/v2/scrape'`, `` `${base}/contents` ``, `this.baseURLs.extract`. */
+function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): string | undefined {
+  if (depth > 3 || scope.taint.has(node)) return undefined;
+  const target = skipTypeWrappers(node);
+  const lastSegment = (text: string): string | undefined => text.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || undefined;
+  switch (target.type) {
+    case AST_NODE_TYPES.Literal:
+      // `'/v2/scrape'`, or a bare endpoint of a client with a base URL (`ky.post('contents', …)`).
+      return typeof target.value === 'string' && (target.value.includes('/') || /^[a-z]+$/i.test(target.value))
+        ? lastSegment(target.value)
+        : undefined;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const tail = target.quasis[target.quasis.length - 1]?.value.cooked ?? '';
+      return tail.includes('/') ? lastSegment(tail) : undefined;
+    }
+    case AST_NODE_TYPES.BinaryExpression:
+      return target.operator === '+' ? endpointName(target.right, scope, depth + 1) : undefined;
+    case AST_NODE_TYPES.MemberExpression: {
+      // `this.baseURLs.extract`: an endpoint table keyed by what each endpoint does.
+      const path = getMemberPath(target);
+      return path && path.length > 1 ? path[path.length - 1] : undefined;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const declarator = scope.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      const init = declarator?.init ?? scope.file.constants.get(target.name);
+      return init ? endpointName(init, scope, depth + 1) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** HTTP methods of a client object (`this.kyReader.get(url)`, `axiosInstance.post(url, body)`). */
+const HTTP_METHOD = /^(?:get|post|put|patch|delete|head|request|stream)$/;
+/** Receivers named for an HTTP client, not a cache or a map (`this.ky`, `this.kyReader`, `httpClient`, `api`). */
+const HTTP_CLIENT_NAME = /^(?:ky|got|axios|http|https|api|fetcher|client|request)|(?:Ky|Got|Axios|Http|Api|Fetcher|Client|Request|Reader)$|^ky[A-Z]/;
+
+/**
+ * A request that reads the page at a model-chosen URL through an API (issue
+ * 12): the URL stays model-chosen when it is the target of an HTTP client
+ * (`this.kyReader.get(url)` on a `prefixUrl: 'https://r.jina.ai'` client, a
+ * reader proxy), or when it travels in the body of a request to an endpoint
+ * named for fetching pages (`post('/v2/scrape', { url })`,
+ * `exa.request('/contents', 'POST', { urls })`, `axios.post(this.baseURLs.extract, …)`):
+ * a scraping or extraction API answers with the page itself. An endpoint that
+ * answers with something else (`findSimilar`, `map`, `search`, a job status)
+ * is not a read. `'opaque'` when the URL is only a parameter the caller filled.
+ */
+function fetchingApiRequest(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+): UrlCarriage | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipTypeWrappers(call.callee);
+  const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+  const [first] = call.arguments;
+  if (member.type === AST_NODE_TYPES.MemberExpression && !member.computed && first) {
+    const method = getMemberPath(member.property)?.[0];
+    const receiver = getMemberPath(member.object);
+    const receiverName = receiver?.[receiver.length - 1];
+    if (
+      method !== undefined &&
+      HTTP_METHOD.test(method) &&
+      receiverName !== undefined &&
+      HTTP_CLIENT_NAME.test(receiverName) &&
+      scope.taint.has(first) &&
+      namesLocation(first, URL_NAME) &&
+      !hasFixedOrigin(unwrapConversion(first), scope, environment)
+    ) {
+      return 'named';
+    }
+  }
+  if (!isRequestCall(call)) return undefined;
+  const endpoint = call.arguments.findIndex((argument) => {
+    const name = endpointName(argument, scope);
+    return name !== undefined && FETCHING_ENDPOINT.test(name);
+  });
+  if (endpoint === -1) return undefined;
+  let carriage: UrlCarriage | undefined;
+  call.arguments.forEach((argument, index) => {
+    if (index === endpoint || carriage === 'named') return;
+    const carried = carriesModelUrl(argument, scope);
+    if (carried) carriage = carried;
+  });
+  return carriage;
 }
 
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
@@ -663,7 +866,7 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [] };
+    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [], opaqueFindings: [] };
   }
   if (!running) {
     running = new Set();
@@ -684,6 +887,7 @@ function analyzeFunction(
   }
   const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
   const findings: ReadFinding[] = [];
+  const opaqueFindings: ReadFinding[] = [];
   // Calls whose answer is content of a model-chosen read, and where in it.
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
@@ -705,6 +909,14 @@ function analyzeFunction(
     const taintedArguments = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
     const isThisCall = getMemberPath(call.callee)?.[0] === 'this';
     if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
+    const apiRequest = taintedArguments.length > 0 ? fetchingApiRequest(call, scope, environment) : undefined;
+    if (apiRequest) {
+      // The API's answer is the page: the request is the read, whatever the helper or client does inside.
+      const callName = describeCall(call);
+      (apiRequest === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
+      sources.set(call, true);
+      continue;
+    }
     const callee =
       resolveCallee(call, file, classNode, environment.settings) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
@@ -733,17 +945,30 @@ function analyzeFunction(
       environment,
       depth + 1,
     );
-    const first = inner.findings[0];
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
+    const step = { name: callee.name || functionName(callee.fn), filePath: callee.file.filePath };
+    const first = inner.findings[0];
     if (first) {
-      findings.push({
-        call,
-        callName: describeCall(call),
-        reader: first.reader,
-        readerKind: first.readerKind,
-        via: [{ name: callee.name || functionName(callee.fn), filePath: callee.file.filePath }, ...first.via],
-      });
+      findings.push({ call, callName: describeCall(call), reader: first.reader, readerKind: first.readerKind, via: [step, ...first.via] });
+    } else if (inner.opaqueFindings[0]) {
+      // What the helper sent is what this call gave it: named for a URL here, it is a read.
+      const opaque = inner.opaqueFindings[0];
+      let carriage: UrlCarriage | undefined;
+      for (const index of taintedArguments) {
+        const carried = carriesModelUrl(call.arguments[index]!, scope);
+        if (carried === 'named' || carriage === undefined) carriage = carried ?? carriage;
+        if (carriage === 'named') break;
+      }
+      if (carriage) {
+        (carriage === 'named' ? findings : opaqueFindings).push({
+          call,
+          callName: describeCall(call),
+          reader: opaque.reader,
+          readerKind: opaque.readerKind,
+          via: [step, ...opaque.via],
+        });
+      }
     }
   }
 
@@ -779,7 +1004,7 @@ function analyzeFunction(
     filledParameters = flow.filledParameters(fn, contentParameters);
   }
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters };
+  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters, opaqueFindings };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();
@@ -787,6 +1012,28 @@ function analyzeFunction(
   }
   byKey.set(key, summary);
   return summary;
+}
+
+/**
+ * `case 'tavily_extract': response = await this.extract(…); break;` and a
+ * `return format(response)` after the switch: a case that breaks out of its
+ * switch runs the code after the switch too, so a return there is the case's
+ * return (only for what this case's own reads put in it).
+ */
+function codeAfterBreak(region: TSESTree.Node): ((node: TSESTree.Node) => boolean) | undefined {
+  if (region.type !== AST_NODE_TYPES.SwitchCase || region.parent?.type !== AST_NODE_TYPES.SwitchStatement) return undefined;
+  const switchStatement = region.parent;
+  let breaks = false;
+  walk(region, (node) => {
+    if (breaks || isFunctionNode(node)) return false;
+    // A `break` inside a nested loop or switch leaves that one, not ours.
+    if (node !== region && /^(?:For|ForIn|ForOf|While|DoWhile|Switch)Statement$/.test(node.type)) return false;
+    if (node.type === AST_NODE_TYPES.BreakStatement && !node.label) breaks = true;
+    return undefined;
+  });
+  if (!breaks) return undefined;
+  const end = switchStatement.range[1];
+  return (node) => node.range[0] >= end;
 }
 
 /** What an invocation reads that the model chose, and whether that content comes back to the model. */
@@ -839,7 +1086,10 @@ export function analyseInvocationReads(
     // A dispatcher's other cases belong to other tools.
     const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
     findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
-    returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
+    const afterBreak = region ? codeAfterBreak(region) : undefined;
+    returnsContent ||= summary.returned.some(
+      ({ expression, shape }) => (inRegion(expression) || (afterBreak !== undefined && afterBreak(expression))) && reachesModel(shape),
+    );
   }
   return { findings, returnsContent };
 }
