@@ -184,12 +184,29 @@ function isLookup(callee: TSESTree.Node): callee is TSESTree.MemberExpression {
   );
 }
 
+/**
+ * `client.queryDefinition(uri, position)`, `db.query(sql)`: a query asks a
+ * service, and its answer is the service's data (a language server's
+ * definition locations), not the location it was asked about.
+ */
+function isQuery(callee: TSESTree.Node): boolean {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return false;
+  const method = getMemberPath(callee.property)?.[0];
+  return method !== undefined && /^query(?:[A-Z_]|$)/.test(method);
+}
+
+/** Whether a call we can see into answers with input, given what is tainted where it is called; undefined when unknown. */
+type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpression, taint: Taint) => boolean | undefined;
+
 /** The taint state of one analysis of one function. */
 class Taint {
   readonly names = new Set<string>();
   readonly thisMembers: Set<string>;
 
-  constructor(thisMembers: readonly string[]) {
+  constructor(
+    thisMembers: readonly string[],
+    private readonly returnsInput?: ReturnsInput,
+  ) {
     this.thisMembers = new Set(thisMembers);
   }
 
@@ -255,8 +272,13 @@ class Taint {
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
         if (isLookup(member) && !this.has(member.object)) return false;
-        if (node.arguments.some((argument) => this.has(argument))) return true;
-        return member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
+        if (isQuery(member)) return false;
+        const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
+        if (receiverTainted) return true;
+        if (!node.arguments.some((argument) => this.has(argument))) return false;
+        // A helper we can see answers with input only when what it returns carries it
+        // (`resolveSkillFilePath(skill, p, allowed)` answers with an entry of `allowed`).
+        return this.returnsInput?.(node, this) ?? true;
       }
       case AST_NODE_TYPES.AwaitExpression:
       case AST_NODE_TYPES.SpreadElement:
@@ -325,7 +347,9 @@ function propagate(unit: FunctionUnit, taint: Taint): boolean {
       const path = getMemberPath(member);
       const method = path?.[path.length - 1];
       // `list.push(p)`, `seen.add(p)`, `url.searchParams.set('q', p)`: the collection now carries input.
-      if (method !== undefined && MUTATING_METHODS.has(method) && argumentTainted) {
+      // `cache.set(id, entry)` keys the entry by input: what a lookup answers is the entry, not the key.
+      const stored = method === 'set' ? call.arguments.slice(1).some((argument) => taint.has(argument)) : argumentTainted;
+      if (method !== undefined && MUTATING_METHODS.has(method) && stored) {
         changed = taint.addRoot(member.object) || changed;
       }
       if (path?.join('.') === 'Object.assign' && call.arguments.slice(1).some((argument) => taint.has(argument))) {
@@ -825,6 +849,94 @@ function resolveCallee(
   return undefined;
 }
 
+/** Method names every string, array, collection or promise has: never a class of the module's own. */
+const BUILTIN_METHODS = new Set(
+  [String.prototype, Array.prototype, Map.prototype, Set.prototype, Promise.prototype, Object.prototype, Function.prototype].flatMap(
+    (prototype) => Object.getOwnPropertyNames(prototype),
+  ),
+);
+const uniqueMethods = new WeakMap<FileIndex, Map<string, ResolvedFunction | null>>();
+
+/**
+ * `context.skills.loadSkill(id)` on an object we cannot type: the method of
+ * that name when exactly one class of the module defines it (bundles keep a
+ * package's classes in one file). Only for whether the answer carries input.
+ */
+function resolveUniqueMethod(call: TSESTree.CallExpression | TSESTree.NewExpression, file: FileIndex): ResolvedFunction | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
+  const name = getMemberPath(callee.property)?.[0];
+  const receiver = getMemberPath(callee.object);
+  // `path.join(…)`, `fs.readFile(…)`: a module's function, not a class of this one.
+  if (name === undefined || BUILTIN_METHODS.has(name) || (receiver !== undefined && file.imports.has(receiver[0]!))) return undefined;
+  let byName = uniqueMethods.get(file);
+  if (!byName) {
+    byName = new Map();
+    uniqueMethods.set(file, byName);
+  }
+  if (!byName.has(name)) {
+    const found: ResolvedFunction[] = [];
+    for (const classNode of new Set(file.classes.values())) {
+      const method = getClassMethod(classNode, name);
+      if (method) found.push({ fn: method, file, classNode, name });
+    }
+    byName.set(name, found.length === 1 ? found[0]! : null);
+  }
+  return byName.get(name) ?? undefined;
+}
+
+const returnSummaries = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, boolean>>>();
+const returnsInProgress = new WeakMap<FunctionNode, Set<string>>();
+
+/**
+ * Does a helper we can see answer with input? Only when one of its returns
+ * carries what the call gave it: a helper that compares the model's path with
+ * its own list and returns the list's entry (`allowed.find((e) => e === p)`)
+ * or looks an id up in a registry answers with the code's own value.
+ */
+function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, settings: RecognitionSettings, depth: number): ReturnsInput {
+  return (call, taint) => {
+    if (depth > MAX_CALL_DEPTH || call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+    const resolved = resolveCallee(call, file, classNode, settings) ?? resolveUniqueMethod(call, file);
+    if (!resolved || resolved.fn.generator) return undefined;
+    const fn = resolved.fn;
+    const parameters = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
+    const sameClass = getMemberPath(call.callee)?.[0] === 'this' && resolved.classNode === classNode;
+    const thisMembers = sameClass ? [...taint.thisMembers].sort() : [];
+    const key = `${parameters.join(',')}|${thisMembers.join(',')}`;
+    let summaries = returnSummaries.get(settings);
+    if (!summaries) {
+      summaries = new WeakMap();
+      returnSummaries.set(settings, summaries);
+    }
+    let byKey = summaries.get(fn);
+    const cached = byKey?.get(key);
+    if (cached !== undefined) return cached;
+    let running = returnsInProgress.get(fn);
+    if (running?.has(key)) return undefined;
+    if (!running) {
+      running = new Set();
+      returnsInProgress.set(fn, running);
+    }
+    running.add(key);
+    const calleeTaint = new Taint(thisMembers, returnsInputOf(resolved.file, resolved.classNode, settings, depth + 1));
+    seedParameters(fn, parameters, calleeTaint);
+    const unit = unitOf(fn);
+    for (let round = 0; round < 50 && propagate(unit, calleeTaint); round += 1) {
+      // Until nothing new is tainted.
+    }
+    const result = returnedExpressions(fn).some((expression) => calleeTaint.has(expression));
+    running.delete(key);
+    if (!byKey) {
+      byKey = new Map();
+      summaries.set(fn, byKey);
+    }
+    byKey.set(key, result);
+    return result;
+  };
+}
+
 /** Resolves a callee of the linted file through the type checker. */
 function resolveCalleeWithTypes(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -875,7 +987,7 @@ function analyzeFunction(
   running.add(key);
 
   const unit = unitOf(fn);
-  const taint = new Taint(seeds.thisMembers);
+  const taint = new Taint(seeds.thisMembers, returnsInputOf(file, classNode, environment.settings, depth));
   seedParameters(fn, seeds.parameters, taint);
   for (let round = 0; round < 50 && propagate(unit, taint); round += 1) {
     // Until nothing new is tainted.

@@ -1144,3 +1144,41 @@ buildTool({ name: 'post_request', async call(input) { const res = await got.post
   ],
 });
 
+// Registry lookups and service answers: the model's argument only selects
+// among the code's own entries, or asks a service whose answer is its own.
+ruleTester.run('require-unbounded-self-reading-tool: registry entries and service answers', rule, {
+  valid: [
+    // A skill file resolved against the skill's declared list: the helper answers with the list's entry.
+    `var Skills = class {
+  async load(id) { const cached = this.cache.get(id); if (cached) return cached; const entry = this.byId.get(id); this.cache.set(id, entry); return entry; }
+  resolveFile(skill, relativePath, allowed) { const matched = allowed.find((entry) => entry === relativePath.trim()); return matched ? joinPaths(skill.root, matched) : null; }
+};
+createTool({ name: 'read_skill_reference', execute: async (input, context) => {
+  const skill = await context.skills.load(input.skill_id);
+  const resolvedPath = context.skills.resolveFile(skill, input.reference, skill.references);
+  if (!resolvedPath) return 'not allowed';
+  return context.skills.readFileContent(resolvedPath);
+} });`,
+    // A language server's answer names the locations; previews of them are not the model's path.
+    `import { readFile } from 'node:fs/promises';
+createTool({ name: 'lsp_inspect', execute: async ({ path: filePath, line }, context) => {
+  const { client, uri } = await context.lsp.prepareQuery(filePath);
+  const definitions = await client.queryDefinition(uri, { line });
+  const previews = await Promise.all(definitions.map((loc) => readFile(loc.path, 'utf8')));
+  return { definitions: definitions.map((loc, i) => ({ location: loc.path, preview: previews[i] })) };
+} });`,
+  ],
+  invalid: [
+    // The same kind of helper returning the model's own path keeps it model-chosen.
+    invalid(
+      `var Skills = class {
+  resolveFile(root, relativePath) { return joinPaths(root, relativePath.trim()); }
+};
+createTool({ name: 'read_skill_file', execute: async (input, context) => {
+  const resolvedPath = context.skills.resolveFile(context.root, input.reference);
+  return context.skills.readFileContent(resolvedPath);
+} });`,
+      [{ toolName: 'read_skill_file', readCall: '`context.skills.readFileContent`', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+  ],
+});
