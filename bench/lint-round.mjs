@@ -3,9 +3,10 @@
 // file is verified twice back to back, once with the plugin's config and
 // once with the same config minus its rules (same parser, same options), in
 // alternating order, so load on the machine hits both sides alike.
-//   node bench/lint-round.mjs <untyped|typed> <round number>
-// Prints one JSON line: CPU and wall totals per side, per-rule times (wall,
-// from ESLint's stats), files, findings.
+//   node bench/lint-round.mjs <recommended|strict|typed> <round number>
+// Prints one JSON line: CPU and wall totals per side, the same totals per
+// package (`byPackage`), per-rule times (wall, from ESLint's stats), files,
+// findings.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -16,8 +17,9 @@ import { CORPUS, CORPUS_ROOT, corpusPackageDirectory } from '../scripts/corpus.m
 import { corpusFiles, writeCorpusTsconfig } from '../scripts/corpus-lint.mjs';
 
 const [mode, roundArgument = '0'] = process.argv.slice(2);
-if (mode !== 'untyped' && mode !== 'typed') {
-  throw new Error(`Usage: node bench/lint-round.mjs <untyped|typed> <round>; got mode ${JSON.stringify(mode)}`);
+const UNTYPED_CONFIGS = { recommended: 'recommended', strict: 'strict' };
+if (!(mode in UNTYPED_CONFIGS) && mode !== 'typed') {
+  throw new Error(`Usage: node bench/lint-round.mjs <recommended|strict|typed> <round>; got mode ${JSON.stringify(mode)}`);
 }
 const round = Number(roundArgument);
 
@@ -25,12 +27,11 @@ const round = Number(roundArgument);
 // report about unused ones would be work the no-rules side does differently.
 const QUIET = { linterOptions: { reportUnusedDisableDirectives: 'off' } };
 
-/** `{ entry, files, config }` groups: one config for the untyped run, one per package (its tsconfig) for the typed one. */
+/** `{ label, files, config }` groups, one per package: the untyped configs share one config, the typed one has a tsconfig per package. */
 async function groups() {
-  if (mode === 'untyped') {
-    const config = { ...plugin.configs.recommended, ...QUIET };
-    const files = (await Promise.all(CORPUS.map((entry) => corpusFiles(entry)))).flat();
-    return [{ label: 'whole corpus', files, config }];
+  if (mode in UNTYPED_CONFIGS) {
+    const config = { ...plugin.configs[UNTYPED_CONFIGS[mode]], ...QUIET };
+    return Promise.all(CORPUS.map(async (entry) => ({ label: entry.name, files: await corpusFiles(entry), config })));
   }
   return Promise.all(
     CORPUS.filter((entry) => entry.typescript).map(async (entry) => {
@@ -57,6 +58,8 @@ const withStats = process.env.BENCH_LINT_STATS !== '0';
 const linter = new Linter({ cwd: CORPUS_ROOT });
 const totals = { rulesMs: 0, baselineMs: 0, rulesWallMs: 0, baselineWallMs: 0, files: 0, findings: 0 };
 const ruleTimes = {};
+/** The same four totals per package, so one large codebase can be read on its own. */
+const byPackage = {};
 
 /**
  * CPU time of this process (user + system, GC threads included) is the
@@ -73,8 +76,9 @@ function timeVerify(text, config, filename) {
   return { messages, elapsed: (cpu.user + cpu.system) / 1000, wall: performance.now() - wallStart };
 }
 
-for (const { files, config } of await groups()) {
+for (const { label, files, config } of await groups()) {
   const baseline = { ...config, rules: {} };
+  const packageTotals = (byPackage[label] = { rulesMs: 0, baselineMs: 0, files: files.length });
   if (mode === 'typed' && files.length > 0) {
     // Builds the TypeScript program once before timing: both sides share it,
     // so whichever side came first would otherwise pay for it alone.
@@ -88,6 +92,7 @@ for (const { files, config } of await groups()) {
       // every rule listener, a small cost counted against the rules.
       const { messages, elapsed, wall } = timeVerify(text, config, file);
       totals.rulesMs += elapsed;
+      packageTotals.rulesMs += elapsed;
       totals.rulesWallMs += wall;
       totals.findings += messages.filter((message) => message.ruleId?.startsWith(`${plugin.meta.namespace}/`)).length;
       for (const pass of linter.getTimes().passes) {
@@ -97,6 +102,7 @@ for (const { files, config } of await groups()) {
     const runBaseline = () => {
       const { elapsed, wall } = timeVerify(text, baseline, file);
       totals.baselineMs += elapsed;
+      packageTotals.baselineMs += elapsed;
       totals.baselineWallMs += wall;
     };
     if (rulesFirst) {
@@ -110,4 +116,4 @@ for (const { files, config } of await groups()) {
   }
 }
 
-console.log(JSON.stringify({ mode, round, ...totals, ruleTimes }));
+console.log(JSON.stringify({ mode, round, ...totals, ruleTimes, byPackage }));
