@@ -225,7 +225,14 @@ class Taint {
   /** Taints what a mutated or assigned-into expression is rooted at: `list`, `this.paths`. */
   addRoot(target: TSESTree.Node): boolean {
     const path = getMemberPath(target);
-    if (!path) return false;
+    if (!path) {
+      // `groups[match.filePath].push(match)`: a computed member still fills the collection it is rooted at.
+      let root = skipTypeWrappers(target);
+      while (root.type === AST_NODE_TYPES.MemberExpression) root = skipTypeWrappers(root.object);
+      if (root.type !== AST_NODE_TYPES.Identifier || this.names.has(root.name)) return false;
+      this.names.add(root.name);
+      return true;
+    }
     if (path[0] === 'this') {
       const member = path[1];
       if (member === undefined || this.thisMembers.has(member)) return false;
@@ -345,7 +352,8 @@ function propagate(unit: FunctionUnit, taint: Taint): boolean {
     const argumentTainted = call.arguments.some((argument) => taint.has(argument));
     if (member.type === AST_NODE_TYPES.MemberExpression) {
       const path = getMemberPath(member);
-      const method = path?.[path.length - 1];
+      // `groups[key].push(match)`: the method of a computed member's value.
+      const method = path?.[path.length - 1] ?? getStaticKeyName(member.property, member.computed);
       // `list.push(p)`, `seen.add(p)`, `url.searchParams.set('q', p)`: the collection now carries input.
       // `cache.set(id, entry)` keys the entry by input: what a lookup answers is the entry, not the key.
       const stored = method === 'set' ? call.arguments.slice(1).some((argument) => taint.has(argument)) : argumentTainted;
@@ -595,7 +603,11 @@ const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|noteb
 /** Names of values and fields that hold a URL. */
 const URL_NAME = /url|uri|href|link/i;
 
-/** `String(url)`, `encodeURI(url)`, `url.trim()`, `new URL(url)`: the same location, converted. */
+/**
+ * `String(url)`, `encodeURI(url)`, `new URL(url)`: the same location, converted.
+ * (Not `url.toString()`: fastmcp's OpenAPI tools build `url` on a base the
+ * taint cannot tell fixed, and would be taken for model-chosen.)
+ */
 function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
   let target = skipTypeWrappers(node);
   for (let depth = 0; depth < 4; depth += 1) {
@@ -608,11 +620,6 @@ function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
     const [first] = target.arguments;
     if (callee.type === AST_NODE_TYPES.Identifier && /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) && first) {
       target = skipTypeWrappers(first);
-      continue;
-    }
-    const method = callee.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(callee.property)?.[0] : undefined;
-    if (callee.type === AST_NODE_TYPES.MemberExpression && method !== undefined && /^(?:toString|trim|href)$/.test(method) && target.arguments.length === 0) {
-      target = skipTypeWrappers(callee.object);
       continue;
     }
     break;

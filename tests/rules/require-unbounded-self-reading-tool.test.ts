@@ -1169,6 +1169,13 @@ createTool({ name: 'lsp_inspect', execute: async ({ path: filePath, line }, cont
 } });`,
   ],
   invalid: [
+    // A helper that groups the model's entries under computed keys answers with them.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+function groupByFile(matches) { const groups = {}; for (const match of matches) { if (!groups[match.file]) groups[match.file] = []; groups[match.file].push(match); } return groups; }
+buildTool({ name: 'context', async call(input) { const groups = groupByFile(input.matches); const texts = []; for (const file in groups) texts.push(await readFile(file, 'utf8')); return texts.join('\\n'); } });`,
+      [{ toolName: 'context', readCall: '`readFile`', fix: ["join('\\n'); } }", "join('\\n'); }, maxResultSizeChars: Infinity }"] }],
+    ),
     // The same kind of helper returning the model's own path keeps it model-chosen.
     invalid(
       `var Skills = class {
