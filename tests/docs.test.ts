@@ -99,6 +99,18 @@ describe('rule docs', () => {
         }
         const headings = [...optionsSection.matchAll(/^### `(\w+)`$/gm)].map((match) => match[1]);
         expect(headings.sort()).toEqual([...options].sort());
+        // Each option's default is the rule's own (`meta.defaultOptions`, the typescript-eslint 8.72 place).
+        const defaults = (rule.meta.defaultOptions?.[0] ?? {}) as Record<string, unknown>;
+        for (const option of options) {
+          const text = optionsSection.split(`### \`${option}\``)[1]?.split(/^### /m)[0] ?? '';
+          expect(text, option).toContain(`Default \`${JSON.stringify(defaults[option])}\``);
+        }
+      });
+
+      it('keeps its default options in meta (the top-level form is deprecated)', () => {
+        expect((rule as { defaultOptions?: unknown }).defaultOptions).toBeUndefined();
+        const hasOptions = Array.isArray(rule.meta.schema) ? rule.meta.schema.length > 0 : rule.meta.schema !== undefined;
+        expect(rule.meta.defaultOptions !== undefined).toBe(hasOptions);
       });
 
       it('reports its incorrect examples and not its correct ones', () => {

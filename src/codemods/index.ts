@@ -5,13 +5,13 @@
  * ts-morph, so what the codemod migrates the rule accepts, and what the rule
  * accepts the codemod leaves alone.
  */
-export { migrate, selectTransforms, DEFAULT_MAX_CHARS } from './runner.js';
+export { migrate, DEFAULT_MAX_CHARS } from './runner.js';
+export { selectTransforms, transforms } from './transforms/index.js';
 export type { MigrateOptions, MigrationReport, MigrationSummary, FileReport } from './runner.js';
 export { migrateText, createEditingProject } from './migrate-file.js';
 export type { FileStatus, TextMigrationResult, UnresolvedFinding } from './migrate-file.js';
 export { createRuleFindingsCollector, UnparseableFileError } from './rule-findings.js';
 export type { RuleFindingsCollector } from './rule-findings.js';
-export { transforms } from './transforms/index.js';
 export { CodemodUsageError } from './errors.js';
 export type { CodemodErrorCode } from './errors.js';
 export { DEFAULT_EXTENSIONS, discoverFiles } from './file-discovery.js';

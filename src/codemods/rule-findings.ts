@@ -4,8 +4,8 @@ import * as typescriptParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 import plugin, { PLUGIN_NAMESPACE } from '../eslint-plugin.js';
-import { mayProduceFindings } from '../recognition/findings-prefilter.js';
 import { SETTINGS_KEY, normalizeRecognitionSettings, type RecognitionSettings } from '../recognition/settings.js';
+import { mayProduceFindings } from '../rules/index.js';
 import { CodemodUsageError } from './errors.js';
 import type { RuleFinding, RuleSuggestion, TextEdit } from './transform.js';
 
@@ -44,7 +44,7 @@ export interface RuleFindingsCollector {
   collect(text: string, filePath: string, ruleNames: readonly string[]): RuleFinding[];
   /**
    * The named rules that can report anything on `text` at all, by the rules'
-   * own text prefilter (`mayProduceFindings`): the others need no lint.
+   * own text prefilter (`mayReport`, through `mayProduceFindings`): the others need no lint.
    */
   rulesThatMayReport(text: string, ruleNames: readonly string[]): string[];
 }

@@ -17,11 +17,11 @@ import {
   type TextMigrationResult,
   type UnresolvedFinding,
 } from './migrate-file.js';
-import type { WorkerRequest, WorkerResponse, WorkerSetup } from './migrate-worker.js';
 import { createRuleFindingsCollector } from './rule-findings.js';
 import type { Transform } from './transform.js';
-import { transforms as allTransforms } from './transforms/index.js';
+import { selectTransforms } from './transforms/index.js';
 import { unifiedDiff } from './unified-diff.js';
+import { reviveError, type WorkerRequest, type WorkerResponse, type WorkerSetup } from './worker-protocol.js';
 
 export { DEFAULT_MAX_CHARS } from './defaults.js';
 
@@ -82,20 +82,6 @@ export interface MigrationReport {
   summary: MigrationSummary;
 }
 
-/** Picks the transforms by name, keeping the canonical order (classification before the rest). */
-export function selectTransforms(names: readonly string[] | undefined): Transform[] {
-  if (!names || names.length === 0) return [...allTransforms];
-  const known = new Set(allTransforms.map((transform) => transform.name));
-  const unknown = names.filter((name) => !known.has(name));
-  if (unknown.length > 0) {
-    throw new CodemodUsageError(
-      'UNKNOWN_TRANSFORM',
-      `Unknown transform ${unknown.map((name) => `"${name}"`).join(', ')}; the transforms are: ${[...known].join(', ')}.`,
-    );
-  }
-  return allTransforms.filter((transform) => names.includes(transform.name));
-}
-
 /** Bad settings would fail every file the same way; say it once, before any file is read. */
 function validateSettings(settings: Readonly<Record<string, unknown>> | undefined): void {
   try {
@@ -137,13 +123,6 @@ async function createInThreadEngine(
   };
 }
 
-function revive(error: { message: string; stack: string | undefined; usageCode: string | undefined }): Error {
-  if (error.usageCode) return new CodemodUsageError(error.usageCode as CodemodUsageError['code'], error.message);
-  const revived = new Error(error.message);
-  if (error.stack) revived.stack = error.stack;
-  return revived;
-}
-
 /** Starts the workers and waits until each has loaded its rules (a setup failure is the run's failure). */
 async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup): Promise<MigrationEngine> {
   const workers = Array.from({ length: count }, () => new Worker(script, { workerData: setup }));
@@ -156,8 +135,8 @@ async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup
         (worker) =>
           new Promise<void>((resolve, reject) => {
             worker.once('message', (message: WorkerResponse) => {
-              if ('ready' in message) resolve();
-              else if ('setupError' in message) reject(revive(message.setupError));
+              if (message.type === 'ready') resolve();
+              else if (message.type === 'setup-error') reject(reviveError(message.error));
             });
             worker.once('error', reject);
           }),
@@ -189,7 +168,7 @@ async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup
           worker.off('exit', onFailure);
         };
         const onMessage = (message: WorkerResponse): void => {
-          if (!('id' in message) || message.id !== id) return;
+          if ((message.type !== 'result' && message.type !== 'error') || message.id !== id) return;
           cleanUp();
           resolve(message);
         };
@@ -201,14 +180,14 @@ async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup
         worker.on('message', onMessage);
         worker.once('error', onFailure);
         worker.once('exit', onFailure);
-        worker.postMessage({ id, filePath, text } satisfies WorkerRequest);
+        worker.postMessage({ type: 'migrate', id, filePath, text } satisfies WorkerRequest);
       }).catch((error: unknown) => {
         throw new CodemodUsageError('WORKER_FAILED', `${(error as Error).message}; rerun with --cpus 1 to migrate in one thread.`);
       });
       release(worker);
-      if ('result' in response) return response.result;
-      if ('error' in response) throw revive(response.error);
-      throw new Error('unexpected message from a migration worker');
+      if (response.type === 'result') return response.result;
+      if (response.type === 'error') throw reviveError(response.error);
+      throw new Error(`unexpected message from a migration worker: ${response.type}`);
     },
     close: terminateAll,
   };

@@ -102,7 +102,6 @@ const RULE_NAME = 'tool-inventory';
 function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }): TSESLint.RuleModule<string, []> {
   return {
     meta: { type: 'suggestion', schema: [], messages: {} },
-    defaultOptions: [],
     create(context) {
       if (!mayDefineTools(context.sourceCode.text, getRecognitionContext(context).settings)) return {};
       const add = (definition: ToolDefinition): void => {
@@ -118,7 +117,12 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
           declaresUnbounded: analysis.declaresUnbounded,
           stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
           read: analysis.read
-            ? { chain: describeChain(analysis.read), kind: RESOURCE_WORDS[analysis.read.readerKind], line: analysis.read.call.loc.start.line }
+            ? {
+                chain: describeChain(analysis.read),
+                kind: RESOURCE_WORDS[analysis.read.readerKind],
+                // A tool joined by name across files may read in another file (parsed without locations): the tool's line then.
+                line: (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ?? (definition.node as TSESTree.Node).loc.start.line,
+              }
             : undefined,
           selfReading: analysis.selfReading,
           stateUses: stateUses.map((use) => ({

@@ -234,3 +234,33 @@ export function findProperty(
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
+
+/** The name a function goes by: its own id, the variable it initialises, or its method or property key. */
+export function functionNameOf(functionNode: TSESTree.Node): string | undefined {
+  if (!isFunctionNode(functionNode)) return undefined;
+  if (functionNode.id) return functionNode.id.name;
+  const parent = functionNode.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  if (
+    parent?.type === AST_NODE_TYPES.MethodDefinition ||
+    parent?.type === AST_NODE_TYPES.Property ||
+    parent?.type === AST_NODE_TYPES.PropertyDefinition
+  ) {
+    return getStaticKeyName(parent.key, parent.computed);
+  }
+  return undefined;
+}
+
+/**
+ * The name the code calls a function by: a declaration's id, or the variable
+ * a function expression is assigned to (`const createTool = function make() {}`
+ * is `createTool`), else the expression's own id.
+ */
+export function boundFunctionName(fn: FunctionNode): string | undefined {
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  return fn.id?.name;
+}

@@ -1,7 +1,8 @@
 /**
  * The recognition state of one linted file, shared by every rule that asks:
- * settings, the file's index (built lazily — most files define no tool), and
- * the type checker when the parser has a program.
+ * settings, the file's index (built lazily — most files define no tool), the
+ * replacement-state recognizer (lazily too), and the parser's type
+ * information when it has a program (worked out here, once).
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
@@ -9,33 +10,35 @@ import type * as ts from 'typescript';
 import { type FileIndex, buildFileIndex } from './file-index.js';
 import type { FlowEnvironment } from './input-flow.js';
 import { programSpellsAny } from './program-text.js';
+import { type ProgramTypes, programTypesOf } from './program-types.js';
+import { type ReplacementStateRecognizer, buildReplacementStateRecognizer } from './replacement-state/recognizer.js';
 import { type RecognitionSettings, getRecognitionSettings } from './settings.js';
 
 export interface RecognitionContext {
   settings: RecognitionSettings;
+  /** The linted file's path as ESLint gives it (absolute in a real run). */
+  filePath: string;
   /** The linted file's index (imports, functions, classes, constants, exports). */
   readonly file: FileIndex;
   readonly environment: FlowEnvironment;
   /** Type-aware mode: the name of an object literal's contextual type. */
   contextualTypeName: ((node: TSESTree.ObjectExpression) => string | undefined) | undefined;
   hasTypeInformation: boolean;
+  /** The parser's program, node map and (lazy) checker; `undefined` without type information. */
+  readonly types?: ProgramTypes | undefined;
 }
 
-interface ParserServicesWithProgram {
-  program: ts.Program;
-  esTreeNodeToTSNodeMap: { get(node: TSESTree.Node): ts.Node | undefined };
+/** What `getRecognitionContext` builds for a linted file: the context, and the recognizers built on it. */
+export interface FileRecognitionContext extends RecognitionContext {
+  /** Seen sets, replacement maps, persistence calls, forks and clones of this file (frozen fates), built on first use. */
+  readonly replacementState: ReplacementStateRecognizer;
 }
 
-function programServices(sourceCode: Readonly<TSESLint.SourceCode>): ParserServicesWithProgram | undefined {
-  const services = sourceCode.parserServices as Partial<ParserServicesWithProgram> | undefined;
-  return services?.program && services.esTreeNodeToTSNodeMap ? (services as ParserServicesWithProgram) : undefined;
-}
-
-const contexts = new WeakMap<TSESTree.Program, Map<RecognitionSettings, RecognitionContext>>();
+const contexts = new WeakMap<TSESTree.Program, Map<RecognitionSettings, FileRecognitionContext>>();
 
 export function getRecognitionContext(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
-): RecognitionContext {
+): FileRecognitionContext {
   const settings = getRecognitionSettings(context);
   const sourceCode = context.sourceCode;
   const program = sourceCode.ast;
@@ -43,36 +46,42 @@ export function getRecognitionContext(
   const cached = bySettings?.get(settings);
   if (cached) return cached;
 
-  const services = programServices(sourceCode);
+  const programTypes = programTypesOf(sourceCode);
   let file: FileIndex | undefined;
+  let replacementState: ReplacementStateRecognizer | undefined;
   const getFile = (): FileIndex => (file ??= buildFileIndex(program, context.physicalFilename));
   let environment: FlowEnvironment | undefined;
-  const recognition: RecognitionContext = {
+  const recognition: FileRecognitionContext = {
     settings,
+    filePath: context.physicalFilename,
     get file() {
       return getFile();
     },
     get environment(): FlowEnvironment {
       return (environment ??= {
         settings,
-        types: services
-          ? { program: services.program, esTreeNodeToTSNodeMap: services.esTreeNodeToTSNodeMap, lintedFile: getFile() }
+        types: programTypes
+          ? { program: programTypes.program, esTreeNodeToTSNodeMap: programTypes.esTreeNodeToTSNodeMap, lintedFile: getFile() }
           : undefined,
       });
     },
-    contextualTypeName: services
+    contextualTypeName: programTypes
       ? (node) => {
           // Tool types are named `…Tool`/`…ToolDef(inition)` or in settings: a program that spells none has no such type.
-          if (!programSpellsAny(services.program, ['Tool', ...settings.toolTypeNames])) return undefined;
-          const tsNode = services.esTreeNodeToTSNodeMap.get(node);
+          if (!programSpellsAny(programTypes.program, ['Tool', ...settings.toolTypeNames])) return undefined;
+          const tsNode = programTypes.esTreeNodeToTSNodeMap.get(node);
           if (!tsNode) return undefined;
-          const checker = services.program.getTypeChecker();
+          const checker = programTypes.checker();
           const type = checker.getContextualType(tsNode as ts.Expression);
           const symbol = type?.aliasSymbol ?? type?.getSymbol();
           return symbol?.getName();
         }
       : undefined,
-    hasTypeInformation: services !== undefined,
+    hasTypeInformation: programTypes !== undefined,
+    types: programTypes,
+    get replacementState(): ReplacementStateRecognizer {
+      return (replacementState ??= buildReplacementStateRecognizer(settings, sourceCode, programTypes));
+    },
   };
   if (!bySettings) {
     bySettings = new Map();

@@ -3,7 +3,7 @@ import type * as ts from 'typescript';
 
 import { getRecognitionContext } from './context.js';
 import { programSpellsAny } from './program-text.js';
-import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state.js';
+import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state/names.js';
 import type { RecognitionSettings } from './settings.js';
 import { mayDefineTools } from './tool-definitions.js';
 
@@ -14,7 +14,7 @@ import { mayDefineTools } from './tool-definitions.js';
 const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
 /** `persist-only-owned-sessions` hangs every report on a query source, found by name. */
 const QUERY_SOURCE_SPELLING = /querySource/i;
-/** Persistence by name: any callee naming `persist` (the seed-002 rules' widening). */
+/** Persistence by name: any callee naming `persist` (the frozen-fates rules' widening). */
 const PERSIST_SPELLING = /persist/i;
 
 export interface PrefilterOptions {
@@ -33,11 +33,15 @@ export interface PrefilterOptions {
 }
 
 /**
- * `typed(names)`: can a value in this file have a type whose name contains
- * one of `names`? `typed()`: is there type information at all? Both `false`
- * without type information.
+ * A rule's text prefilter: can a file with this text produce one of the
+ * rule's reports at all? Each test is the cheapest necessary condition of the
+ * rule's own recognition, so a `false` is certain and a `true` only means
+ * "lint it". `typed(names)`: can a value in this file have a type whose name
+ * contains one of `names`? `typed()`: is there type information at all? Both
+ * `false` without type information. Each rule passes its own to `createRule`
+ * (`mayReport`), which applies it.
  */
-type TextTest = (text: string, settings: RecognitionSettings, typed: (names?: Iterable<string>) => boolean) => boolean;
+export type TextTest = (text: string, settings: RecognitionSettings, typed: (names?: Iterable<string>) => boolean) => boolean;
 
 const toolTypeSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
 /** The spellings a tool type name must contain: `…Tool`, `…ToolDef(inition)` or a settings name. */
@@ -50,79 +54,79 @@ function toolTypeNamesOf(settings: RecognitionSettings): readonly string[] {
   return names;
 }
 
-const stateSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const forkSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const replacementWriteSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
-const persistenceSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+/**
+ * `(text, settings) => does text contain one of names(settings)?`, the names
+ * worked out once per settings object.
+ */
+function spellsAnyOf(names: (settings: RecognitionSettings) => readonly string[]): (text: string, settings: RecognitionSettings) => boolean {
+  const bySettings = new WeakMap<RecognitionSettings, readonly string[]>();
+  return (text, settings) => {
+    let spellings = bySettings.get(settings);
+    if (!spellings) {
+      spellings = names(settings);
+      bySettings.set(settings, spellings);
+    }
+    return spellings.some((name) => text.includes(name));
+  };
+}
+
+const lastNames = (dottedNames: readonly string[]): string[] => dottedNames.map((name) => name.split('.').pop()!);
+const spellsStateName = spellsAnyOf((settings) => [
+  ...settings.replacementsMapNames,
+  ...settings.seenSetNames,
+  RUNTIME_MARK_SEEN,
+  RUNTIME_RECORD_REPLACEMENT,
+]);
+const spellsReplacementWrite = spellsAnyOf((settings) => [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT]);
+const spellsPersistenceCall = spellsAnyOf((settings) => lastNames(settings.persistenceCalls));
+const spellsForkCallee = spellsAnyOf((settings) => lastNames(settings.forkCallees));
 
 /** Can `text` name a persistence call: `persist…` or the last name of a settings entry (`store.persist` → `persist`)? */
 function mayPersist(text: string, settings: RecognitionSettings): boolean {
-  if (PERSIST_SPELLING.test(text)) return true;
-  let names = persistenceSpellings.get(settings);
-  if (!names) {
-    names = settings.persistenceCalls.map((name) => name.split('.').pop()!);
-    persistenceSpellings.set(settings, names);
-  }
-  return names.some((name) => text.includes(name));
+  return PERSIST_SPELLING.test(text) || spellsPersistenceCall(text, settings);
 }
 
 /**
- * Per rule: can a file with this text produce a report at all? Each test is
- * the cheapest necessary condition of the rule's own recognition, so a
- * `false` is certain and a `true` only means "lint it".
+ * Reports on tool definitions only (`require-unbounded-self-reading-tool`,
+ * `declare-tool-state-scope`). Typed, an object literal is a tool by its
+ * contextual type, whatever the file spells.
  */
-const TEXT_TESTS: Readonly<Record<string, TextTest>> = {
-  // Both report on tool definitions only.
-  // Typed, an object literal is a tool by its contextual type, whatever the file spells.
-  'require-unbounded-self-reading-tool': (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings),
-  'declare-tool-state-scope': (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings),
-  'sentinel-before-override': (text) => THRESHOLD_SPELLING.test(text),
-  // Reports sit on a replacement write or a seen mark, recognised by name unless typed.
-  'mark-seen-before-replacement': (text, settings, typed) => {
-    if (typed(settings.stateTypeNames)) return true;
-    let names = stateSpellings.get(settings);
-    if (!names) {
-      names = [...settings.replacementsMapNames, ...settings.seenSetNames, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT];
-      stateSpellings.set(settings, names);
-    }
-    return names.some((name) => text.includes(name));
-  },
-  // Reports sit on a replacement write (by name unless typed) that has a persistence call to compare with.
-  'replace-only-after-persist': (text, settings, typed) => {
-    if (!mayPersist(text, settings)) return false;
-    if (typed(settings.stateTypeNames)) return true;
-    let names = replacementWriteSpellings.get(settings);
-    if (!names) {
-      names = [...settings.replacementsMapNames, RUNTIME_RECORD_REPLACEMENT];
-      replacementWriteSpellings.set(settings, names);
-    }
-    return names.some((name) => text.includes(name));
-  },
-  // Every report hangs on a query source, found by name; typed, one may be inferred, so any file that persists counts.
-  'persist-only-owned-sessions': (text, settings, typed) =>
-    QUERY_SOURCE_SPELLING.test(text) || (typed() && mayPersist(text, settings)),
-  // Reports sit on arguments of a fork call, recognised by its callee's name.
-  'clone-state-on-fork': (text, settings) => {
-    if (FORK_CALLEE_PATTERN.test(text)) return true;
-    let names = forkSpellings.get(settings);
-    if (!names) {
-      names = settings.forkCallees.map((name) => name.split('.').pop()!);
-      forkSpellings.set(settings, names);
-    }
-    return names.some((name) => text.includes(name));
-  },
-};
+export const mayDefineToolsInText: TextTest = (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings);
+
+/** A threshold resolver (`sentinel-before-override`) reads `…maxResultSizeChars` or a `declared…` parameter by name. */
+export const mayResolveThresholdInText: TextTest = (text) => THRESHOLD_SPELLING.test(text);
+
+/** Reports sit on a replacement write or a seen mark (`mark-seen-before-replacement`), recognised by name unless typed. */
+export const mayTouchReplacementStateInText: TextTest = (text, settings, typed) =>
+  typed(settings.stateTypeNames) || spellsStateName(text, settings);
 
 /**
- * Can linting `text` with any of `ruleNames` report anything? Rules call it
- * first thing to skip files they have nothing to say about (most files of a
- * codebase); the codemods call it to skip ESLint entirely for such files.
- * One function for both, so the codemod can never skip a file a rule would
- * report on. A rule without a text test always answers `true`.
+ * Reports sit on a replacement write (by name unless typed) that has a
+ * persistence call to compare with (`replace-only-after-persist`).
  */
-export function mayProduceFindings(
+export const mayWriteReplacementAndPersistInText: TextTest = (text, settings, typed) =>
+  mayPersist(text, settings) && (typed(settings.stateTypeNames) || spellsReplacementWrite(text, settings));
+
+/**
+ * Every report of `persist-only-owned-sessions` hangs on a query source,
+ * found by name; typed, one may be inferred, so any file that persists counts.
+ */
+export const mayPersistForQuerySourceInText: TextTest = (text, settings, typed) =>
+  QUERY_SOURCE_SPELLING.test(text) || (typed() && mayPersist(text, settings));
+
+/** Reports sit on arguments of a fork call (`clone-state-on-fork`), recognised by its callee's name. */
+export const mayForkInText: TextTest = (text, settings) => FORK_CALLEE_PATTERN.test(text) || spellsForkCallee(text, settings);
+
+/**
+ * Can linting `text` with a rule whose prefilter is `test` report anything?
+ * Rules apply it first thing (through `createRule`) to skip files they have
+ * nothing to say about (most files of a codebase); the codemods ask the same
+ * test to skip ESLint entirely for such files, so the codemod can never skip
+ * a file a rule would report on.
+ */
+export function passesTextTest(
+  test: TextTest,
   text: string,
-  ruleNames: readonly string[],
   settings: RecognitionSettings,
   options: PrefilterOptions = {},
 ): boolean {
@@ -131,17 +135,14 @@ export function mayProduceFindings(
   // Without the program, assume any type name is possible (the conservative answer).
   const typed = (names?: Iterable<string>): boolean =>
     hasTypes && (names === undefined || program === undefined || programSpellsAny(program, names));
-  return ruleNames.some((ruleName) => {
-    const test = TEXT_TESTS[ruleName];
-    return test === undefined || test(text, settings, typed);
-  });
+  return test(text, settings, typed);
 }
 
-/** For a rule's `create`: `false` when this file cannot produce any of the rule's reports (return `{}` then). */
-export function ruleMayReport(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, ruleName: string): boolean {
+/** For `createRule`: `false` when this file cannot produce any report of the rule whose prefilter is `test`. */
+export function ruleMayReport(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, test: TextTest): boolean {
   const recognition = getRecognitionContext(context);
-  return mayProduceFindings(context.sourceCode.text, [ruleName], recognition.settings, {
+  return passesTextTest(test, context.sourceCode.text, recognition.settings, {
     hasTypeInformation: recognition.hasTypeInformation,
-    program: (context.sourceCode.parserServices?.program ?? undefined) as ts.Program | undefined,
+    program: recognition.types?.program,
   });
 }

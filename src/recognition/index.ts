@@ -35,8 +35,8 @@
  * - **Classification values** (`isUnboundedValue`): `Infinity`,
  *   `Number.POSITIVE_INFINITY`, `UNBOUNDED`, or a `const` bound to one.
  *
- * - **Replacement state** (frozen fates, `createReplacementStateRecognizer(context)`
- *   in `./replacement-state.ts`): seen marks and replacement writes on the same
+ * - **Replacement state** (frozen fates, `getRecognitionContext(context).replacementState`,
+ *   in `./replacement-state/`): seen marks and replacement writes on the same
  *   state and id, persistence calls for an id, fork callees, clones.
  *
  * Rules start from `getRecognitionContext(context)`, which caches all of it
@@ -69,7 +69,7 @@ export {
   toolExpressionOf,
   UNBOUNDED_NAMES,
 } from './classification.js';
-export { type RecognitionContext, getRecognitionContext } from './context.js';
+export { type FileRecognitionContext, type RecognitionContext, getRecognitionContext } from './context.js';
 export { type FileIndex, type ImportBinding, buildFileIndex } from './file-index.js';
 export {
   type FlowEnvironment,
@@ -106,7 +106,6 @@ export {
   CLONE_FUNCTION_PATTERN,
   FORK_CALLEE_PATTERN,
   RECONSTRUCT_FUNCTION_PATTERN,
-  createReplacementStateRecognizer,
 } from './replacement-state.js';
 export {
   type NormalizedReaderSpec,
@@ -149,7 +148,18 @@ export {
   findDeclaredStateScope,
   findOutlivingStateUses,
 } from './state-mutation.js';
-export { type PrefilterOptions, mayProduceFindings, ruleMayReport } from './findings-prefilter.js';
+export {
+  type PrefilterOptions,
+  type TextTest,
+  mayDefineToolsInText,
+  mayForkInText,
+  mayPersistForQuerySourceInText,
+  mayResolveThresholdInText,
+  mayTouchReplacementStateInText,
+  mayWriteReplacementAndPersistInText,
+  passesTextTest,
+  ruleMayReport,
+} from './findings-prefilter.js';
 export {
   type InsertMemberOptions,
   PACKAGE_NAME,

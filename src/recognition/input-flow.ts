@@ -45,7 +45,7 @@ import {
   resolveLocalName,
 } from './module-graph.js';
 import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
-import { describeCall, matchReader, opensWithWriteFlags } from './readers.js';
+import { describeCall, matchReader, matchSearchProcess, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -114,6 +114,14 @@ interface FunctionSummary {
    * caller's argument names a URL (`this.extract({ urls })`).
    */
   opaqueFindings: ReadFinding[];
+  /** Parameters (callbacks) this function calls with content it read (`push(line)`). */
+  callbackParameters: number[];
+  /**
+   * What the returns carry when only the reads inside `region` count: a
+   * dispatcher's case assigns `result = await handleRead(args)` and the one
+   * `return result` after the switch hands it back.
+   */
+  returnedFrom(region: TSESTree.Node): ReturnedContent[];
 }
 
 const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
@@ -593,8 +601,16 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
   });
 }
 
-/** Methods of services and executors that say they read what their argument names. */
-const SERVICE_READER_NAME = /^(?:read|fetch|load|open|view|scrape|crawl|download|extract)(?:[A-Z_\d]|$)|^get\w*Content$/;
+/**
+ * Methods of services and executors that say they read what their argument
+ * names. A search of a location (`backend.grep(pattern, path)`,
+ * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
+ * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
+ * the matched lines or chunks of the files there. A getter named for a
+ * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
+ */
+const SERVICE_READER_NAME =
+  /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
 const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
 /** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
 const URL_ONLY_SERVICE_READER_NAME = /^extract/;
@@ -638,6 +654,25 @@ function namesLocation(node: TSESTree.Node, name = LOCATION_NAME): boolean {
   return path !== undefined && name.test(path[path.length - 1]!);
 }
 
+/**
+ * Where a search looks: a folder or file path (`path`, `rootPath`, `dir`), not
+ * a URL, an image option or a domain filter of a web search API.
+ */
+const SEARCH_LOCATION_NAME = /path|dir|folder/i;
+const SEARCH_SERVICE_NAME = /^(?:grep|ripgrep|search)(?:[A-Z_\d]|$)|^[a-z]+(?:Grep|Search)$/;
+
+/** A search given a model-chosen folder or path: the argument itself, or a field of an options object that carries input. */
+function searchesInputLocation(argument: TSESTree.Node, taint: Taint): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return taint.has(target) && namesLocation(target, SEARCH_LOCATION_NAME);
+  return target.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      SEARCH_LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? '') &&
+      taint.has(property.value),
+  );
+}
+
 /** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
 function namedServiceRead(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -650,6 +685,7 @@ function namedServiceRead(
   const method = path?.[path.length - 1];
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
+  if (SEARCH_SERVICE_NAME.test(method)) return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
   const locationName = URL_ONLY_SERVICE_READER_NAME.test(method) ? URL_NAME : LOCATION_NAME;
   const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument, locationName));
   if (!location) return undefined;
@@ -839,11 +875,14 @@ function resolveCallee(
   file: FileIndex,
   classNode: ClassNode | undefined,
   settings: RecognitionSettings,
+  /** Parse only modules that may reach a reader (false: any module, for helpers given content). */
+  onlyReaderModules = true,
 ): ResolvedFunction | undefined {
+  const filter = onlyReaderModules ? moduleFilter(settings) : undefined;
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   const path = getMemberPath(call.callee);
   if (!path) return undefined;
-  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, moduleFilter(settings));
+  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, filter);
   if (path.length === 2 && path[0] === 'this' && classNode) {
     const method = getClassMethod(classNode, path[1]!);
     return method ? { fn: method, file, classNode, name: path[1]! } : undefined;
@@ -851,7 +890,7 @@ function resolveCallee(
   if (path.length === 2) {
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
-    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, moduleFilter(settings));
+    if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
   }
   return undefined;
 }
@@ -985,7 +1024,16 @@ function analyzeFunction(
   let running = inProgress.get(fn);
   if (running?.has(key) || depth > MAX_CALL_DEPTH) {
     // Recursion or too deep: assume nothing rather than loop.
-    return { findings: [], taintedThisMembers: new Set(seeds.thisMembers), returns: undefined, returned: [], filledParameters: [], opaqueFindings: [] };
+    return {
+      findings: [],
+      taintedThisMembers: new Set(seeds.thisMembers),
+      returns: undefined,
+      returned: [],
+      filledParameters: [],
+      callbackParameters: [],
+      returnedFrom: () => [],
+      opaqueFindings: [],
+    };
   }
   if (!running) {
     running = new Set();
@@ -1010,6 +1058,7 @@ function analyzeFunction(
   // Calls whose answer is content of a model-chosen read, and where in it.
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
+  const callbackArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -1021,6 +1070,15 @@ function analyzeFunction(
         !(reader.spec.kind === 'file' && isConfinedToShippedFolder(argument, scope))
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+        sources.set(call, true);
+      }
+      continue;
+    }
+    const search = matchSearchProcess(call);
+    if (search) {
+      // `spawn(rg, ['-n', pattern, dir])`: a content search prints the lines it matched in the model's path.
+      if (search.locations.some((location) => taint.has(location))) {
+        findings.push({ call, callName: search.displayName, reader: search.displayName, readerKind: 'file', via: [] });
         sources.set(call, true);
       }
       continue;
@@ -1066,6 +1124,7 @@ function analyzeFunction(
     );
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
+    if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
     const step = { name: callee.name || functionName(callee.fn), filePath: callee.file.filePath };
     const first = inner.findings[0];
     if (first) {
@@ -1094,36 +1153,64 @@ function analyzeFunction(
   let returned: ReturnedContent[] = [];
   let returns: ContentShape | undefined;
   let filledParameters: number[] = [];
+  let callbackParameters: number[] = [];
   const contentParameters = seeds.contentParameters ?? new Map<number, ContentShape>();
-  // Cheap first: content can only reach the return if something here produced or received it.
-  if (sources.size > 0 || filledArguments.size > 0 || contentParameters.size > 0) {
-    const flow = new ContentFlow(unit, sources, (call, contentArguments) => {
-      const callee =
-        resolveCallee(call, file, classNode, environment.settings) ??
-        (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
-      if (!callee) return null;
-      const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
-      return analyzeFunction(
-        callee.fn,
-        {
-          parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
-          thisMembers: sameClass ? [...taint.thisMembers] : [],
-          contentParameters: contentArguments,
-        },
-        callee.file,
-        callee.classNode,
-        environment,
-        depth + 1,
-      ).returns;
-    }, filledArguments);
+  const flowFrom = (readSources: ReadonlyMap<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>): ContentFlow => {
+    const flow = new ContentFlow(
+      unit,
+      readSources,
+      (call, contentArguments) => {
+        // A helper given content may live in a module that reads nothing itself (`withTimeout(operation)`): parse it anyway.
+        const callee =
+          resolveCallee(call, file, classNode, environment.settings, false) ??
+          (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
+        if (!callee) return null;
+        const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
+        return analyzeFunction(
+          callee.fn,
+          {
+            parameters: call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+            thisMembers: sameClass ? [...taint.thisMembers] : [],
+            contentParameters: contentArguments,
+          },
+          callee.file,
+          callee.classNode,
+          environment,
+          depth + 1,
+        ).returns;
+      },
+      filledArguments,
+      callbackArguments,
+    );
     flow.seedParameters(fn, contentParameters);
-    flow.run();
+    return flow.run();
+  };
+  // Cheap first: content can only reach the return if something here produced or received it.
+  if (sources.size > 0 || filledArguments.size > 0 || callbackArguments.size > 0 || contentParameters.size > 0) {
+    const flow = flowFrom(sources);
     returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
     for (const { shape } of returned) returns = unionShapes(returns, shape);
     filledParameters = flow.filledParameters(fn, contentParameters);
+    callbackParameters = flow.callbackParameters(fn);
   }
+  const returnedFrom = (region: TSESTree.Node): ReturnedContent[] => {
+    if (returns === undefined) return [];
+    const inside = new Map([...sources].filter(([call]) => containsNode(region, call)));
+    if (inside.size === 0) return [];
+    const flow = flowFrom(inside);
+    return returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+  };
 
-  const summary: FunctionSummary = { findings, taintedThisMembers: taint.thisMembers, returns, returned, filledParameters, opaqueFindings };
+  const summary: FunctionSummary = {
+    findings,
+    taintedThisMembers: taint.thisMembers,
+    returns,
+    returned,
+    filledParameters,
+    callbackParameters,
+    returnedFrom,
+    opaqueFindings,
+  };
   running.delete(key);
   if (!byKey) {
     byKey = new Map();
@@ -1131,28 +1218,6 @@ function analyzeFunction(
   }
   byKey.set(key, summary);
   return summary;
-}
-
-/**
- * `case 'tavily_extract': response = await this.extract(…); break;` and a
- * `return format(response)` after the switch: a case that breaks out of its
- * switch runs the code after the switch too, so a return there is the case's
- * return (only for what this case's own reads put in it).
- */
-function codeAfterBreak(region: TSESTree.Node): ((node: TSESTree.Node) => boolean) | undefined {
-  if (region.type !== AST_NODE_TYPES.SwitchCase || region.parent?.type !== AST_NODE_TYPES.SwitchStatement) return undefined;
-  const switchStatement = region.parent;
-  let breaks = false;
-  walk(region, (node) => {
-    if (breaks || isFunctionNode(node)) return false;
-    // A `break` inside a nested loop or switch leaves that one, not ours.
-    if (node !== region && /^(?:For|ForIn|ForOf|While|DoWhile|Switch)Statement$/.test(node.type)) return false;
-    if (node.type === AST_NODE_TYPES.BreakStatement && !node.label) breaks = true;
-    return undefined;
-  });
-  if (!breaks) return undefined;
-  const end = switchStatement.range[1];
-  return (node) => node.range[0] >= end;
 }
 
 /** What an invocation reads that the model chose, and whether that content comes back to the model. */
@@ -1176,6 +1241,8 @@ export function analyseInvocationReads(
   const findings: ReadFinding[] = [];
   let returnsContent = false;
   for (const entry of invocation.entries) {
+    // A tool joined by name runs functions of other files too: each is analysed in its own.
+    const entryFile = entry.file ?? file;
     let thisMembers = entry.inputThisMembers;
     if (entry.invocationClass) {
       // Input of an invocation class: what its constructor derives from the parameter that got `params`.
@@ -1196,7 +1263,7 @@ export function analyseInvocationReads(
     const summary = analyzeFunction(
       entry.fn,
       { parameters: entry.inputParameters, thisMembers },
-      file,
+      entryFile,
       entry.classNode,
       environment,
       0,
@@ -1205,10 +1272,9 @@ export function analyseInvocationReads(
     // A dispatcher's other cases belong to other tools.
     const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
     findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
-    const afterBreak = region ? codeAfterBreak(region) : undefined;
-    returnsContent ||= summary.returned.some(
-      ({ expression, shape }) => (inRegion(expression) || (afterBreak !== undefined && afterBreak(expression))) && reachesModel(shape),
-    );
+    returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
+    // Or content read in this case reaches a return shared by all cases.
+    if (region && !returnsContent) returnsContent = summary.returnedFrom(region).some(({ shape }) => reachesModel(shape));
   }
   return { findings, returnsContent };
 }

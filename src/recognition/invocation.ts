@@ -41,6 +41,15 @@ export interface InvocationEntry {
   invocationClass: ClassNode | undefined;
   /** Dispatcher tools: only reads and changes inside this node are this tool's (see `ToolDefinition.invocationRegion`). */
   region?: TSESTree.Node | undefined;
+  /** The file the function lives in, when it is not the linted one (a tool joined by name across files). */
+  file?: FileIndex | undefined;
+  /**
+   * A confirmation method (`shouldConfirmExecute`, `getConfirmationDetails`): it runs on
+   * every call before the invocation, and the approval callback it returns ("proceed
+   * always") records what later calls skip. Part of the call for state; its reads only
+   * show the user what the call will do, so self-reading leaves it out.
+   */
+  confirmation?: boolean;
 }
 
 export interface Invocation {
@@ -74,6 +83,19 @@ function classMethods(classNode: ClassNode): Map<string, FunctionNode> {
     }
   }
   return methods;
+}
+
+/** Does a method's name say it asks for or records approval (`shouldConfirmExecute`, `getConfirmationDetails`, `requestApproval`)? */
+function isConfirmationMethod(name: string): boolean {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_$-]+/)
+    .some((word) => /^(?:confirm|approv)/i.test(word));
+}
+
+/** The confirmation methods of a class: they run as part of each call (see `InvocationEntry.confirmation`). */
+function confirmationMethods(methods: Map<string, FunctionNode>, settings: RecognitionSettings): FunctionNode[] {
+  return [...methods].filter(([name]) => !settings.invocationNames.includes(name) && isConfirmationMethod(name)).map(([, fn]) => fn);
 }
 
 export function getClassMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
@@ -142,12 +164,18 @@ export function getInvocation(
       region: definition.invocationRegion,
     });
   }
+  for (const joined of definition.joinedInvocation?.() ?? []) {
+    entries.push({ ...joined, inputThisMembers: [], invocationClass: undefined });
+  }
   const host = definition.host;
   if (host && isClassNode(host)) {
     const methods = classMethods(host);
     for (const name of definition.invocationMembers ?? settings.invocationNames) {
       const method = methods.get(name);
       if (method) entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined });
+    }
+    for (const method of confirmationMethods(methods, settings)) {
+      entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined, confirmation: true });
     }
     const createInvocation = methods.get('createInvocation');
     const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
@@ -165,6 +193,9 @@ export function getInvocation(
             invocationClass: built.classNode,
           });
         }
+      }
+      for (const method of confirmationMethods(builtMethods, settings)) {
+        entries.push({ fn: method, inputParameters: [], inputThisMembers: ['params'], classNode: built.classNode, invocationClass: built.classNode, confirmation: true });
       }
       constructorInputsByClass.set(built.classNode, built.constructorInputs);
     }

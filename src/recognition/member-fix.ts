@@ -18,7 +18,8 @@ import { MCP_META_PREFIX, findMcpMetaObject, type ToolDefinition } from './tool-
 /** The package fixes import `classifyTool` and `UNBOUNDED` from. */
 export const PACKAGE_NAME = 'tool-result-guard';
 
-function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
+/** The whitespace that starts the line `node` starts on: what a statement or member inserted before it is indented by. */
+export function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
   const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
   return /^\s*/.exec(line)?.[0] ?? '';
 }

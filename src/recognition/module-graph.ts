@@ -37,6 +37,13 @@ interface CachedModule {
 }
 
 const moduleCache = new Map<string, CachedModule>();
+/** The source text of each parsed module, for analyses that quote it (scope analysis of a followed module). */
+const moduleTexts = new WeakMap<TSESTree.Program, string>();
+
+/** The text a module parsed by `loadModule` was parsed from. */
+export function moduleText(program: TSESTree.Program): string | undefined {
+  return moduleTexts.get(program);
+}
 
 interface EstreeParseOptions {
   range: boolean;
@@ -112,6 +119,7 @@ export function loadModule(filePath: string): FileIndex | undefined {
       filePath,
     });
     assignParents(program);
+    moduleTexts.set(program, code);
     index = buildFileIndex(program, filePath);
   } catch {
     // Unreadable or not valid TS/JS: unknown, never a crash of the linted file.

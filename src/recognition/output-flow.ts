@@ -26,7 +26,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, collectBindingNames, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import { type FunctionNode, collectBindingNames, getCalleeLastName, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
 
 /** Content in the whole value (`true`) or in some of its fields only. */
 export type ContentShape = true | ReadonlySet<string>;
@@ -73,15 +73,25 @@ const METADATA_METHODS = new Set([
 /**
  * A call we cannot follow hands content on only when its name says it
  * converts or slices what it is given (`JSON.parse`, `Buffer.from`,
- * `turndown`, `formatLines`, `Promise.all`); any other callee may as well be
- * a language server, an LLM or an upload that the content was sent to.
+ * `turndown`, `formatLines`, `Promise.all`, `gzipSync`: a compression is a
+ * conversion too, and `readline.createInterface({ input })` yields the
+ * stream's lines); any other callee may as well be a language server, an LLM
+ * or an upload that the content was sent to.
  */
 const CONTENT_PRESERVING_CALL =
-  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer/i;
+  /^(?:String|Array|Buffer|JSON|Promise|Object|entries|values|Blob|File|Uint8Array|ArrayBuffer)$|pars|stringif|format|convert|decod|encod|render|markdown|turndown|html|text|string|from|concat|join|trim|slice|substr|split|extract|sanitiz|escape|strip|clean|truncat|wrap|highlight|number|lines|^(?:all|allSettled|race|resolve)$|base64|content|chunk|transform|normaliz|buffer|zip|deflate|inflate|compress|brotli|^createInterface$/i;
 
 /** A method of content, named for measuring, comparing, diffing, writing or sending: its answer is not the content. */
 const NOT_CONTENT_CALL =
   /diff|patch|hash|digest|count|length|size|stat|exist|write|save|send|post|put|upload|emit|notify|insert|update|delete|remove|append|validate|check|compare|equal|detect|measure|estimate|token|^(?:is|has)[A-Z]|^log$/i;
+
+/** Calls that send a request to a URL with a body. */
+const HTTP_SENDERS = new Set(['fetch', 'post', 'put', 'request']);
+/** The path of an endpoint that converts the document it is sent: `/v2/parse`, `/convert`, `/ocr`, `/to-markdown`. */
+const CONVERSION_ENDPOINT = /\/(?:parse|convert|ocr|markdown|to-?markdown|transcribe)(?:[/?#]|$)/i;
+
+/** Calls that write their data argument to a location (`writeFile`, `writeFileSync`, `saveFile`). */
+const WRITE_CALL = /^(?:write|save)(?:File|FileSync|TextFile|Json|JSON)?$|^(?:write|save)[A-Z]\w*File$/;
 
 /** Result fields the framework shows the user but never sends to the model (gemini-cli's and qwen-code's `ToolResult`). */
 export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay', 'display']);
@@ -108,27 +118,45 @@ function fieldShape(shape: ContentShape | undefined, field: string | undefined):
   return shape === true || field === undefined || shape.has(field) ? true : undefined;
 }
 
-/** `return` arguments of a function's own body (not of closures inside it). */
+/**
+ * `return` arguments of a function's own body (not of closures inside it);
+ * a generator's `yield`s too, since what it yields is what its caller iterates.
+ */
 export function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
   const returned: TSESTree.Expression[] = [];
   walk(fn.body, (node) => {
     if (isFunctionNode(node)) return false;
     if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+    if (fn.generator && node.type === AST_NODE_TYPES.YieldExpression && node.argument) returned.push(node.argument);
     return undefined;
   });
   return returned;
 }
 
+/** The method or function a call names, also on a computed receiver (`grouped[m.path].push`). */
 function calleeLastName(call: CallNode): string | undefined {
-  const path = getMemberPath(skipTypeWrappers(call.callee));
-  return path?.[path.length - 1];
+  return getCalleeLastName(call);
 }
 
 /** The content taint of one function. */
 export class ContentFlow {
   private readonly names = new Map<string, ContentShape>();
   private readonly helperShapes = new Map<CallNode, ContentShape | undefined | null>();
+  /**
+   * Names of functions whose call answers content: local closures that return
+   * it (`const run = async () => { …; return text; }`) and parameters given such
+   * a function (`emit(path, matches, (i) => lines[i])` makes `getLine(i)` content).
+   */
+  private readonly contentFunctions = new Set<string>();
+  /** Closures declared in the unit, by name: calls to them bind their parameters to what they are given. */
+  private readonly closures = new Map<string, FunctionNode>();
+  /**
+   * Names the tool writes to a location (`writeFile(p, updated)`): the text is
+   * its own edit, and what it shows of it afterwards (a preview of the edited
+   * lines) is a status of that edit, not content it read back.
+   */
+  private readonly written = new Set<string>();
 
   constructor(
     private readonly unit: ContentUnit,
@@ -136,7 +164,66 @@ export class ContentFlow {
     private readonly helperReturn: HelperReturn,
     /** Helper calls that fill some of their arguments with content (`enrich(matchesByFile)` stores lines in it). */
     private readonly filledArguments: ReadonlyMap<CallNode, readonly number[]> = new Map(),
-  ) {}
+    /** Helper calls that call some of their arguments with content (`grepFile(p, match, push)` pushes each matched line). */
+    private readonly callbackArguments: ReadonlyMap<CallNode, readonly number[]> = new Map(),
+  ) {
+    for (const declarator of unit.declarators) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(declarator.init) && !this.closures.has(declarator.id.name)) {
+        this.closures.set(declarator.id.name, declarator.init);
+      }
+    }
+    for (const call of unit.calls) {
+      const name = calleeLastName(call);
+      if (name === undefined || !WRITE_CALL.test(name)) continue;
+      // The data after the location: `writeFile(path, data)`, `fs.promises.writeFile(p, text, 'utf8')`.
+      for (const argument of call.arguments.slice(1)) {
+        const target = skipTypeWrappers(argument);
+        if (target.type === AST_NODE_TYPES.Identifier) this.written.add(target.name);
+      }
+    }
+  }
+
+  /** Parameters of `fn` that it calls with content (`push(line)`): a caller's callback there receives content. */
+  callbackParameters(fn: FunctionNode): number[] {
+    return fn.params.flatMap((parameter, index) => {
+      if (parameter.type !== AST_NODE_TYPES.Identifier) return [];
+      const name = parameter.name;
+      const called = this.unit.calls.some((call) => {
+        const callee = skipTypeWrappers(call.callee);
+        return callee.type === AST_NODE_TYPES.Identifier && callee.name === name && call.arguments.some((argument) => this.shapeOf(argument) !== undefined);
+      });
+      return called ? [index] : [];
+    });
+  }
+
+  /** The function a callback argument stands for: written in place, or a closure of the unit named there. */
+  private functionOf(argument: TSESTree.Node | undefined): FunctionNode | undefined {
+    if (!argument) return undefined;
+    if (isFunctionNode(argument)) return argument;
+    return argument.type === AST_NODE_TYPES.Identifier ? this.closures.get(argument.name) : undefined;
+  }
+
+  /** A function value whose call answers content. */
+  private answersContent(argument: TSESTree.Node | undefined): boolean {
+    if (!argument) return false;
+    if (argument.type === AST_NODE_TYPES.Identifier && this.contentFunctions.has(argument.name)) return true;
+    return isFunctionNode(argument) && returnedExpressions(argument).some((expression) => this.shapeOf(expression) !== undefined);
+  }
+
+  /** `emit(path, matches, (i) => lines[i])` to a closure of the unit: its parameters take what they are given. */
+  private bindClosureArguments(closure: FunctionNode, call: CallNode): boolean {
+    let changed = false;
+    call.arguments.forEach((argument, index) => {
+      const parameter = closure.params[index];
+      if (!parameter || argument.type === AST_NODE_TYPES.SpreadElement) return;
+      changed = this.bindPattern(parameter, this.shapeOf(argument)) || changed;
+      if (parameter.type === AST_NODE_TYPES.Identifier && !this.contentFunctions.has(parameter.name) && this.answersContent(argument)) {
+        this.contentFunctions.add(parameter.name);
+        changed = true;
+      }
+    });
+    return changed;
+  }
 
   /** Parameters of `fn` that carry content now although the caller gave none: the function filled them. */
   filledParameters(fn: FunctionNode, seeded: ReadonlyMap<number, ContentShape>): number[] {
@@ -227,6 +314,20 @@ export class ContentFlow {
         if (argument) changed = this.bindRoot(argument, false) || changed;
       }
     }
+    // A helper calls these arguments with content: the callbacks' parameters receive it.
+    for (const [call, indices] of this.callbackArguments) {
+      for (const index of indices) {
+        const callback = this.functionOf(call.arguments[index]);
+        if (callback) for (const parameter of callback.params) changed = this.bindPattern(parameter, true) || changed;
+      }
+    }
+    for (const [name, closure] of this.closures) {
+      if (this.contentFunctions.has(name)) continue;
+      if (returnedExpressions(closure).some((expression) => this.shapeOf(expression) !== undefined)) {
+        this.contentFunctions.add(name);
+        changed = true;
+      }
+    }
     for (const call of this.unit.calls) {
       // `https.get(url, (response) => …)`: a read's callback receives what was read.
       if (this.sources.get(call) === true) {
@@ -235,6 +336,8 @@ export class ContentFlow {
         }
       }
       const callee = skipTypeWrappers(call.callee);
+      const closure = callee.type === AST_NODE_TYPES.Identifier ? this.closures.get(callee.name) : undefined;
+      if (closure) changed = this.bindClosureArguments(closure, call) || changed;
       const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
       const argumentCarries = call.arguments.some((argument) => this.shapeOf(argument) !== undefined);
       if (member.type === AST_NODE_TYPES.MemberExpression) {
@@ -278,6 +381,7 @@ export class ContentFlow {
       }
     }
     const callee = skipTypeWrappers(call.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier && this.contentFunctions.has(callee.name)) return true;
     // `new Promise((resolve) => stream.on('end', () => resolve(text)))`: the promise settles with what `resolve` gets.
     const executor = call.arguments[0];
     if (call.type === AST_NODE_TYPES.NewExpression && callee.type === AST_NODE_TYPES.Identifier && callee.name === 'Promise' && isFunctionNode(executor)) {
@@ -302,8 +406,40 @@ export class ContentFlow {
     if (!call.arguments.some((argument) => this.shapeOf(argument) !== undefined)) return undefined;
     const followed = this.helperShape(call);
     if (followed !== null) return followed;
+    if (this.sendsToConversionEndpoint(call)) return true;
     if (method === undefined || NOT_CONTENT_CALL.test(method)) return undefined;
     return CONTENT_PRESERVING_CALL.test(method) ? true : undefined;
+  }
+
+  /**
+   * `fetch(`${api}/v2/parse`, { body: form })` with the content in the body: an
+   * endpoint whose path says it converts a document answers with that document
+   * converted, as a converting call would. Any other service handed the
+   * content (an LLM, an upload, an image API) answers with something else.
+   */
+  private sendsToConversionEndpoint(call: CallNode): boolean {
+    const method = calleeLastName(call);
+    if (method === undefined || !HTTP_SENDERS.has(method)) return false;
+    const [location, ...rest] = call.arguments;
+    if (!location || !rest.some((argument) => this.shapeOf(argument) !== undefined)) return false;
+    const text = this.literalText(location, 0);
+    return text !== undefined && CONVERSION_ENDPOINT.test(text);
+  }
+
+  /** The literal text of a URL expression, with `x` for the parts code computes: `${base}/v2/parse` → `x/v2/parse`. */
+  private literalText(node: TSESTree.Node, depth: number): string | undefined {
+    if (depth > 3) return undefined;
+    const target = skipTypeWrappers(node);
+    if (target.type === AST_NODE_TYPES.Literal) return typeof target.value === 'string' ? target.value : undefined;
+    if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis.map((quasi) => quasi.value.cooked ?? '').join('x');
+    if (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') {
+      return `${this.literalText(target.left, depth + 1) ?? 'x'}${this.literalText(target.right, depth + 1) ?? 'x'}`;
+    }
+    if (target.type === AST_NODE_TYPES.Identifier) {
+      const declarator = this.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      return declarator?.init ? this.literalText(declarator.init, depth + 1) : undefined;
+    }
+    return undefined;
   }
 
   /** Where content is in the value of an expression, if anywhere. */
@@ -311,7 +447,7 @@ export class ContentFlow {
     if (!node || depth > 40) return undefined;
     switch (node.type) {
       case AST_NODE_TYPES.Identifier:
-        return this.names.get(node.name);
+        return this.written.has(node.name) ? undefined : this.names.get(node.name);
       case AST_NODE_TYPES.MemberExpression: {
         if (node.object.type === AST_NODE_TYPES.ThisExpression) return undefined;
         const field = node.computed ? undefined : getStaticKeyName(node.property, false);

@@ -122,3 +122,74 @@ export function describeCall(call: TSESTree.CallExpression | TSESTree.NewExpress
   const name = getCalleeName(call) ?? getCalleeLastName(call) ?? (callee.type === AST_NODE_TYPES.Identifier ? callee.name : 'call');
   return call.type === AST_NODE_TYPES.NewExpression ? `new ${name}` : name;
 }
+
+/** Calls that start a program with an argument list: `spawn(program, args)`, `execFile`, `execa`, gemini-cli's `execStreaming`. */
+const PROGRAM_STARTERS = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execStreaming']);
+/** Calls that start a command line: `exec('rg -n ' + pattern + ' ' + dir)`. */
+const COMMAND_LINE_STARTERS = new Set(['exec', 'execSync', 'execCommand']);
+/** Programs that search file contents and print the lines they match. */
+const CONTENT_SEARCH_PROGRAMS = new Set(['rg', 'ripgrep', 'grep', 'egrep', 'fgrep', 'ag', 'ack']);
+/** A value that names such a program: `rg`, `rgPath`, `ripgrepPath`, `getRipgrepPath()`, `grepBinary`. */
+const CONTENT_SEARCH_PROGRAM_NAME = /^(?:rg|ripgrep|grep)(?:[A-Z_\d]|$)|ripgrep|RipGrep|Ripgrep/;
+const COMMAND_LINE_SEARCH = /^\s*(?:\S*\/)?(?:rg|ripgrep|grep|egrep|fgrep|ag|ack|git\s+grep)(?:\.exe)?\s/;
+
+export interface SearchProcessMatch {
+  displayName: string;
+  /** The arguments that say where it searches (the argument list, or the command line). */
+  locations: TSESTree.Node[];
+}
+
+function literalText(node: TSESTree.Node): string | undefined {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
+  if (target.type === AST_NODE_TYPES.TemplateLiteral && target.expressions.length === 0) return target.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** The literal text a command line starts with: `'rg -n ' + p`, `` `grep -rn ${q} ${dir}` ``. */
+function commandHead(node: TSESTree.Node): string | undefined {
+  let target = skipTypeWrappers(node);
+  while (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') target = skipTypeWrappers(target.left);
+  if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
+  return literalText(target);
+}
+
+function namesContentSearchProgram(program: TSESTree.Node, argumentList: TSESTree.Node | undefined): boolean {
+  let target = skipTypeWrappers(program);
+  if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+  const text = literalText(target);
+  if (text !== undefined) {
+    const base = text.split(/[\\/]/).pop()!.replace(/\.exe$/i, '');
+    if (CONTENT_SEARCH_PROGRAMS.has(base)) return true;
+    // `spawn('git', ['grep', '-n', pattern, '--', dir])`.
+    const list = argumentList && skipTypeWrappers(argumentList);
+    return base === 'git' && list?.type === AST_NODE_TYPES.ArrayExpression && list.elements.some((element) => element && literalText(element) === 'grep');
+  }
+  const path = getMemberPath(target.type === AST_NODE_TYPES.CallExpression ? target.callee : target);
+  const name = path?.[path.length - 1];
+  return name !== undefined && CONTENT_SEARCH_PROGRAM_NAME.test(name);
+}
+
+/**
+ * A child process of a content-search program (ripgrep, grep, ag, ack, git
+ * grep): it prints the lines it matched in the files it was pointed at, so
+ * given a model-chosen path it reads that path's content and hands it back
+ * on stdout. Other programs (`fd`, `find`, `ls`, a shell) are not readers.
+ */
+export function matchSearchProcess(call: TSESTree.CallExpression | TSESTree.NewExpression): SearchProcessMatch | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const starter = getCalleeLastName(call);
+  if (starter === undefined) return undefined;
+  const [first, second] = call.arguments;
+  if (!first) return undefined;
+  if (PROGRAM_STARTERS.has(starter)) {
+    if (!second || !namesContentSearchProgram(first, second)) return undefined;
+    return { displayName: describeCall(call), locations: [second] };
+  }
+  if (COMMAND_LINE_STARTERS.has(starter)) {
+    const head = commandHead(first);
+    if (head === undefined || !COMMAND_LINE_SEARCH.test(head)) return undefined;
+    return { displayName: describeCall(call), locations: [first] };
+  }
+  return undefined;
+}

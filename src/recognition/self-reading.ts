@@ -75,7 +75,9 @@ export function analyseSelfReading(
   recognition: RecognitionContext,
   declaration = findDeclaredLimit(definition, recognition),
 ): SelfReadingAnalysis {
-  const invocation = getInvocation(definition, recognition.settings, recognition.file);
+  // A confirmation method reads only to show the user what the call will do.
+  const all = getInvocation(definition, recognition.settings, recognition.file);
+  const invocation = { entries: all.entries.filter((entry) => !entry.confirmation) };
   const { findings, returnsContent } = analyseInvocationReads(invocation, recognition.file, recognition.environment);
   const [read] = findings;
   // A read whose content never comes back (an edit, a count, an upload) cannot be read back from a persisted result.

@@ -70,10 +70,15 @@ export interface RawRecognitionSettings {
   cloneFunctions?: string[];
   /** Extra type names that are a replacement state in type-aware mode (frozen fates). */
   stateTypeNames?: string[];
-  /** Extra classes whose `new` creates a state carrier (state leakage; `CookieJar` and any `…Client` always count). */
+  /** Extra classes whose `new` creates a state carrier (state leakage; default `CookieJar`, `MemoryCookieStore`, `FileCookieStore`). */
   stateCarrierConstructors?: string[];
-  /** Extra calls that create a state carrier (state leakage; default `axios.create`, `got.extend`, `ky.create`, `ky.extend`). */
+  /** Extra calls that create a state carrier (state leakage; default `fetchCookie`, `makeFetchCookie`). */
   stateCarrierFactories?: string[];
+  /**
+   * Extra camelCase words of a call or class that create or apply a rate limiter (state leakage;
+   * default `throttle`, `throttled`, `limiter`, `bottleneck`; `rate` followed by `limit…` always counts).
+   */
+  rateLimiterWords?: string[];
   /** Extra methods that mutate the object they are called on (state leakage; default `set`, `add`, `push`, `delete`, `clear`, …). */
   stateMutationMethods?: string[];
   /**
@@ -105,6 +110,7 @@ export interface RecognitionSettings {
   stateTypeNames: readonly string[];
   stateCarrierConstructors: readonly string[];
   stateCarrierFactories: readonly string[];
+  rateLimiterWords: readonly string[];
   stateMutationMethods: readonly string[];
   sharedObjectNames: readonly string[];
   sharedObjectMethods: readonly string[];
@@ -177,7 +183,13 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   cloneFunctions: ['cloneReplacementState', 'reconstructReplacementState', 'structuredClone'],
   stateTypeNames: ['ReplacementState', 'ContentReplacementState'],
   stateCarrierConstructors: ['CookieJar', 'MemoryCookieStore', 'FileCookieStore'],
-  stateCarrierFactories: ['axios.create', 'got.extend', 'ky.create', 'ky.extend', 'fetchCookie', 'makeFetchCookie'],
+  // A plain HTTP client (`axios.create`, `ky.extend`, `new …Client`) is configuration, not
+  // state: only one built around a cookie jar or a rate limiter carries something between calls.
+  stateCarrierFactories: ['fetchCookie', 'makeFetchCookie'],
+  // A rate limiter's counter persists: a later call spends from what earlier calls left
+  // (`pThrottle`, `throttleKy`, `RateLimiter`, `Bottleneck`). Not `limit`: `pLimit` only
+  // queues the calls running at once, and nothing of it outlives them.
+  rateLimiterWords: ['throttle', 'throttled', 'limiter', 'bottleneck'],
   stateMutationMethods: [
     'set', 'add', 'push', 'pop', 'shift', 'unshift', 'splice', 'delete', 'clear', 'sort', 'reverse', 'fill', 'copyWithin',
     'setCookie', 'setCookieSync', 'removeAllCookies', 'removeAllCookiesSync',
@@ -277,6 +289,7 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
     stateTypeNames: merge('stateTypeNames'),
     stateCarrierConstructors: merge('stateCarrierConstructors'),
     stateCarrierFactories: merge('stateCarrierFactories'),
+    rateLimiterWords: merge('rateLimiterWords'),
     stateMutationMethods: merge('stateMutationMethods'),
     sharedObjectNames: merge('sharedObjectNames'),
     sharedObjectMethods: merge('sharedObjectMethods'),

@@ -31,8 +31,9 @@ import {
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
-import { type InvocationEntry, getClassMethod, getInvocation } from './invocation.js';
-import { loadModule, resolveLocalName, resolveRelativeModule } from './module-graph.js';
+import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
+import { type InvocationEntry, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
+import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
@@ -45,7 +46,6 @@ const MEMBER = 'stateScope';
 export const STATE_SCOPE_VALUES = ['isolated', 'session', 'agent'] as const;
 /** Globals whose properties are process-wide: writing them outlives any call. */
 const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
-const CLIENT_CLASS_PATTERN = /Client$/;
 const COOKIE_PATTERN = /cookie/i;
 
 type ScopeVariable = TSESLint.Scope.Variable;
@@ -60,25 +60,75 @@ export interface StateUse {
   function: FunctionNode;
 }
 
-/** `new CookieJar()`, `new S3Client(…)`, `axios.create(…)` …: the kind of carrier it creates, if any. */
-function carrierKind(expression: TSESTree.Node | null | undefined, settings: RecognitionSettings): string | undefined {
-  if (!expression) return undefined;
-  let target = skipTypeWrappers(expression);
-  if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
-  if (target.type === AST_NODE_TYPES.NewExpression) {
-    const name = getCalleeLastName(target);
-    if (name === undefined) return undefined;
-    if (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(target), settings.stateCarrierConstructors)) {
-      return COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
+/**
+ * Resolves a name that a carrier's creating expression mentions to the expression it was
+ * initialised with (`const throttledKy = throttleKy(ky, limit); this.ky = throttledKy.extend(…)`).
+ */
+type InitResolver = (name: string) => TSESTree.Node | null | undefined;
+
+/** How many local names deep a carrier's creation is traced (`a = limiter(x); b = a.extend(); this.c = b.extend()`). */
+const MAX_CARRIER_TRACE = 4;
+
+/**
+ * Does the name of a call say it creates or applies a rate limiter (`pThrottle(…)`,
+ * `throttleKy(ky, limit)`, `new RateLimiter(…)`, `new Bottleneck(…)`)? Matched on its camelCase words.
+ */
+function namesRateLimiter(name: string, settings: RecognitionSettings): boolean {
+  const words = nameWords(name);
+  if (words.some((word) => settings.rateLimiterWords.some((wanted) => wanted.toLowerCase() === word))) return true;
+  // `RateLimit`, `rateLimited`: two words that mean one thing.
+  return words.some((word, index) => word === 'rate' && words[index + 1]?.startsWith('limit') === true);
+}
+
+/**
+ * `new CookieJar()`, `fetchCookie(fetch, jar)`, `throttleKy(ky, pThrottle(…))` …: the kind of
+ * carrier it creates, if any. Principle: a client created once and only called carries its
+ * configuration, not state — its requests change nothing a later call sees. It is a carrier
+ * only when what it is built from keeps something between calls: a cookie jar, or a rate
+ * limiter whose counter a later call spends from (traced through the locals it was built from).
+ */
+function carrierKind(
+  expression: TSESTree.Node | null | undefined,
+  settings: RecognitionSettings,
+  resolveInit: InitResolver = () => undefined,
+  depth = 0,
+): string | undefined {
+  if (!expression || depth > MAX_CARRIER_TRACE) return undefined;
+  let kind: string | undefined;
+  walk(expression, (node) => {
+    if (kind !== undefined) return false;
+    // What a function created here does runs later, not when the carrier is built.
+    if (node !== expression && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.NewExpression) {
+      const name = getCalleeLastName(node);
+      if (name !== undefined && (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(node), settings.stateCarrierConstructors))) {
+        kind = COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
+        return false;
+      }
+      if (name !== undefined && namesRateLimiter(name, settings)) kind = 'rate limiter';
+      return undefined;
     }
-    return CLIENT_CLASS_PATTERN.test(name) ? 'client' : undefined;
-  }
-  if (target.type === AST_NODE_TYPES.CallExpression) {
-    const name = getCalleeName(target);
-    if (!matchesDottedName(name, settings.stateCarrierFactories)) return undefined;
-    return COOKIE_PATTERN.test(name ?? '') ? 'cookie jar' : 'client';
-  }
-  return undefined;
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const name = getCalleeName(node);
+      if (matchesDottedName(name, settings.stateCarrierFactories)) {
+        kind = COOKIE_PATTERN.test(name ?? '') ? 'cookie jar' : 'state carrier';
+        return false;
+      }
+      const last = getCalleeLastName(node);
+      if (last !== undefined && namesRateLimiter(last, settings)) kind = 'rate limiter';
+      return undefined;
+    }
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      const parent = node.parent;
+      // Only a name read as a value: not a property key or a member's property.
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+      if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+      const init = resolveInit(node.name);
+      if (init && init !== expression) kind = carrierKind(init, settings, resolveInit, depth + 1);
+    }
+    return undefined;
+  });
+  return kind;
 }
 
 function functionName(fn: TSESTree.Node): string | undefined {
@@ -160,6 +210,8 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   // and is what the tool is for (a tracker saving a task file, a client updating an issue).
   'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
 ]);
+/** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
+const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 /** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
@@ -246,6 +298,10 @@ function drivingCallOf(
   if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
   const words = nameWords(method);
   const first = words[0];
+  // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
+  // Principle: observability objects (loggers, tracers, telemetry, metrics) are not tool state;
+  // swapping one changes what is recorded about later calls, not what they do or return.
+  if (words.slice(1).some((word) => OBSERVABILITY_WORDS.has(word))) return undefined;
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
   // (a shared sandbox's files are still caught below, by the receiver's name).
   const onDisk = words.some((word) => DISK_WORDS.has(word));
@@ -285,7 +341,7 @@ function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part:
 }
 
 /** The variable an identifier in `fn` refers to. */
-function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): ScopeVariable | undefined {
+function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: ScopeSource): ScopeVariable | undefined {
   for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
     const variable = scope.set.get(identifier.name);
     if (variable) return variable;
@@ -356,6 +412,177 @@ function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node:
   return undefined;
 }
 
+/** Receivers of logging calls (last word of the name): what they are handed is a log line. */
+const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
+
+/** `console.warn(…)`, `logger.info(…)`, `process.emitWarning(…)` as a statement. */
+function isLogStatement(statement: TSESTree.Node): boolean {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+  let expression = unwrapChain(statement.expression);
+  if (expression.type === AST_NODE_TYPES.AwaitExpression || (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')) {
+    expression = unwrapChain(expression.argument);
+  }
+  if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
+  if (getCalleeName(expression) === 'process.emitWarning') return true;
+  const callee = unwrapChain(expression.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const last = receiverSegments(callee.object).pop();
+  return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
+}
+
+/** The `if` whose test `node` is in (directly, not inside a nested function). */
+function guardingIf(node: TSESTree.Node): TSESTree.IfStatement | undefined {
+  for (let current: TSESTree.Node = node; current.parent; current = current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (isFunctionNode(parent)) return undefined;
+    if (parent.type === AST_NODE_TYPES.IfStatement) return parent.test === current ? parent : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A warn-once latch (`if (!warned) { warned = true; console.warn(…) }`): every read of the
+ * flag is the test of an `if` with no `else`, whose branch only sets the flag to a constant
+ * and logs. Principle: a flag that only guards a log line changes whether a line is
+ * printed, not what a later call does or returns.
+ */
+function isLogOnlyLatch(variable: ScopeVariable): boolean {
+  const guards = new Set<TSESTree.IfStatement>();
+  let writes = 0;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    if (reference.isReadWrite()) return false;
+    if (reference.isRead()) {
+      const guard = guardingIf(identifier);
+      if (!guard || guard.alternate) return false;
+      guards.add(guard);
+      continue;
+    }
+    const assignment = identifier.parent;
+    if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== identifier || assignment.right.type !== AST_NODE_TYPES.Literal) return false;
+    if (assignment.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    const block = assignment.parent.parent;
+    if (block?.type !== AST_NODE_TYPES.BlockStatement || block.parent?.type !== AST_NODE_TYPES.IfStatement || block.parent.consequent !== block) return false;
+    writes += 1;
+  }
+  if (guards.size === 0 || writes === 0) return false;
+  const isLatchWrite = (statement: TSESTree.Node) =>
+    statement.type === AST_NODE_TYPES.ExpressionStatement &&
+    statement.expression.type === AST_NODE_TYPES.AssignmentExpression &&
+    statement.expression.left.type === AST_NODE_TYPES.Identifier &&
+    statement.expression.left.name === variable.name &&
+    statement.expression.right.type === AST_NODE_TYPES.Literal;
+  for (const guard of guards) {
+    const body = guard.consequent.type === AST_NODE_TYPES.BlockStatement ? guard.consequent.body : [guard.consequent];
+    if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement))) return false;
+  }
+  // Every write sits in one of those branches.
+  return variable.references.every((reference) => reference.init || reference.isRead() || [...guards].some((guard) => containsNode(guard.consequent, reference.identifier)));
+}
+
+/** A stable text for a receiver or a key (`grepSlots`, `this.items`, `key`, `'id'`); `undefined` for anything else. */
+function expressionKey(node: TSESTree.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const target = unwrapChain(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.ThisExpression) return 'this';
+  if (target.type === AST_NODE_TYPES.Literal) return JSON.stringify(target.value);
+  if (target.type === AST_NODE_TYPES.MemberExpression) {
+    const object = expressionKey(target.object);
+    const property = target.computed ? expressionKey(target.property) : getStaticKeyName(target.property, false);
+    return object === undefined || property === undefined ? undefined : `${object}${target.computed ? `[${property}]` : `.${property}`}`;
+  }
+  return undefined;
+}
+
+/** Methods that put an entry in and take it out again, and methods that take a slot out of a pool and give it back. */
+const PUT_METHODS = new Set(['set', 'add', 'push', 'unshift']);
+const TAKE_METHODS = new Set(['next', 'acquire', 'take', 'pop', 'shift']);
+const GIVE_BACK_METHODS = new Set(['push', 'unshift', 'release', 'add']);
+const REMOVE_METHODS = new Set(['delete', 'pop', 'shift', 'splice']);
+
+interface ReceiverCall {
+  receiver: string;
+  method: string;
+  key: string | undefined;
+  node: TSESTree.CallExpression;
+}
+
+/** Calls `receiver.method(…)` directly in `fn` (not in the functions it defines). */
+function receiverCalls(fn: FunctionNode, within: TSESTree.Node): ReceiverCall[] {
+  const calls: ReceiverCall[] = [];
+  walk(within, (node) => {
+    if (node !== fn && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const callee = unwrapChain(node.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const method = getStaticKeyName(callee.property, callee.computed);
+    const receiver = expressionKey(callee.object);
+    if (method !== undefined && receiver !== undefined) calls.push({ receiver, method, key: expressionKey(node.arguments[0]), node });
+    return undefined;
+  });
+  return calls;
+}
+
+const balancedCache = new WeakMap<FunctionNode, Set<string>>();
+
+/**
+ * Receivers whose change `fn` undoes in a `finally` before it returns: an entry set and then
+ * deleted under the same key (a per-path queue, an in-flight map), a slot taken from a pool
+ * and given back (a semaphore). Principle: a change undone within the same call, on every
+ * path, does not outlive it.
+ */
+function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set<string> {
+  const cached = balancedCache.get(fn);
+  if (cached) return cached;
+  const balanced = new Set<string>();
+  balancedCache.set(fn, balanced);
+  if (!fn.body) return balanced;
+  const finalizers: TSESTree.BlockStatement[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.TryStatement && node.finalizer) finalizers.push(node.finalizer);
+    return undefined;
+  });
+  if (finalizers.length === 0) return balanced;
+  const all = receiverCalls(fn, fn.body);
+  const inFinally = (call: ReceiverCall) => finalizers.find((finalizer) => containsNode(finalizer, call.node));
+  const undoes = (undo: ReceiverCall, change: ReceiverCall) =>
+    undo.receiver === change.receiver &&
+    ((PUT_METHODS.has(change.method) && REMOVE_METHODS.has(undo.method) && (undo.method !== 'delete' || (change.key !== undefined && undo.key === change.key))) ||
+      (TAKE_METHODS.has(change.method) && GIVE_BACK_METHODS.has(undo.method)));
+  const receivers = new Set(all.filter((call) => inFinally(call)).map((call) => call.receiver));
+  for (const receiver of receivers) {
+    const calls = all.filter((call) => call.receiver === receiver);
+    let matched = false;
+    const ok = calls.every((call) => {
+      const finalizer = inFinally(call);
+      if (finalizer) return calls.some((change) => !inFinally(change) && undoes(call, change)) || !settings.stateMutationMethods.includes(call.method);
+      const changes = PUT_METHODS.has(call.method) || TAKE_METHODS.has(call.method) || settings.stateMutationMethods.includes(call.method);
+      if (!changes) return true;
+      const undone = calls.some((undo) => {
+        const undoFinalizer = inFinally(undo);
+        return undoFinalizer !== undefined && undoFinalizer.range[0] > call.node.range[0] && undoes(undo, call);
+      });
+      matched ||= undone;
+      return undone;
+    });
+    if (ok && matched) balanced.add(receiver);
+  }
+  return balanced;
+}
+
+/** The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn` undoes its change before returning. */
+function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  const chain = outermostMember(root);
+  const call = chain.parent;
+  const member = unwrapChain(chain);
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const receiver = expressionKey(member.object);
+  return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
+}
+
 /** The statement-level node that performs a direct write to a binding (`x = …`, `x++`, `for (x of …)`). */
 function writingNode(identifier: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node = identifier;
@@ -406,7 +633,20 @@ function thisTarget(entry: InvocationEntry, definition: ToolDefinition): 'instan
   return undefined;
 }
 
-/** Class fields that hold a carrier created by the class itself (field initialiser or `this.x = new …` in the constructor). */
+/** The initialisers of the `const` / `let` names a function body declares (not in nested functions), for tracing a carrier's creation. */
+function localInits(body: TSESTree.Node): InitResolver {
+  const inits = new Map<string, TSESTree.Node>();
+  walk(body, (node) => {
+    if (node !== body && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init && !inits.has(node.id.name)) {
+      inits.set(node.id.name, node.init);
+    }
+    return undefined;
+  });
+  return (name) => inits.get(name);
+}
+
+/** Class fields that hold a carrier created by the class itself (field initialiser or `this.x = …` in the constructor). */
 function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): Map<string, string> {
   const fields = new Map<string, string>();
   for (const member of classNode.body.body) {
@@ -416,13 +656,14 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
       if (name !== undefined && kind !== undefined) fields.set(name, kind);
     }
     if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor' && member.value.body) {
+      const resolveInit = localInits(member.value.body);
       walk(member.value.body, (node) => {
         if (node !== member.value.body && isFunctionNode(node)) return false;
         if (node.type !== AST_NODE_TYPES.AssignmentExpression) return undefined;
         const left = node.left;
         if (left.type !== AST_NODE_TYPES.MemberExpression || left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
         const name = getStaticKeyName(left.property, left.computed);
-        const kind = carrierKind(node.right, settings);
+        const kind = carrierKind(node.right, settings, resolveInit);
         if (name !== undefined && kind !== undefined) fields.set(name, kind);
         return undefined;
       });
@@ -431,10 +672,53 @@ function carrierFieldsOf(classNode: ClassNode, settings: RecognitionSettings): M
   return fields;
 }
 
+/**
+ * Fields an invocation class's constructor takes from a parameter that is not the model's
+ * input (`this.allowlist = allowlist`, with `new XInvocation(this.config, params, this.allowlist)`):
+ * objects the long-lived tool handed over, so changing them changes the tool, unlike the
+ * invocation's own fields, which die with it.
+ */
+function handedFieldsOf(classNode: ClassNode): Set<string> {
+  const fields = new Set<string>();
+  const constructor = getConstructor(classNode);
+  if (!constructor?.body) return fields;
+  const inputs = getConstructorInputs(classNode);
+  const handed = new Set<string>();
+  constructor.params.forEach((parameter, index) => {
+    if (inputs.includes(index)) return;
+    // `constructor(private readonly allowlist: Set<string>)` is a field too.
+    if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
+      collectBindingNames(parameter.parameter).forEach((name) => fields.add(name));
+      return;
+    }
+    collectBindingNames(parameter).forEach((name) => handed.add(name));
+  });
+  walk(constructor.body, (node) => {
+    if (node !== constructor.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    if (node.left.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+    const name = getStaticKeyName(node.left.property, node.left.computed);
+    const value = skipTypeWrappers(node.right);
+    if (name !== undefined && value.type === AST_NODE_TYPES.Identifier && handed.has(value.name)) fields.add(name);
+    return undefined;
+  });
+  return fields;
+}
+
 function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSettings): string | undefined {
+  // Names in the initialiser resolve from the variable's own scope outwards.
+  const resolveInit: InitResolver = (name) => {
+    for (let scope: TSESLint.Scope.Scope | null = variable.scope; scope; scope = scope.upper) {
+      const found = scope.set.get(name);
+      if (!found) continue;
+      const definition = found.defs[0];
+      return definition?.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator ? definition.node.init : undefined;
+    }
+    return undefined;
+  };
   for (const definition of variable.defs) {
     if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
-      const kind = carrierKind(definition.node.init, settings);
+      const kind = carrierKind(definition.node.init, settings, resolveInit);
       if (kind !== undefined) return kind;
     }
   }
@@ -482,6 +766,50 @@ function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   return undefined;
 }
 
+/**
+ * The trap functions of a `new Proxy(target, { get() { … } })` a variable holds, directly or
+ * through the names its initialiser mentions (`const client = key ? new Api(key) : lazyClient`).
+ * Principle: touching a Proxy runs its traps, so what a trap changes (a lazily created
+ * client cached in a module variable on first use) is changed by the call that touches it.
+ */
+const proxyTrapCache = new WeakMap<ScopeVariable, { name: string; fn: FunctionNode }[]>();
+
+function proxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth = 0): { name: string; fn: FunctionNode }[] {
+  const cached = proxyTrapCache.get(variable);
+  if (cached) return cached;
+  const traps = findProxyTraps(variable, sourceCode, depth);
+  if (depth === 0) proxyTrapCache.set(variable, traps);
+  return traps;
+}
+
+function findProxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth: number): { name: string; fn: FunctionNode }[] {
+  const definition = variable.defs[0];
+  if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init) return [];
+  const init = skipTypeWrappers(definition.node.init);
+  if (init.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier && init.callee.name === 'Proxy') {
+    const handler = init.arguments[1] ? skipTypeWrappers(init.arguments[1]) : undefined;
+    if (handler?.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    return handler.properties.flatMap((property) => {
+      if (property.type !== AST_NODE_TYPES.Property) return [];
+      const name = getStaticKeyName(property.key, property.computed);
+      const value = skipTypeWrappers(property.value);
+      return name !== undefined && isFunctionNode(value) ? [{ name, fn: value }] : [];
+    });
+  }
+  const traps: { name: string; fn: FunctionNode }[] = [];
+  walk(init, (node) => {
+    if (isFunctionNode(node) || isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const mentioned = resolveIdentifier(node, sourceCode);
+    if (mentioned && mentioned !== variable) traps.push(...proxyTraps(mentioned, sourceCode, depth + 1));
+    return undefined;
+  });
+  return traps;
+}
+
 /** Names a module declares at its top level (`let history = []`, `export const cache = new Map()`). */
 function moduleLevelNames(program: TSESTree.Program): Set<string> {
   const names = new Set<string>();
@@ -511,7 +839,54 @@ function ownNames(fn: FunctionNode): Set<string> {
  * binding a function of another module changes, or, for a method, the first `this`
  * field it changes. Enough to tell that a helper keeps state in its own module.
  */
-function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean): string | undefined {
+/** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
+function bindingKey(node: TSESTree.Node): string | undefined {
+  const target = unwrapChain(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
+    const field = getStaticKeyName(target.property, target.computed);
+    return field === undefined ? undefined : `this.${field}`;
+  }
+  return undefined;
+}
+
+function mentions(root: TSESTree.Node, key: string): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (bindingKey(node) === key && (node.type !== AST_NODE_TYPES.Identifier || node.parent?.type !== AST_NODE_TYPES.MemberExpression || node.parent.object === node)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
+ * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
+ * made, so it is memoisation, not state a later call is changed by. A carrier made that way
+ * (a client, a cookie jar) still carries state.
+ */
+function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
+  const key = bindingKey(write.left);
+  if (key === undefined || carrierKind(write.right, settings) !== undefined) return false;
+  if (write.operator === '??=' || write.operator === '||=') return true;
+  for (let child: TSESTree.Node = write, parent: TSESTree.Node | undefined = write.parent; parent && child !== fn; child = parent, parent = parent.parent) {
+    // `if (x === 'unknown') x = …`, `if (!x) { x = … }`
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) return true;
+    // `if (x) return x;` earlier in the same block
+    if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
+      const index = parent.body.indexOf(child as TSESTree.Statement);
+      const guarded = parent.body.slice(0, Math.max(index, 0)).some(
+        (statement) => statement.type === AST_NODE_TYPES.IfStatement && mentions(statement.test, key) && (statement.consequent.type === AST_NODE_TYPES.ReturnStatement || (statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
+      );
+      if (guarded) return true;
+    }
+  }
+  return false;
+}
+
+function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean, skipLazy = false): string | undefined {
   if (!fn.body) return undefined;
   const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
   if (!method && moduleNames.size === 0) return undefined;
@@ -519,6 +894,8 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
   let changed: string | undefined;
   walk(fn.body, (node) => {
     if (changed !== undefined) return false;
+    // What a one-time initialiser does runs once, not on each call.
+    if (skipLazy && isLazyInitialisation(node, fn, settings)) return false;
     if (method && isFunctionNode(node) && node.type !== AST_NODE_TYPES.ArrowFunctionExpression) return false;
     if (method && node.type === AST_NODE_TYPES.ThisExpression) {
       const member = node.parent;
@@ -527,7 +904,7 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
       const parent = member.parent;
       const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) || parent?.type === AST_NODE_TYPES.UpdateExpression;
       const mutation = write ? undefined : mutationOf(node, settings);
-      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node))) changed = `this.${field}`;
+      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))) changed = `this.${field}`;
       return undefined;
     }
     if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
@@ -535,10 +912,167 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
     if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
     const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
-    if (write || mutationOf(node, settings)) changed = node.name;
+    if (write || (mutationOf(node, settings) && !undoneBeforeReturn(node, fn, settings))) changed = node.name;
     return undefined;
   });
   return changed;
+}
+
+/** How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` → `terminalManager.executeCommand`). */
+const MAX_MODULE_DEPTH = 4;
+
+/** A function of a followed module, with the class it is a method of (so `this.m()` and `this.f` resolve). */
+interface ModuleFunction {
+  fn: FunctionNode;
+  file: FileIndex;
+  classNode: ClassNode | undefined;
+  name: string;
+}
+
+/**
+ * The class of a long-lived instance a module keeps under `name`: `const manager = new
+ * TerminalManager()` in the module, or such a constant imported from a relative module.
+ */
+function instanceClassOf(name: string, file: FileIndex, depth = 0): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (depth > MAX_MODULE_DEPTH) return undefined;
+  const init = file.constants.get(name);
+  if (init) return classOf(init, file);
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || binding.imported === 'default') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  return imported && exported?.kind === 'local' ? instanceClassOf(exported.local, imported, depth + 1) : undefined;
+}
+
+/**
+ * The function a call in a followed module runs, without scope analysis: `helper(…)` (its
+ * own or imported), `ns.helper(…)` on a namespace import, `this.m(…)` in a method, and
+ * `manager.m(…)` on a long-lived instance the module keeps or imports.
+ */
+function calleeInModule(call: TSESTree.CallExpression, file: FileIndex, classNode: ClassNode | undefined, shadowed: Set<string>): ModuleFunction | undefined {
+  const callee = unwrapChain(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (shadowed.has(callee.name)) return undefined;
+    const resolved = resolveLocalName(file, callee.name);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: callee.name } : undefined;
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method === undefined) return undefined;
+  const object = unwrapChain(callee.object);
+  if (object.type === AST_NODE_TYPES.ThisExpression) {
+    if (!classNode) return undefined;
+    const own = getClassMethod(classNode, method);
+    if (own) return { fn: own, file, classNode, name: `this.${method}` };
+    const inherited = inheritedMethod(classNode, method, file);
+    return inherited ? { fn: inherited.fn, file: inherited.file, classNode: enclosingClass(inherited.fn), name: `this.${method}` } : undefined;
+  }
+  if (object.type !== AST_NODE_TYPES.Identifier || shadowed.has(object.name)) return undefined;
+  const binding = file.imports.get(object.name);
+  if (binding?.imported === '*') {
+    const resolved = resolveImportedName(file, binding.module, method);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: `${object.name}.${method}` } : undefined;
+  }
+  const built = instanceClassOf(object.name, file);
+  const fn = built ? getClassMethod(built.classNode, method) : undefined;
+  return fn && built ? { fn, file: built.file, classNode: built.classNode, name: `${object.name}.${method}` } : undefined;
+}
+
+/**
+ * Locals of a followed function taken from state it keeps (`const session =
+ * this.sessions.get(pid)`, `const entry = registry.get(id)`): changing or driving them
+ * changes that state. Name → the state's words.
+ */
+function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed: Set<string>, method: boolean): Map<string, string> {
+  const aliases = new Map<string, string>();
+  walk(fn.body ?? fn, (node) => {
+    if (isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
+    const rooted = expressionRoot(node.init);
+    if (!rooted?.part || unwrapChain(node.init) === rooted.root) return undefined;
+    const root = rooted.root;
+    if (method && root.type === AST_NODE_TYPES.ThisExpression) {
+      const member = root.parent;
+      const field = member?.type === AST_NODE_TYPES.MemberExpression && member.object === root ? getStaticKeyName(member.property, member.computed) : undefined;
+      if (field !== undefined) aliases.set(node.id.name, `this.${field}`);
+    } else if (root.type === AST_NODE_TYPES.Identifier && moduleNames.has(root.name) && !shadowed.has(root.name)) {
+      aliases.set(node.id.name, root.name);
+    }
+    return undefined;
+  });
+  return aliases;
+}
+
+/**
+ * Does a function of another module change state that outlives the call, itself or
+ * through what it calls, up to `MAX_MODULE_DEPTH` calls deep? A long-lived manager reached
+ * through a method whose name says nothing (`startProcess(args)` → `terminalManager.
+ * executeCommand(…)` → `this.sessions.set(…)`) changes it all the same. The answer: the
+ * state in words and the chain of calls that leads there.
+ */
+function deepStateChange(
+  start: ModuleFunction,
+  settings: RecognitionSettings,
+  depth = 1,
+  visited = new Set<FunctionNode>(),
+): { state: string; via: string[] } | undefined {
+  const { fn, file } = start;
+  if (!fn.body || visited.has(fn)) return undefined;
+  visited.add(fn);
+  const method = start.classNode !== undefined && (fn.parent?.type === AST_NODE_TYPES.MethodDefinition || fn.parent?.type === AST_NODE_TYPES.PropertyDefinition);
+  const own = method ? changedStateIn(fn, file.program, settings, true, true) : undefined;
+  const changed = own ?? changedStateIn(fn, file.program, settings, false, true);
+  if (changed !== undefined) return { state: changed.startsWith('this.') ? `\`${changed}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${changed}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+  const moduleNames = moduleLevelNames(file.program);
+  const shadowed = ownNames(fn);
+  const aliases = aliasesOfKeptState(fn, moduleNames, shadowed, method);
+  let found: { state: string; via: string[] } | undefined;
+  const calls: TSESTree.CallExpression[] = [];
+  walk(fn.body, (node) => {
+    if (found) return false;
+    if (isClassNode(node) || isLazyInitialisation(node, fn, settings)) return false;
+    if (node.type === AST_NODE_TYPES.Identifier && aliases.has(node.name)) {
+      const parent = node.parent;
+      const isReference = !(parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) && parent?.type !== AST_NODE_TYPES.VariableDeclarator;
+      if (isReference && (mutationOf(node, settings) || drivingCallOf(node, settings, node.name))) {
+        const kept = aliases.get(node.name)!;
+        found = { state: kept.startsWith('this.') ? `\`${kept}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${kept}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+        return false;
+      }
+    }
+    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
+    return undefined;
+  });
+  if (found || depth >= MAX_MODULE_DEPTH || !followsInto(start.name)) return found;
+  for (const call of calls) {
+    const next = calleeInModule(call, file, start.classNode, shadowed);
+    const deeper = next && followsInto(next.name) ? deepStateChange(next, settings, depth + 1, visited) : undefined;
+    if (deeper && next) return { state: deeper.state, via: [next.name, ...deeper.via] };
+  }
+  return undefined;
+}
+
+/** First words of a function named as a question: it answers, and what it caches on the way is not a change. */
+const QUERY_WORDS = new Set(['get', 'is', 'has', 'find', 'list', 'count', 'can', 'should']);
+/** Words of a call that records the call for someone else (telemetry, logs): the tool does not behave differently for it. */
+const BOOKKEEPING_WORDS = new Set(['log', 'logger', 'capture', 'track', 'telemetry', 'analytics', 'metric', 'metrics', 'trace']);
+
+/**
+ * Is a function of another module worth following into what it calls? Not when its name
+ * asks a question (`getConfig`, `getFileHandler`: a config loaded or a handler made on first
+ * use answers the same on every call) or says it records the call elsewhere (`capture`,
+ * `trackToolCall`): what they keep is no state a later call of the tool is changed by.
+ */
+function followsInto(name: string): boolean {
+  const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
+  const first = words[0];
+  return first !== undefined && !QUERY_WORDS.has(first) && !words.some((word) => BOOKKEEPING_WORDS.has(word));
+}
+
+/** `a` → `b` → `c`, for a message. */
+function chainWords(via: string[]): string {
+  return via.length === 0 ? '' : ` (through ${via.map((name) => `\`${name}\``).join(' → ')})`;
 }
 
 /**
@@ -637,20 +1171,30 @@ function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVaria
     if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
     const resolved = resolveLocalName(file, identifier.name);
     if (!resolved || resolved.file === file) return undefined;
-    const changed = changedStateIn(resolved.fn, resolved.file.program, settings, false);
+    const changed = deepStateChange({ fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name }, settings);
     if (changed === undefined) return undefined;
-    return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: `\`${changed}\`, module state of ${path.basename(resolved.file.filePath)}` };
+    return { node: parent, action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }
   if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
   const call = parent.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
   const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName !== undefined && definition?.type === 'ImportBinding' && !isPackageImport(variable)) {
+    // `handlers.handleStart(…)` on a namespace import, `manager.run(…)` on an imported long-lived instance.
+    const callee = calleeInModule(call, file, undefined, new Set());
+    const changed = callee ? deepStateChange(callee, settings) : undefined;
+    if (!changed || !callee) return undefined;
+    return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
+  }
   if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
   const built = classOf(definition.node.init, file);
   const method = built ? getClassMethod(built.classNode, methodName) : undefined;
   const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
-  if (changed === undefined) return undefined;
-  return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  if (changed !== undefined) return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  // What its method calls in turn: `this.sessions.set(…)` two calls down still changes the instance.
+  const deeper = method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
+  if (deeper === undefined) return undefined;
+  return { node: call, action: `calls \`.${methodName}()\`, which${chainWords(deeper.via)} changes ${deeper.state}, kept in`, state: `\`${variable.name}\`` };
 }
 
 /**
@@ -690,7 +1234,7 @@ function sharedObjectUses(
   toolName: string,
   where: string,
   at: (node: TSESTree.Node) => TSESTree.Node,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
 ): StateUse[] {
   const { fn } = item;
@@ -744,6 +1288,25 @@ function sharedObjectUses(
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
     if (isClassNode(node)) return false;
+    // `this.safeExecute(context, async (page) => page.click(…))`: a helper handed a long-lived
+    // object and a callback runs the callback with that object's part. A callback parameter
+    // named as a shared object (`page`, `tab`, `browser`) is then that object's part.
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const handed = node.arguments.map((argument) => expressionRoot(argument)).find((rooted) => rooted && sourceOfRoot(rooted.root));
+      const source = handed ? sourceOfRoot(handed.root) : undefined;
+      if (!source) return undefined;
+      for (const argument of node.arguments) {
+        if (!isFunctionNode(argument)) continue;
+        for (const variable of sourceCode.scopeManager?.getDeclaredVariables(argument) ?? []) {
+          const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
+          if (isParameter && namesSharedObject(variable.name, settings)) {
+            // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
+            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false });
+          }
+        }
+      }
+      return undefined;
+    }
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     let source: SharedSource | undefined;
     let part = false;
@@ -792,13 +1355,14 @@ function analyseEntry(
   entry: InvocationEntry,
   definition: ToolDefinition,
   toolName: string,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
   settings: RecognitionSettings,
   file: FileIndex | undefined,
 ): StateUse[] {
   const findings: StateUse[] = [];
   const target = thisTarget(entry, definition);
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
   const queue: FunctionToAnalyse[] = [{ fn: entry.fn, via: undefined, depth: 0, callSite: undefined }];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
@@ -836,6 +1400,8 @@ function analyseEntry(
         }
         continue;
       }
+      // `slots.next()` … `finally { slots.push() }`: undone before the call returns.
+      if (undoneBeforeReturn(identifier, fn, settings)) continue;
       const graphUpdate = graphStateUpdate(identifier, variable, file);
       if (graphUpdate) {
         findings.push({
@@ -858,16 +1424,18 @@ function analyseEntry(
         });
         continue;
       }
+      for (const trap of proxyTraps(variable, sourceCode)) follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
       const callParent = identifier.parent;
-      if (callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier) {
-        follow(calledFunction(variable), variable.name, current, callParent);
+      const called = callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
+      if (called && callParent) {
+        follow(called, variable.name, current, callParent);
         continue;
       }
       const outer = describeOuterVariable(variable, fn);
       if (!outer) continue;
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
-        if (outer.imported) continue;
+        if (outer.imported || isLogOnlyLatch(variable)) continue;
         findings.push({
           node: at(writingNode(identifier)),
           messageId: 'mutatesOutlivingState',
@@ -944,10 +1512,17 @@ function analyseEntry(
         }
         return undefined;
       }
+      if (undoneBeforeReturn(node, fn, settings)) return undefined;
       const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
-        const drive = entry.inputThisMembers.includes(field) ? undefined : drivingCallOf(node, settings);
+        if (entry.inputThisMembers.includes(field)) return undefined;
+        const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
+        if (mutation && unwrapChain(mutation.path) !== node) {
+          findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` }, stateKey, function: fn });
+          return undefined;
+        }
+        const drive = drivingCallOf(node, settings);
         if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
         return undefined;
       }
@@ -1003,7 +1578,7 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
 export function findOutlivingStateUses(
   definition: ToolDefinition,
   recognition: RecognitionContext,
-  sourceCode: Readonly<TSESLint.SourceCode>,
+  sourceCode: ScopeSource,
 ): StateUse[] {
   const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
@@ -1012,7 +1587,13 @@ export function findOutlivingStateUses(
   for (const entry of invocation.entries) {
     if (seenFunctions.has(entry.fn)) continue;
     seenFunctions.add(entry.fn);
-    const found = analyseEntry(entry, definition, toolName, sourceCode, recognition.settings, recognition.file);
+    // A tool joined by name runs functions of other files: each is analysed with its own file's scopes,
+    // and what it finds there is reported at the tool (a report can only point into the linted file).
+    const foreign = entry.file !== undefined && entry.file.program !== sourceCode.scopeManager?.globalScope?.block;
+    const entrySource = foreign ? foreignScopeSource(entry.file!.program) : sourceCode;
+    if (!entrySource) continue;
+    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file);
+    const found = foreign ? analysed.map((use) => ({ ...use, node: definition.reportNode })) : analysed;
     const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
     const statesSeen = new Set<string>();
     for (const use of found) {

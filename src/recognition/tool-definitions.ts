@@ -10,6 +10,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import {
   type ClassNode,
+  type FunctionNode,
   findProperty,
   getCalleeLastName,
   getCalleeName,
@@ -22,6 +23,7 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
+import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
 import { namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
 import {
@@ -32,6 +34,7 @@ import {
   withToolMapKeyName,
 } from './tool-shapes/index.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
+import { isJoinedImplementation, recogniseJoinedListEntry } from './tool-shapes/name-dispatch.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
 import { mayHoldToolName, resolveToolName } from './tool-shapes/tool-name.js';
@@ -86,6 +89,21 @@ export interface ToolDefinition {
    * `call`/`execute`/…: a `…ToolHandlers` class has one method per command.
    */
   invocationMembers?: readonly string[];
+  /**
+   * A tool list entry joined by name to a dispatcher (`tool-shapes/name-dispatch.ts`):
+   * the functions that run on a call, possibly in other files, each with its file.
+   */
+  joinedInvocation?: () => readonly JoinedInvocationEntry[];
+}
+
+/** One function of a joined tool's invocation, with the file it lives in. */
+export interface JoinedInvocationEntry {
+  fn: FunctionNode;
+  inputParameters: number[];
+  classNode: ClassNode | undefined;
+  file: FileIndex;
+  /** Only what runs inside this node belongs to the tool (a dispatcher's branch). */
+  region?: TSESTree.Node;
 }
 
 /** How a classification member is written. */
@@ -373,6 +391,8 @@ function recogniseTypedObject(
 export interface RecogniseOptions {
   /** Type-aware mode: the name of the contextual type of an object literal. */
   contextualTypeName?: (node: TSESTree.ObjectExpression) => string | undefined;
+  /** The linted file's absolute path: tools joined across the package's files need it. */
+  filePath?: string | undefined;
 }
 
 /**
@@ -386,8 +406,11 @@ export function recogniseToolDefinition(
 ): ToolDefinition | undefined {
   switch (node.type) {
     case AST_NODE_TYPES.ClassDeclaration:
-    case AST_NODE_TYPES.ClassExpression:
-      return recogniseClass(node, settings) ?? recogniseSdkToolClass(node, settings);
+    case AST_NODE_TYPES.ClassExpression: {
+      const definition = recogniseClass(node, settings) ?? recogniseSdkToolClass(node, settings);
+      // The implementation a tool list entry is joined to by name: the entry is the tool.
+      return definition && isJoinedImplementation(node, options.filePath) ? undefined : definition;
+    }
     case AST_NODE_TYPES.CallExpression:
       return withToolMapKeyName(
         recogniseMcpRegistration(node) ??
@@ -399,7 +422,11 @@ export function recogniseToolDefinition(
     case AST_NODE_TYPES.NewExpression:
       return withToolMapKeyName(recogniseConstructorCall(node, settings));
     case AST_NODE_TYPES.ObjectExpression:
-      return withToolMapKeyName(recogniseTypedObject(node, settings, options.contextualTypeName)) ?? recogniseSdkToolObject(node, settings);
+      return (
+        withToolMapKeyName(recogniseTypedObject(node, settings, options.contextualTypeName)) ??
+        recogniseSdkToolObject(node, settings) ??
+        recogniseJoinedListEntry(node, options.filePath)
+      );
     case AST_NODE_TYPES.SwitchCase:
       return recogniseDispatchCase(node);
     case AST_NODE_TYPES.IfStatement:
@@ -527,7 +554,7 @@ export function findMcpMetaObject(definition: ToolDefinition): TSESTree.ObjectEx
  * listed here once, so every rule that checks tools visits the same ones.
  */
 export function toolDefinitionListeners(
-  getRecognition: () => { settings: RecognitionSettings; contextualTypeName?: RecogniseOptions['contextualTypeName'] },
+  getRecognition: () => { settings: RecognitionSettings; contextualTypeName?: RecogniseOptions['contextualTypeName']; filePath?: string },
   onDefinition: (definition: ToolDefinition) => void,
 ): Record<
   'ClassDeclaration' | 'ClassExpression' | 'CallExpression' | 'NewExpression' | 'ObjectExpression' | 'SwitchCase' | 'IfStatement',
@@ -535,7 +562,10 @@ export function toolDefinitionListeners(
 > {
   const check = (node: TSESTree.Node): void => {
     const recognition = getRecognition();
-    const definition = recogniseToolDefinition(node, recognition.settings, { contextualTypeName: recognition.contextualTypeName });
+    const definition = recogniseToolDefinition(node, recognition.settings, {
+      contextualTypeName: recognition.contextualTypeName,
+      filePath: recognition.filePath,
+    });
     if (definition) onDefinition(definition);
   };
   return {

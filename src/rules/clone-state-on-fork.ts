@@ -3,12 +3,12 @@ import path from 'node:path';
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeName, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { getRecognitionContext } from '../recognition/context.js';
+import { mayForkInText } from '../recognition/findings-prefilter.js';
 import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
 import {
   CLONE_FUNCTION_PATTERN,
-  createReplacementStateRecognizer,
   RUNTIME_CLONE_FUNCTION,
   RUNTIME_MODULE,
 } from '../recognition/replacement-state.js';
@@ -47,12 +47,11 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
+  mayReport: mayForkInText,
   create(context) {
-    // Fork calls are recognised by their callee's name: a file that spells none has nothing to check.
-    if (!ruleMayReport(context, 'clone-state-on-fork')) return {};
     const sourceCode = context.sourceCode;
-    const recognizer = createReplacementStateRecognizer(context);
+    const recognizer = getRecognitionContext(context).replacementState;
     const program = sourceCode.ast;
     const isModule = program.sourceType === 'module';
     const carrierNames = new Set(recognizer.settings.stateNames);

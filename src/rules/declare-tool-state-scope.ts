@@ -12,7 +12,7 @@ import {
   findOutlivingStateUses,
   getRecognitionContext,
   getStringValue,
-  ruleMayReport,
+  mayDefineToolsInText,
   toolDefinitionListeners,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
@@ -33,17 +33,16 @@ export default createRule<Options, MessageIds>({
       mutatesOutlivingState:
         "Tool '{{tool}}' {{action}} {{state}}, which outlives the call, but declares no stateScope. Call N then runs on what calls 1..N-1 left behind; declare `stateScope: 'isolated' | 'session' | 'agent'` so the session knows what carries forward.",
       usesSharedCarrier:
-        "Tool '{{tool}}' uses the {{carrier}} `{{name}}`, created {{where}}, outside the invocation: its cookies, auth and connections carry over between calls, but the tool declares no stateScope. Declare `stateScope: 'isolated' | 'session' | 'agent'`, or create it inside the invocation.",
+        "Tool '{{tool}}' uses the {{carrier}} `{{name}}`, created {{where}}, outside the invocation: its cookies or its rate limiter's count carry over between calls, but the tool declares no stateScope. Declare `stateScope: 'isolated' | 'session' | 'agent'`, or create it inside the invocation.",
       drivesSharedObject:
         "Tool '{{tool}}' calls `.{{method}}()` on {{object}}: an object the tool does not create, which outlives the call and which this call changes, but the tool declares no stateScope. Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); declare `stateScope: 'isolated' | 'session' | 'agent'`.",
       invalidStateScope: "stateScope must be 'isolated', 'session' or 'agent'; {{value}} is none of them.",
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
+  mayReport: mayDefineToolsInText,
   create(context) {
-    // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
-    if (!ruleMayReport(context, 'declare-tool-state-scope')) return {};
     const sourceCode = context.sourceCode;
     // One report per mutation and state, even when two tools share one invocation function
     // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
-import { packageImportFix } from '../recognition/member-fix.js';
+import { getRecognitionContext } from '../recognition/context.js';
+import { mayTouchReplacementStateInText } from '../recognition/findings-prefilter.js';
+import { indentationOf, packageImportFix } from '../recognition/member-fix.js';
 import {
-  createReplacementStateRecognizer,
   RUNTIME_MARK_SEEN,
   type StateCollectionCall,
 } from '../recognition/replacement-state.js';
@@ -73,11 +73,6 @@ function unconditionalStatementOf(node: TSESTree.Node): TSESTree.Statement | und
   }
 }
 
-function indentationOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): string {
-  const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-  return /^\s*/.exec(line)?.[0] ?? '';
-}
-
 /** Inserts `text;` as a statement right before `statement`, bracing a lone `if`/loop body. */
 function insertStatementBefore(
   fixer: TSESLint.RuleFixer,
@@ -113,12 +108,11 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
+  mayReport: mayTouchReplacementStateInText,
   create(context) {
-    // Writes and marks are recognised by the map's and set's names: a file that spells none has nothing to check.
-    if (!ruleMayReport(context, 'mark-seen-before-replacement')) return {};
     const sourceCode = context.sourceCode;
-    const recognizer = createReplacementStateRecognizer(context);
+    const recognizer = getRecognitionContext(context).replacementState;
     const facts = createPathFacts();
 
     /** The last awaited persistence of each id, per function, for the "move the mark" suggestion. */

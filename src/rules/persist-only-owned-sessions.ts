@@ -11,7 +11,7 @@ import {
   isQuerySourceName,
   matchQuerySourceComparison,
 } from '../recognition/guards.js';
-import { getCalleeLastName, getCalleeName, getRecognitionSettings, isFunctionNode, ruleMayReport, skipTypeWrappers, walk } from '../recognition/index.js';
+import { getCalleeLastName, getCalleeName, getRecognitionSettings, isFunctionNode, mayPersistForQuerySourceInText, skipTypeWrappers, walk } from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -44,12 +44,11 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Everything this rule checks hangs on a query source, found by name: a
+  // file that never spells one has nothing to check (most files). With type
+  // information a query source may be inferred, so any file that persists is checked.
+  mayReport: mayPersistForQuerySourceInText,
   create(context) {
-    // Everything this rule checks hangs on a query source, found by name: a
-    // file that never spells one has nothing to check (most files). With type
-    // information a query source may be inferred, so any file that persists is checked.
-    if (!ruleMayReport(context, 'persist-only-owned-sessions')) return {};
     const services = ESLintUtils.getParserServices(context, true);
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;

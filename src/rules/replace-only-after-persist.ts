@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, isFunctionNode } from '../recognition/ast.js';
-import { ruleMayReport } from '../recognition/findings-prefilter.js';
+import { getRecognitionContext } from '../recognition/context.js';
+import { mayWriteReplacementAndPersistInText } from '../recognition/findings-prefilter.js';
 import {
-  createReplacementStateRecognizer,
   type PersistenceCall,
   type StateCollectionCall,
 } from '../recognition/replacement-state.js';
@@ -39,12 +39,11 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
+  mayReport: mayWriteReplacementAndPersistInText,
   create(context) {
-    // Reports need a replacement write (by name unless typed) and a persistence call: most files spell neither.
-    if (!ruleMayReport(context, 'replace-only-after-persist')) return {};
     const sourceCode = context.sourceCode;
-    const recognizer = createReplacementStateRecognizer(context);
+    const recognizer = getRecognitionContext(context).replacementState;
     const facts = createPathFacts();
 
     function persistsOf(root: TSESTree.Node, idKey: string): PersistenceCall[] {

@@ -11,8 +11,8 @@ import {
   findDeclaredLimit,
   getRecognitionContext,
   insertToolMemberFix,
+  mayDefineToolsInText,
   resolvedToolName,
-  ruleMayReport,
   toolDefinitionListeners,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
@@ -96,10 +96,11 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ requireClassification: false }],
   },
+  // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
+  mayReport: mayDefineToolsInText,
   create(context, [{ requireClassification }]) {
     const recognition = getRecognitionContext(context);
     const sourceCode = context.sourceCode;
-    if (!ruleMayReport(context, 'require-unbounded-self-reading-tool')) return {};
 
     function check(definition: ToolDefinition): void {
       // A declared sentinel needs no flow analysis.

@@ -8,7 +8,7 @@ import {
   isOverrideLookup,
   notFiniteSubject,
 } from '../recognition/guards.js';
-import { getRecognitionSettings, isFunctionNode, ruleMayReport, walk } from '../recognition/index.js';
+import { getRecognitionSettings, isFunctionNode, mayResolveThresholdInText, walk } from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -35,11 +35,10 @@ export default createRule<Options, MessageIds>({
     },
     schema: [],
   },
-  defaultOptions: [],
+  // A resolver reads `…maxResultSizeChars` or a `declared…` parameter by name:
+  // a file that never spells either has nothing to check (most files).
+  mayReport: mayResolveThresholdInText,
   create(context) {
-    // A resolver reads `…maxResultSizeChars` or a `declared…` parameter by name:
-    // a file that never spells either has nothing to check (most files).
-    if (!ruleMayReport(context, 'sentinel-before-override')) return {};
     const settings = getRecognitionSettings(context);
     const sourceCode = context.sourceCode;
     const resolve = createBindingResolver(sourceCode);

@@ -8,10 +8,10 @@
  * budget reads it back. The lint rules read the wrapper's second argument,
  * so a wrapped self-reading tool counts as classified.
  */
-import type {
-  CheckedToolClassificationRecord,
-  DeclaredStateScope,
-  ToolClassificationRecord,
+import {
+  type CheckedToolClassificationRecord,
+  STATE_SCOPES,
+  type ToolClassificationRecord,
 } from '../types/classify-tool.js';
 import { ToolClassificationError } from '../types/errors.js';
 import {
@@ -28,7 +28,7 @@ import type { PersistenceThresholdTool } from './threshold.js';
 const classifications = new WeakMap<object, Readonly<ToolClassificationRecord>>();
 
 const READS_VALUES: ReadonlySet<unknown> = new Set(['path', 'url', 'resource', 'none']);
-const STATE_SCOPE_VALUES: ReadonlySet<unknown> = new Set<DeclaredStateScope>(['isolated', 'session', 'agent']);
+const STATE_SCOPE_VALUES: ReadonlySet<unknown> = new Set(STATE_SCOPES);
 
 /**
  * Classifies `tool` and returns it unchanged (same object, same type).

@@ -8,8 +8,16 @@
  */
 import type { Instruction, ResultLimitProblem, ToolReads } from './define-tool.js';
 
+/**
+ * The scopes a tool can declare (`stateScope`), narrowest first: one list for
+ * the runtime (classifyTool, the state-leakage carriers and ledger) and
+ * anything else that must accept the same three words. Plain data, so the
+ * lint side may import it without loading runtime code.
+ */
+export const STATE_SCOPES = ['isolated', 'session', 'agent'] as const;
+
 /** The `stateScope` words the lint rule, the ledger and `classifyTool` share. */
-export type DeclaredStateScope = 'isolated' | 'session' | 'agent';
+export type DeclaredStateScope = (typeof STATE_SCOPES)[number];
 
 /** What `classifyTool` records about a tool. Every member is optional; what is given is checked. */
 export interface ToolClassificationRecord {

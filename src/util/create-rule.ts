@@ -1,4 +1,6 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+
+import { type TextTest, ruleMayReport } from '../recognition/findings-prefilter.js';
 
 export const DOCS_BASE_URL = 'https://github.com/tool-result-guard/tool-result-guard/blob/main/docs/rules';
 
@@ -11,6 +13,37 @@ export interface ToolResultGuardRuleDocs {
   strictOptions?: unknown[];
 }
 
-export const createRule = ESLintUtils.RuleCreator<ToolResultGuardRuleDocs>(
-  (name) => `${DOCS_BASE_URL}/${name}.md`,
-);
+const createDocumentedRule = ESLintUtils.RuleCreator<ToolResultGuardRuleDocs>((name) => `${DOCS_BASE_URL}/${name}.md`);
+
+type RuleDefinition<Options extends readonly unknown[], MessageIds extends string> = Parameters<
+  typeof createDocumentedRule<Options, MessageIds>
+>[0];
+
+/** A rule of the plugin: an ESLint rule that carries its own text prefilter. */
+export type ToolResultGuardRule<MessageIds extends string = string, Options extends readonly unknown[] = readonly unknown[]> =
+  TSESLint.RuleModule<MessageIds, Options, ToolResultGuardRuleDocs> & {
+    /**
+     * The cheapest necessary condition of the rule's reports on a file's
+     * text (recognition/findings-prefilter.ts): `false` means the rule can
+     * report nothing there. The rule applies it itself; the codemods ask it
+     * to skip ESLint for files no rule can report on.
+     */
+    readonly mayReport: TextTest;
+  };
+
+/**
+ * typescript-eslint's `RuleCreator` (docs URL, options with defaults) plus
+ * the rule's own prefilter: `create` runs only on files whose text passes
+ * `mayReport`, so the rule, its name and its filter cannot drift apart.
+ */
+export function createRule<Options extends readonly unknown[], MessageIds extends string>({
+  mayReport,
+  create,
+  ...definition
+}: RuleDefinition<Options, MessageIds> & { mayReport: TextTest }): ToolResultGuardRule<MessageIds, Options> {
+  const rule = createDocumentedRule<Options, MessageIds>({
+    ...definition,
+    create: (context, options) => (ruleMayReport(context, mayReport) ? create(context, options) : {}),
+  });
+  return { ...rule, mayReport };
+}

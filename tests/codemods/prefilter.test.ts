@@ -11,7 +11,7 @@ import {
   selectTransforms,
   type RuleFindingsCollector,
 } from '../../src/codemods/index.js';
-import { mayProduceFindings } from '../../src/recognition/findings-prefilter.js';
+import { mayProduceFindings } from '../../src/rules/index.js';
 import { SELF_READING_TOOL } from './sources.js';
 import { normalizeRecognitionSettings } from '../../src/recognition/settings.js';
 

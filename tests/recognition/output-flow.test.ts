@@ -25,6 +25,7 @@ function verdicts(code: string): Record<string, { read: boolean; selfReading: bo
   const settings = DEFAULT_RECOGNITION_SETTINGS;
   const recognition: RecognitionContext = {
     settings,
+    filePath: file.filePath,
     file,
     environment: { settings },
     contextualTypeName: undefined,
@@ -157,5 +158,218 @@ buildTool({ name: 'WebFetch', async call({ url }) { return get(new URL(url)); } 
 buildTool({ name: 'Ping', async call({ url }) { const { status } = await get(new URL(url)); return 'status ' + status; } });`);
     expect(result.WebFetch).toEqual({ read: true, selfReading: true });
     expect(result.Ping).toEqual({ read: true, selfReading: false });
+  });
+});
+
+describe('searches return the lines they matched', () => {
+  it('counts a content-search child process given the model path, through stdout and a parser', () => {
+    const result = verdicts(`import { spawn, exec } from 'node:child_process';
+function runRipgrep(rg, pattern, dir) {
+  return new Promise((resolve) => {
+    const proc = spawn(rg, ['-n', '-e', pattern, '--', dir]);
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    proc.on('close', () => resolve(out));
+  });
+}
+function parse(output) { return output.split('\\n').map((line) => ({ file: line.split(':')[0], text: line })); }
+buildTool({ name: 'Grep', async call(input) {
+  const rg = await findExecutable('rg');
+  const matches = parse(await runRipgrep(rg, input.pattern, input.path));
+  return matches.map((m) => m.text).join('\\n');
+} });
+buildTool({ name: 'GitGrep', async call(input) {
+  const child = spawn('git', ['grep', '-n', input.pattern, '--', input.path]);
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  await new Promise((r) => child.on('close', r));
+  return Buffer.concat(chunks).toString('utf8');
+} });
+buildTool({ name: 'Count', async call(input) {
+  const proc = spawn('rg', ['--count', input.pattern, input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return 'found ' + out.length + ' bytes of matches';
+} });
+buildTool({ name: 'Find', async call(input) {
+  const proc = spawn('fd', [input.pattern, input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return out;
+} });`);
+    expect(result.Grep).toEqual({ read: true, selfReading: true });
+    expect(result.GitGrep).toEqual({ read: true, selfReading: true });
+    expect(result.Count).toEqual({ read: true, selfReading: false });
+    expect(result.Find).toEqual({ read: false, selfReading: false });
+  });
+
+  it('counts matched lines that come back through a callback the reader calls and a closure that formats them', () => {
+    const result = verdicts(`import fs from 'node:fs';
+import readline from 'node:readline';
+async function* batches(input) { let lines = []; for await (const line of input) { lines.push(line); if (lines.length > 10) { yield lines; lines = []; } } yield lines; }
+async function grepFile(file, re, push) {
+  const rl = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }) });
+  for await (const lines of batches(rl)) for (const line of lines) if (re.test(line)) push(file + ':' + line);
+}
+buildTool({ name: 'WalkGrep', async call(input) {
+  const hits = [];
+  const push = (line) => { hits.push(line); return true; };
+  await grepFile(input.path, new RegExp(input.pattern), push);
+  return hits.join('\\n');
+} });
+buildTool({ name: 'WalkCount', async call(input) {
+  let count = 0;
+  await grepFile(input.path, new RegExp(input.pattern), () => { count += 1; });
+  return count + ' matches';
+} });
+buildTool({ name: 'Emit', async call(input) {
+  const out = [];
+  const emit = (file, matches, getLine) => { for (const m of matches) out.push(file + ':' + getLine(m)); };
+  const text = await fs.promises.readFile(input.path, 'utf8');
+  const lines = text.split('\\n');
+  emit(input.path, [1, 2], (i) => lines[i]);
+  return out.join('\\n');
+} });
+function withTimeout(operation, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    operation.then((result) => { clearTimeout(timer); resolve(result); }).catch(reject);
+  });
+}
+buildTool({ name: 'Wrapped', async call(input) {
+  const operation = async () => { const text = await fs.promises.readFile(input.path, 'utf8'); return { content: [{ type: 'text', text }] }; };
+  const result = await withTimeout(operation(), 1000);
+  return result;
+} });
+buildTool({ name: 'SentAway', async call(input) {
+  const operation = async () => { const text = await fs.promises.readFile(input.path, 'utf8'); return text; };
+  const verdict = await this.reviewer.review(await operation());
+  return verdict.summary;
+} });`);
+    expect(result.WalkGrep).toEqual({ read: true, selfReading: true });
+    expect(result.WalkCount).toEqual({ read: true, selfReading: false });
+    expect(result.Emit).toEqual({ read: true, selfReading: true });
+    expect(result.Wrapped).toEqual({ read: true, selfReading: true });
+    expect(result.SentAway).toEqual({ read: true, selfReading: false });
+  });
+
+  it('counts a backend or workspace search given the model path, not a query alone', () => {
+    const result = verdicts(`buildTool({ name: 'BackendGrep', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path, input.glob);
+  return result.matches.map((m) => m.path + ':' + m.line + ': ' + m.text).join('\\n');
+} });
+buildTool({ name: 'WorkspaceSearch', async call(input) {
+  const results = await this.context.search.search(input.query, { topK: 5, path: input.path });
+  return { results };
+} });
+buildTool({ name: 'QuerySearch', async call(input) {
+  const results = await this.context.search.search(input.query, { topK: input.top_k });
+  return { results };
+} });
+buildTool({ name: 'WebSearch', async call(input) {
+  const response = await this.client.search({ query: input.query, include_images: input.include_images, include_domains: input.domains });
+  return response.results.map((r) => r.title + ' ' + r.content).join('\\n');
+} });
+buildTool({ name: 'SearchCount', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return result.matches.length + ' matches';
+} });`);
+    expect(result.BackendGrep).toEqual({ read: true, selfReading: true });
+    expect(result.WorkspaceSearch).toEqual({ read: true, selfReading: true });
+    expect(result.QuerySearch).toEqual({ read: false, selfReading: false });
+    expect(result.WebSearch).toEqual({ read: false, selfReading: false });
+    expect(result.SearchCount).toEqual({ read: true, selfReading: false });
+  });
+});
+
+describe('conversions and dispatchers', () => {
+  it('counts content compressed before it comes back', () => {
+    const result = verdicts(`import { gzipSync } from 'node:zlib';
+buildTool({ name: 'Gzip', async call(input) {
+  const response = await fetch(input.url);
+  const blob = gzipSync(Buffer.from(await response.arrayBuffer())).toString('base64');
+  return { content: [{ type: 'resource', resource: { uri: 'mem://x', blob } }] };
+} });`);
+    expect(result.Gzip).toEqual({ read: true, selfReading: true });
+  });
+
+  it('counts a document sent to an endpoint that converts it, not one sent to any other service', () => {
+    const result = verdicts(`import { readFile } from 'node:fs/promises';
+buildTool({ name: 'Parse', async call(input) {
+  const buffer = await readFile(input.filePath);
+  const form = new FormData();
+  form.append('file', new Blob([buffer]), 'doc.pdf');
+  const endpoint = \`\${process.env.API_URL}/v2/parse\`;
+  const response = await fetch(endpoint, { method: 'POST', body: form });
+  return JSON.parse(await response.text());
+} });
+buildTool({ name: 'Describe', async call(input) {
+  const buffer = await readFile(input.filePath);
+  const response = await fetch('https://vision.example.com/v1/describe', { method: 'POST', body: buffer });
+  return (await response.json()).caption;
+} });`);
+    expect(result.Parse).toEqual({ read: true, selfReading: true });
+    expect(result.Describe).toEqual({ read: true, selfReading: false });
+  });
+
+  it('counts a stored file a service getter returns for the model path', () => {
+    const result = verdicts(`buildTool({ name: 'SkillRead', async call({ skill, path }) {
+  const bytes = await this.skills.getAsset(skill, path);
+  return bytes.toString('utf-8');
+} });
+buildTool({ name: 'SkillByName', async call({ name }) {
+  const bytes = await this.skills.getAsset(name);
+  return bytes.toString('utf-8');
+} });`);
+    expect(result.SkillRead).toEqual({ read: true, selfReading: true });
+    expect(result.SkillByName).toEqual({ read: false, selfReading: false });
+  });
+
+  it('does not count a preview of the text the tool itself wrote back', () => {
+    const result = verdicts(`import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'EditPreview', async call(input) {
+  const before = await readFile(input.path, 'utf8');
+  const updated = before.split(input.old).join(input.new);
+  await writeFile(input.path, updated);
+  const preview = updated.split('\\n').slice(0, 20).join('\\n');
+  return { content: [{ type: 'text', text: 'Edited. Preview:\\n' + preview }] };
+} });
+buildTool({ name: 'Copy', async call(input) {
+  const text = await readFile(input.path, 'utf8');
+  await writeFile(input.target, text);
+  return 'copied';
+} });`);
+    expect(result.EditPreview).toEqual({ read: true, selfReading: false });
+    expect(result.Copy).toEqual({ read: true, selfReading: false });
+  });
+
+  it('follows lines grouped into a computed entry of a collection', () => {
+    const result = verdicts(`function group(matches) { const grouped = {}; for (const m of matches) { if (!grouped[m.path]) grouped[m.path] = []; grouped[m.path].push([m.line, m.text]); } return grouped; }
+function format(results) { const lines = []; for (const file of Object.keys(results)) for (const [n, line] of results[file]) lines.push(n + ': ' + line); return lines.join('\\n'); }
+buildTool({ name: 'Grouped', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return format(group(result.matches));
+} });`);
+    expect(result.Grouped).toEqual({ read: true, selfReading: true });
+  });
+
+  it('counts content read in a dispatcher case and returned after the switch, for that case only', () => {
+    const result = verdicts(`import { readFile } from 'node:fs/promises';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'read_file', inputSchema: {} }, { name: 'stat', inputSchema: {} }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  let result;
+  switch (name) {
+    case 'read_file': result = { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; break;
+    case 'stat': { const text = await readFile(args.path, 'utf8'); result = { content: [{ type: 'text', text: 'size ' + text.length }] }; break; }
+    default: result = { content: [], isError: true };
+  }
+  return result;
+});`);
+    expect(result.read_file).toEqual({ read: true, selfReading: true });
+    expect(result.stat).toEqual({ read: true, selfReading: false });
   });
 });

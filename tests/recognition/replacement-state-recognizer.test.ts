@@ -1,4 +1,4 @@
-// The replacement-state recognizer on its own (recognition/replacement-state.ts),
+// The replacement-state recognizer on its own (recognition/replacement-state/),
 // so a change to the core fails here, near its cause, and not only through the
 // three rules that use it. It needs a rule context, so each case runs through
 // ESLint's Linter with a probe rule that records the recognizer's answers.
@@ -12,8 +12,8 @@ import {
   RUNTIME_MARK_SEEN,
   RUNTIME_MODULE,
   RUNTIME_RECORD_REPLACEMENT,
-  createReplacementStateRecognizer,
 } from '../../src/recognition/replacement-state.js';
+import { getRecognitionContext } from '../../src/recognition/context.js';
 import * as runtime from '../../src/index.js';
 
 interface CallAnswer {
@@ -33,7 +33,7 @@ function answersFor(code: string, settings: Record<string, unknown> = {}): CallA
     meta: { type: 'problem', schema: [], messages: {} },
     defaultOptions: [],
     create(context) {
-      const recognizer = createReplacementStateRecognizer(context);
+      const recognizer = getRecognitionContext(context).replacementState;
       return {
         CallExpression(call: TSESTree.CallExpression) {
           const describe = (found: { idKey: string } | undefined) => found?.idKey;
@@ -70,7 +70,7 @@ function answersFor(code: string, settings: Record<string, unknown> = {}): CallA
 
 const byCallee = (answers: CallAnswer[], callee: string) => answers.filter((answer) => answer.callee === callee);
 
-describe('createReplacementStateRecognizer', () => {
+describe('the replacement-state recognizer', () => {
   it('pairs a seen mark, a seen check and a replacement write on the same state by id', () => {
     const answers = answersFor(`
       declare const state: { seenIds: Set<string>; replacements: Map<string, string> };

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // locals created inside the invocation are not state
     `export const t = buildTool({ name: 'a', async call(input) { const jar = new CookieJar(); await jar.setCookie('a=b', input.url); const seen = new Set(); seen.add(1); let n = 0; n++; const o = {}; o.x = 1; return String(n); } });`,
     `export const t = buildTool({ name: 'a', async call(input) { const client = axios.create({ baseURL: input.base }); return client.get('/'); } });`,
+    // a plain client created once and only called: configuration, not state (its requests change nothing a later call sees)
+    `const http = axios.create({ withCredentials: true }); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data });`,
+    `export function createSearch(options) { const client = new SearchClient(options); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
+    `export class ApiTool extends BaseTool { constructor({ ky = defaultKy } = {}) { super(); this.client = got.extend({ prefixUrl: 'https://x' }); this.ky = ky.extend({ timeout: 5000 }); } async call(input) { return this.client.get(input.p) + (await this.ky.get(input.p).text()); } }`,
+    // a concurrency limit only queues the calls running at once: nothing of it outlives them
+    `const limit = pLimit(2); const http = ky.create({ prefixUrl: 'https://x' }); export const t = defineTool({ name: 'api', execute: async (input) => limit(() => http.get(input.p).text()) });`,
     // the input parameter is per call: normalising it is fine
     `export const t = buildTool({ name: 'a', async call(input) { input.path = input.path.trim(); input = { ...input }; return input.path; } });`,
     // imported bindings and injected objects that are only read or called
@@ -163,21 +169,31 @@ ruleTester.run('declare-tool-state-scope', rule, {
       code: `const jar = new CookieJar(); export const t = buildTool({ name: 'browse', async call(input) { return fetchWithJar(jar, input.url); } });`,
       errors: [{ messageId: uses, data: { tool: 'browse', carrier: 'cookie jar', name: 'jar', where: 'at module level' } }],
     },
+    // a client built around a cookie jar or a rate limiter carries it between calls
     {
-      code: `const http = axios.create({ withCredentials: true }); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data });`,
-      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'client', name: 'http', where: 'at module level' } }],
+      code: `const jar = new CookieJar(); const http = wrapper(axios.create({ jar })); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data });`,
+      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'cookie jar', name: 'http', where: 'at module level' } }],
     },
     {
-      code: `export function createSearch(options) { const client = new SearchClient(options); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
-      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'client', name: 'client', where: 'in the enclosing function `createSearch`' } }],
+      code: `export function createSearch(options) { const client = new SearchClient({ ...options, limiter: new Bottleneck({ maxConcurrent: 1 }) }); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
+      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'rate limiter', name: 'client', where: 'in the enclosing function `createSearch`' } }],
+    },
+    {
+      code: `const limits = {}; limits.throttle = pThrottle({ limit: 1, interval: 1000 });
+       export class SearchClient extends AIFunctionsProvider {
+         constructor({ ky = defaultKy, throttle = true } = {}) { super(); const throttledKy = throttle ? throttleKy(ky, limits.throttle) : ky; this.ky = throttledKy.extend({ prefixUrl: 'https://api.x' }); }
+         @aiFunction({ name: 'search', description: 'd', inputSchema: z.object({ q: z.string() }) })
+         async search({ q }) { return this.ky.get('search', { searchParams: { q } }).json(); }
+       }`,
+      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'rate limiter', name: 'this.ky', where: 'in an instance field' } }],
+    },
+    {
+      code: `const throttle = pThrottle({ limit: 5, interval: 60_000 }); const throttledFetch = throttle(fetch); export const t = defineTool({ name: 'api', execute: async (input) => (await throttledFetch(input.url)).text() });`,
+      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'rate limiter', name: 'throttledFetch', where: 'at module level' } }],
     },
     {
       code: `export class BrowserTool extends BaseTool { private jar = new CookieJar(); async call(input) { return this.jar.getCookieString(input.url); } }`,
       errors: [{ messageId: uses, data: { tool: 'BrowserTool', carrier: 'cookie jar', name: 'this.jar', where: 'in an instance field' } }],
-    },
-    {
-      code: `export class ApiTool extends BaseTool { constructor() { super(); this.client = got.extend({ prefixUrl: 'https://x' }); } async call(input) { return this.client.get(input.p); } }`,
-      errors: [{ messageId: uses }],
     },
     // a mutated carrier is reported once, at the mutation
     {
@@ -391,6 +407,7 @@ const helperFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-helpers-'));
 writeFileSync(path.join(helperFolder, 'history.ts'), `const seen: string[] = [];\nexport function remember(url: string) { seen.push(url); }\nexport function format(url: string) { const seen = [url]; seen.push('!'); return seen.join(''); }\n`);
 writeFileSync(path.join(helperFolder, 'thinking.ts'), `export class Thinking {\n  history: string[] = [];\n  process(thought: string) { this.history.push(thought); return this.history.length; }\n  peek() { return this.history.length; }\n}\n`);
 writeFileSync(path.join(helperFolder, 'base.ts'), `export class MailBaseTool extends StructuredTool {\n  mail: unknown;\n  async getMailClient() { if (this.mail) return this.mail; this.mail = await connect(); return this.mail; }\n  describeClient() { return String(this.mail); }\n}\n`);
+writeFileSync(path.join(helperFolder, 'queue.ts'), `const queues = new Map<string, Promise<void>>();\nexport async function withQueue<T>(key: string, fn: () => Promise<T>) {\n  const current = queues.get(key) ?? Promise.resolve();\n  let release!: () => void;\n  const next = new Promise<void>((resolve) => { release = resolve; });\n  const chained = current.then(() => next);\n  queues.set(key, chained);\n  await current;\n  try { return await fn(); } finally { release(); if (queues.get(key) === chained) queues.delete(key); }\n}\nexport async function withLock<T>(key: string, fn: () => Promise<T>) { queues.set(key, Promise.resolve()); return fn(); }\n`);
 const toolFile = path.join(helperFolder, 'tool.ts');
 
 ruleTester.run('declare-tool-state-scope: state held by helper modules and objects', rule, {
@@ -400,6 +417,8 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
     // a method that only reads its object's fields
     { code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => thinking.peek() });`, filename: toolFile },
     `class Counter { n = 0; read() { return this.n; } } const counter = new Counter(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => counter.read() });`,
+    // an imported helper whose entry is removed in a finally when the write finishes
+    { code: `import { withQueue } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withQueue(path, () => save(path)) });`, filename: toolFile },
     // an inherited method that only reads the instance
     { code: `import { MailBaseTool } from './base.js'; export class MailInfo extends MailBaseTool { name = 'mail_info'; async _call() { return this.describeClient(); } }`, filename: toolFile },
   ],
@@ -409,6 +428,12 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       code: `import { remember } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { remember(url); return 'ok'; } });`,
       filename: toolFile,
       errors: [{ messageId: mutates }],
+    },
+    {
+      // the same module's helper that never removes its entry
+      code: `import { withLock } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withLock(path, () => save(path)) });`,
+      filename: toolFile,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls imported `withLock`, which changes', state: '`queues`, module state of queue.ts' } }],
     },
     {
       // a module-level object whose class (in another file) changes its own fields
@@ -425,6 +450,53 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
       filename: toolFile,
       errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
+    },
+  ],
+});
+
+// A long-lived manager several calls away, reached through methods whose names say nothing.
+const managerFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-managers-'));
+writeFileSync(
+  path.join(managerFolder, 'terminal.ts'),
+  `class TerminalManager {\n  sessions = new Map();\n  run(command: string) { return this.spawnSession(command); }\n  spawnSession(command: string) { this.sessions.set(1, { command, lastRead: 0 }); return 1; }\n  peek(pid: number) { return this.sessions.get(pid); }\n  readMore(pid: number) { const session = this.sessions.get(pid); session.lastRead = Date.now(); return session; }\n}\nexport const terminalManager = new TerminalManager();\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'process-tools.ts'),
+  `import { terminalManager } from './terminal.js';\nexport async function startProcess(args: { command: string }) { return terminalManager.run(args.command); }\nexport async function peekProcess(pid: number) { return terminalManager.peek(pid); }\n`,
+);
+mkdirSync(path.join(managerFolder, 'handlers'), { recursive: true });
+writeFileSync(path.join(managerFolder, 'handlers', 'index.ts'), `export * from './process-handlers.js';\n`);
+writeFileSync(
+  path.join(managerFolder, 'handlers', 'process-handlers.ts'),
+  `import { startProcess, peekProcess } from '../process-tools.js';\nexport async function handleStart(args: { command: string }) { return startProcess(args); }\nexport async function handlePeek(args: { pid: number }) { return peekProcess(args.pid); }\n`,
+);
+writeFileSync(
+  path.join(managerFolder, 'convert.ts'),
+  `let handler: unknown = null;\nlet clientId = 'unknown';\nconst pending: unknown[] = [];\nfunction getHandler() { if (!handler) handler = makeHandler(); return handler; }\nfunction makeHandler() { pending.length = 0; return {}; }\nexport async function convert(text: string) { if (clientId === 'unknown') clientId = await newId(); getHandler(); return text; }\nexport async function capture(event: string) { return queueEvent(event); }\nfunction queueEvent(event: string) { pending.push(event); }\n`,
+);
+const managerTool = path.join(managerFolder, 'server.ts');
+
+ruleTester.run('declare-tool-state-scope: long-lived managers in other modules', rule, {
+  valid: [
+    // the same chain, down to a method that only reads the manager
+    { code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handlePeek(args) });`, filename: managerTool },
+    // made once on first use (an id, a handler): every call gets what the first made
+    { code: `import { convert } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => convert(text) });`, filename: managerTool },
+    // telemetry records the call for someone else: the tool does not behave differently for it
+    { code: `import { capture } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => { await capture('called'); return text; } });`, filename: managerTool },
+  ],
+  invalid: [
+    {
+      // server → handlers barrel → startProcess → terminalManager.run → this.spawnSession → this.sessions.set
+      code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handleStart(args) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes', state: '`this.sessions` of TerminalManager' } }],
+    },
+    {
+      // an element taken from the manager's registry and changed
+      code: `import { terminalManager } from './terminal.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ pid }) => terminalManager.readMore(pid) });`,
+      filename: managerTool,
+      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' } }],
     },
   ],
 });
@@ -511,6 +583,186 @@ ruleTester.run('declare-tool-state-scope: renamed output channels', rule, {
       // …and a renamed tab is still the shared tab the tool drives.
       code: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab2, params2, response2) => { response2.setIncludeSnapshot(); await tab2.click(params2.ref); } });`,
       errors: [{ messageId: 'drivesSharedObject' }],
+    },
+  ],
+});
+
+// What does not outlive the call, though it touches outer state: a warn-once latch, a change
+// undone in a `finally`, a logger swapped in; and what does, though no line of the tool names it:
+// the traps of a Proxy the tool touches.
+ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, proxies', rule, {
+  valid: [
+    // a latch that only guards a log line
+    `let warned = false; function createClient(key) { const c = new Api(key); if (c.hooks) { c.hooks.add(sign); } else if (!warned) { warned = true; console.warn('no hooks'); } return c; }
+     export const t = buildTool({ name: 'a', async call(input) { return createClient(input.key).get(input.q); } });`,
+    `let deprecated = false; export const t = buildTool({ name: 'a', async call(input) { if (input.old && !deprecated) { deprecated = true; logger.warn('old is deprecated'); process.emitWarning('old'); } return 'x'; } });`,
+    // an entry added and removed under the same key in a finally: a per-path queue
+    `const queues = new Map();
+     async function withQueue(key, fn) { const prev = queues.get(key) ?? Promise.resolve(); const next = prev.then(fn); queues.set(key, next); try { return await next; } finally { if (queues.get(key) === next) queues.delete(key); } }
+     export const t = buildTool({ name: 'write', async call(input) { return withQueue(input.path, () => save(input)); } });`,
+    `const inflight = new Set(); export const t = buildTool({ name: 'a', async call(input) { inflight.add(input.id); try { return await run(input); } finally { inflight.delete(input.id); } } });`,
+    // a slot taken from a pool and given back in a finally: a semaphore
+    `class Pool { items = []; next() { return this.items.shift(); } push(x) { this.items.push(x); } }
+     const slots = new Pool(); for (let i = 0; i < 4; i++) slots.push();
+     async function search(p) { await slots.next(); try { return await run(p); } finally { slots.push(); } }
+     export const t = buildTool({ name: 'grep', async call(input) { return search(input.pattern); } });`,
+    // a logger set on a registry: observability, not tool state
+    `const registry = Registry.getInstance();
+     function getLogger() { const found = registry.getGlobalLogger(); if (found) return found; const made = createLogger(); registry.setGlobalLogger(made); return made; }
+     export const t = createTool({ id: 'think', execute: async (input) => { getLogger().info(input.thought); return 'ok'; } });`,
+    // a Proxy whose trap changes nothing
+    `const env = new Proxy({}, { get(_target, key) { return process.env[String(key)]; } }); export const t = tool({ description: 'd', inputSchema, execute: async () => env.HOME });`,
+  ],
+  invalid: [
+    // a latch that guards real work, or has an else, changes what later calls do
+    {
+      code: `let warmed = false; export const t = buildTool({ name: 'a', async call(input) { if (!warmed) { warmed = true; await warmUp(); } return run(input); } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'assigns', state: 'module-level `warmed`' } }],
+    },
+    {
+      code: `let started = false; export const t = buildTool({ name: 'a', async call(input) { if (!started) { started = true; console.log('start'); } else { return 'again'; } return 'first'; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'assigns', state: 'module-level `started`' } }],
+    },
+    // removed under another key, or not in a finally: the entry stays
+    {
+      code: `const seen = new Set(); export const t = buildTool({ name: 'a', async call(input) { seen.add(input.id); try { return await run(input); } finally { seen.delete(input.other); } } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+    },
+    {
+      code: `const pending = new Map(); export const t = buildTool({ name: 'a', async call(input) { pending.set(input.id, 1); const r = await run(input); if (r.ok) pending.delete(input.id); return r; } });`,
+      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `pending`' } }],
+    },
+    // a state-changing method that names no observability object
+    {
+      code: `const registry = Registry.getInstance(); export const t = createTool({ id: 'pick', execute: async (input) => { registry.setDefaultModel(input.model); return 'ok'; } });`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'pick', method: 'setDefaultModel', object: 'module-level `registry`' } }],
+    },
+    // a lazily created client behind a Proxy: the first call creates and caches it
+    {
+      code: `let cached = null; const client = new Proxy({}, { get(_target, prop) { if (!cached) { cached = new Api(process.env.KEY); } return cached[prop]; } });
+       export const search = tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q) });`,
+      errors: [{ messageId: mutates, data: { tool: 'search', action: 'assigns', state: 'module-level `cached` (in `the get trap of client`, which the invocation calls)' } }],
+    },
+    {
+      code: `let cached = null; const shared = new Proxy({}, { get(_target, prop) { cached ??= new Api(process.env.KEY); return cached[prop]; } });
+       export function createSearch({ apiKey } = {}) { const client = apiKey ? new Api(apiKey) : shared; return tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q) }); }`,
+      errors: [{ messageId: mutates }],
+    },
+  ],
+});
+
+// A tool list joined by name to a dispatcher (tool-shapes/name-dispatch.ts): the state of the
+// implementation the branch routes to is the list entry's, reported there, and counted once.
+const nameDispatch = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'name-dispatch');
+const fixtureText = (...segments: string[]): string => readFileSync(path.join(nameDispatch, ...segments), 'utf8');
+
+ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
+  valid: [
+    // The implementation a listed name routes to is no tool by itself (the list entry is);
+    // the dispatcher's own file defines no tool either.
+    {
+      code: fixtureText('reverse', 'counter.ts').replace(/\/\/ Routed by a name[\s\S]*$/, ''),
+      filename: path.join(nameDispatch, 'reverse', 'counter.ts'),
+    },
+    { code: fixtureText('reverse', 'handler.ts'), filename: path.join(nameDispatch, 'reverse', 'handler.ts') },
+    // A listed name no dispatcher routes: not a tool.
+    {
+      code: `const hits = []; export const TOOLS = [{ name: 'nobody_routes_me', description: 'd', inputSchema: { type: 'object' } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+    },
+  ],
+  invalid: [
+    // Definitions in tools.ts, the dispatcher (which imports them) in handler.ts, the class in counter.ts.
+    {
+      code: fixtureText('reverse', 'tools.ts'),
+      filename: path.join(nameDispatch, 'reverse', 'tools.ts'),
+      errors: [{ messageId: mutates, line: 4, data: { tool: 'count_clicks', action: 'assigns', state: 'instance field `this.clicks`' } }],
+    },
+    // The definitions import the dispatcher: an `if` chain on the name.
+    {
+      code: fixtureText('forward', 'server.ts'),
+      filename: path.join(nameDispatch, 'forward', 'server.ts'),
+      errors: [{ messageId: mutates, line: 6, data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' } }],
+    },
+    // Definitions and dispatcher in one file.
+    {
+      code: `let visits = 0;
+export const TOOLS = [
+  { name: 'visit', description: 'd', inputSchema: { type: 'object' } },
+];
+export function route(name, args) {
+  switch (name) {
+    case 'visit': visits += 1; return { content: [] };
+  }
+}`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+      // In the linted file the change itself is reported, as for every dispatcher branch.
+      errors: [{ messageId: mutates, line: 7, data: { tool: 'visit', action: 'assigns', state: 'module-level `visits`' } }],
+    },
+    // A class routed by a name no list declares stays a tool of its own.
+    {
+      code: fixtureText('reverse', 'counter.ts'),
+      filename: path.join(nameDispatch, 'reverse', 'counter.ts'),
+      errors: [{ messageId: mutates, data: { tool: 'OrphanTool', action: 'calls `.push()` on', state: 'instance field `this.seen`' } }],
+    },
+  ],
+});
+
+// A helper handed the context argument and a callback runs the callback with the context's part:
+// a callback parameter named as a shared object is that object (only driving it counts).
+ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
+  valid: [
+    // Not named as a shared object: what the helper passes is unknown.
+    `export class SpanTool extends BaseTool { async execute(args, context) { return this.withSpan(context, async (span) => { span.setAttribute('a', args.a); return 'ok'; }); } }`,
+    // A request client handed over is only called (`.delete()` on it sends a request, it changes no collection).
+    `export class DeleteTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (apiContext) => { const r = await apiContext.delete(args.url); return r.status(); }); } }`,
+  ],
+  invalid: [
+    {
+      code: `export class ClickTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
+      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'ClickTool', method: 'click', object: '`page`, handed over from `context`, the invocation\'s context argument' } }],
+    },
+  ],
+});
+
+// A tool's confirmation method (`shouldConfirmExecute`, `getConfirmationDetails`) runs on every
+// call, and the approval callback it returns records what later calls skip.
+const invocationTool = (invocation: string, tool = ''): string =>
+  `class ShellInvocation extends BaseToolInvocation { constructor(config, params, allowlist) { super(params); this.config = config; this.allowlist = allowlist; } ${invocation} async execute() { return 'ok'; } }
+   export class ShellTool extends BaseDeclarativeTool { allowlist = new Set(); ${tool} createInvocation(params) { return new ShellInvocation(this.config, params, this.allowlist); } }`;
+
+ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
+  valid: [
+    // a confirmation that records its outcome only on the per-call invocation
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { this.outcome = outcome; this.answers = []; this.answers.push(outcome); } }; }`),
+    // one that only reads the long-lived allowlist and config
+    invocationTool(`async shouldConfirmExecute() { if (this.allowlist.has(this.params.command) || this.config.getApprovalMode() === 'yolo') return false; return { onConfirm: async () => {} }; }`),
+    // a method named otherwise is not part of the call
+    invocationTool(`rememberLater(command) { this.allowlist.add(command); }`),
+    // declared
+    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.allowlist.add(this.params.command); } }; }`, `stateScope = 'session';`),
+  ],
+  invalid: [
+    {
+      // "proceed always" adds to the allowlist the tool handed to its invocation
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; }`),
+      errors: [{ messageId: mutates, data: { tool: 'ShellTool', action: 'calls `.add()` on', state: 'instance field `this.allowlist`, which the tool handed to its invocation' } }],
+    },
+    {
+      // or changes the shared config's approval mode, through a helper method
+      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`),
+      errors: [{ messageId: 'drivesSharedObject' }],
+    },
+    {
+      // a static allowlist outlives every invocation
+      code: `class MemoryInvocation extends BaseToolInvocation { static allowlist = new Set(); async getConfirmationDetails() { return { onConfirm: async () => { MemoryInvocation.allowlist.add(this.params.key); } }; } async execute() { return 'ok'; } }
+             export class MemoryTool extends BaseDeclarativeTool { createInvocation(params) { return new MemoryInvocation(params); } }`,
+      errors: [{ messageId: mutates }],
+    },
+    {
+      // a class tool's own confirmation method
+      code: `const approved = new Set(); export class DeployTool extends BaseTool { async requestApproval(input) { approved.add(input.target); } async call(input) { return 'ok'; } }`,
+      errors: [{ messageId: mutates }],
     },
   ],
 });

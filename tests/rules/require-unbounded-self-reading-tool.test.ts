@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +47,11 @@ const typedRuleTester = new RuleTester({
 
 ruleTester.run('require-unbounded-self-reading-tool', rule, {
   valid: [
+    // A confirmation method reads the file only to show the user a diff; the call returns a status.
+    `import { readFile, writeFile } from 'node:fs/promises';
+     export class EditTool extends BaseTool { maxResultSizeChars = 10_000;
+       async shouldConfirmExecute(input) { const old = await readFile(input.file_path, 'utf8'); return { diff: old }; }
+       async call(input) { await writeFile(input.file_path, input.content); return 'ok'; } }`,
     // Every shape, declared Infinity / POSITIVE_INFINITY / UNBOUNDED / a const bound to one.
     `import { readFile } from 'node:fs/promises';
      export const FileRead = buildTool({ name: 'Read', maxResultSizeChars: Infinity,
@@ -1186,6 +1192,131 @@ createTool({ name: 'read_skill_file', execute: async (input, context) => {
   return context.skills.readFileContent(resolvedPath);
 } });`,
       [{ toolName: 'read_skill_file', readCall: '`context.skills.readFileContent`', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+  ],
+});
+
+// A tool list joined by name to a dispatcher (tool-shapes/name-dispatch.ts): a listed tool whose
+// routed branch reads a model-chosen location and returns it is reported at its list entry.
+const nameDispatch = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'name-dispatch');
+const nameDispatchText = (...segments: string[]): string => readFileSync(path.join(nameDispatch, ...segments), 'utf8');
+
+ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name', rule, {
+  valid: [
+    // The dispatcher's file is no tool list: its branches are the listed tools', reported at their entries.
+    { code: nameDispatchText('reverse', 'handler.ts'), filename: path.join(nameDispatch, 'reverse', 'handler.ts') },
+    // A listed name no dispatcher routes: not a tool, even when every tool must be classified.
+    {
+      code: `export const TOOLS = [{ name: 'nobody_routes_me', description: 'd', inputSchema: { type: 'object' } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+      options: [{ requireClassification: true }],
+    },
+    // Declared on the entry's `_meta`: the joined tool is classified.
+    {
+      code: `export const TOOLS = [{ name: 'fetch_page', description: 'd', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }];`,
+      filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
+    },
+  ],
+  invalid: [
+    // Definitions in tools.ts; the dispatcher that imports them fetches the model's URL and returns the text.
+    invalid(
+      nameDispatchText('reverse', 'tools.ts'),
+      [{ toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', fix: ["text', inputSchema: { type: 'object' } }", "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'tools.ts') },
+    ),
+    // The definitions import the dispatcher (an `if` chain): one report per tool that reads.
+    invalid(
+      nameDispatchText('forward', 'server.ts'),
+      [{ toolName: 'read_note', readCall: '`readFile`', fix: ["note', inputSchema: { type: 'object' } },\n  { name: 'remember", "note', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n  { name: 'remember"] }],
+      { filename: path.join(nameDispatch, 'forward', 'server.ts') },
+    ),
+    // Definitions and dispatcher in one file.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export const TOOLS = [
+  { name: 'cat', description: 'd', inputSchema: { type: 'object' } },
+];
+export async function route(name, args) {
+  switch (name) {
+    case 'cat': return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
+  }
+}`,
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
+    ),
+    // With the CallTool handler in the same file the `case` is the tool (the low-level MCP shape)
+    // and the entry its `_meta` home: one report, not two.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+const TOOLS = [{ name: 'cat', description: 'd', inputSchema: { type: 'object' } }];
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'cat': return { content: [{ type: 'text', text: await readFile(request.params.arguments.path, 'utf8') }] };
+  }
+});`,
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
+    ),
+  ],
+});
+
+// Searches, callbacks, closures and dispatchers (issue 12): matched lines are content.
+ruleTester.run('require-unbounded-self-reading-tool: searches and helpers', rule, {
+  valid: [
+    // A file-name search (`fd`) prints names, not content.
+    `import { spawn } from 'node:child_process';
+buildTool({ name: 'find', async call(input) {
+  const proc = spawn('fd', [input.pattern, input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return out;
+} });`,
+    // A backend grep answered with a count.
+    `buildTool({ name: 'count', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return result.matches.length + ' matches';
+} });`,
+    // An edit that previews the text it wrote.
+    `import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'edit', async call(input) {
+  const before = await readFile(input.path, 'utf8');
+  const updated = before.split(input.old).join(input.new);
+  await writeFile(input.path, updated);
+  return 'Edited:\\n' + updated.split('\\n').slice(0, 20).join('\\n');
+} });`,
+  ],
+  invalid: [
+    invalid(
+      `import { spawn } from 'node:child_process';
+buildTool({ name: 'grep', async call(input) {
+  const proc = spawn('rg', ['-n', '-e', input.pattern, '--', input.path]);
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  await new Promise((r) => proc.on('close', r));
+  return out;
+} });`,
+      [{ toolName: 'grep', readCall: '`spawn`', fix: ['return out;\n} });', 'return out;\n}, maxResultSizeChars: Infinity });'] }],
+    ),
+    invalid(
+      `buildTool({ name: 'grep', async call(input) {
+  const result = await this.backend.grep(input.pattern, input.path);
+  return result.matches.map((m) => m.path + ':' + m.text).join('\\n');
+} });`,
+      [{ toolName: 'grep', readCall: '`this.backend.grep`', fix: ["join('\\n');\n} });", "join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
+    ),
+    invalid(
+      `import fs from 'node:fs';
+async function grepFile(file, re, push) {
+  const text = await fs.promises.readFile(file, 'utf8');
+  for (const line of text.split('\\n')) if (re.test(line)) push(file + ':' + line);
+}
+buildTool({ name: 'walk_grep', async call(input) {
+  const hits = [];
+  await grepFile(input.path, new RegExp(input.pattern), (line) => hits.push(line));
+  return hits.join('\\n');
+} });`,
+      [{ toolName: 'walk_grep', readCall: '`grepFile` (→ fs.promises.readFile)', fix: ["return hits.join('\\n');\n} });", "return hits.join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
     ),
   ],
 });

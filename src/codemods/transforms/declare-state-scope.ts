@@ -32,6 +32,7 @@ function owningTool(finding: RuleFinding, node: TSESTree.Node): ToolDefinition |
   const recognition = getRecognitionContext(finding.ruleContext!);
   const definitions = findToolDefinitions(recognition.file.program, recognition.settings, {
     contextualTypeName: recognition.contextualTypeName,
+    filePath: recognition.filePath,
   });
   const owners = definitions.filter((definition) =>
     getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),

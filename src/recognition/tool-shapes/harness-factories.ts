@@ -11,20 +11,13 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, findProperty, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { type FunctionNode, boundFunctionName, findProperty, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
 import { configName } from './names.js';
 
 const TOOL_FACTORY_NAME = /^(?:create|make|build)\w*Tool(?:Definition)?$/;
 const CALL_ID_PARAMETER = /^_*(?:tool_?)?call_?id$/i;
-
-function functionName(fn: FunctionNode): string | undefined {
-  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
-  const parent = fn.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
-  return fn.id?.name;
-}
 
 /** The function whose result `object` is: `return {…}` in its body, or an arrow's expression body. */
 function returningFunction(object: TSESTree.ObjectExpression): FunctionNode | undefined {
@@ -47,7 +40,7 @@ export function inputParameterAfterCallId(fn: TSESTree.Node | undefined): number
 
 export function recogniseFactoryReturnedTool(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const factory = returningFunction(object);
-  const factoryName = factory ? functionName(factory) : undefined;
+  const factoryName = factory ? boundFunctionName(factory) : undefined;
   if (factoryName === undefined || !TOOL_FACTORY_NAME.test(factoryName)) return undefined;
   const name = configName(object);
   if (name === undefined || !hasInvocationMember(object, settings)) return undefined;

@@ -21,7 +21,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, findProperty, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import { type FunctionNode, boundFunctionName, findProperty, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
 import type { ToolDefinition } from '../tool-definitions.js';
 import { resolveToolName } from './tool-name.js';
 
@@ -124,12 +124,6 @@ function parameterIndex(fn: FunctionNode, name: string): number {
   return fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
 }
 
-function functionName(fn: FunctionNode): string | undefined {
-  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) return fn.id?.name;
-  const parent = fn.parent;
-  return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined;
-}
-
 const nameBindings = new WeakMap<FunctionNode, Map<string, string | undefined>>();
 
 /** `const { name } = request.params` / `const name = request.params.name` in `fn`: the request's root name. */
@@ -190,7 +184,7 @@ function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputP
       ));
   const facts = looksRequested ? dispatchFacts(discriminant) : undefined;
   for (const fn of facts ? functions : []) {
-    const name = functionName(fn);
+    const name = boundFunctionName(fn);
     const requestIndex = facts!.handlers.get(fn) ?? (name === undefined ? undefined : facts!.requestDelegates.get(name));
     if (requestIndex !== undefined) {
       const request = fn.params[requestIndex];

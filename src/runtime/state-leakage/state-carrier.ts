@@ -11,12 +11,13 @@
  * created, counters incremented) is known exactly, even when invocations sharing
  * an instance run concurrently; that exact delta is what state leakage is judged on.
  */
+import { type DeclaredStateScope, STATE_SCOPES as DECLARED_STATE_SCOPES } from '../../types/classify-tool.js';
 import { scopeSharingKey } from './sharing-key.js';
 
-/** The `stateScope` a tool declares; the lint rule and the runtime use the same three words. */
-export type StateScope = 'isolated' | 'session' | 'agent';
+/** The `stateScope` a tool declares; the lint rule and the runtime use the same three words (`STATE_SCOPES`). */
+export type StateScope = DeclaredStateScope;
 
-export const STATE_SCOPES: readonly StateScope[] = ['isolated', 'session', 'agent'];
+export const STATE_SCOPES: readonly StateScope[] = DECLARED_STATE_SCOPES;
 
 /** Which invocation is asking for state: selects the instance the scope allows it to see. */
 export interface InvocationStateKey {

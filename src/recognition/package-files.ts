@@ -1,0 +1,144 @@
+/**
+ * The other files of the package a linted file belongs to, judged from text
+ * first: the reverse lookups (which file dispatches the tool this list
+ * names?) cannot follow imports, because the definitions file is often the
+ * one imported. The package is the folder of the nearest `package.json`;
+ * its source files are listed once per process (bounded, without
+ * `node_modules`, dot folders, declarations and tests), and each file's
+ * text facts are cached by path and mtime like parsed modules. Only files
+ * whose text spells the name looked for are ever parsed.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** A package bigger than this is listed only this far: the join is a help, never a reason to read a monorepo. */
+export const MAX_PACKAGE_FILES = 2000;
+
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const SKIPPED_FILE = /\.d\.[cm]?ts$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'test', 'tests', '__tests__', '__mocks__', 'coverage']);
+
+const rootsByFolder = new Map<string, string | undefined>();
+const filesByRoot = new Map<string, string[]>();
+
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The folder of the nearest `package.json` above `filePath`, if any. */
+export function packageRootOf(filePath: string): string | undefined {
+  if (!path.isAbsolute(filePath)) return undefined;
+  const start = path.dirname(filePath);
+  const visited: string[] = [];
+  let root: string | undefined;
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    if (rootsByFolder.has(folder)) {
+      root = rootsByFolder.get(folder);
+      break;
+    }
+    visited.push(folder);
+    if (isFile(path.join(folder, 'package.json'))) {
+      root = folder;
+      break;
+    }
+    if (path.dirname(folder) === folder) break;
+  }
+  for (const folder of visited) rootsByFolder.set(folder, root);
+  return root;
+}
+
+/** The package's source files (absolute paths), listed once per process. */
+export function packageSourceFiles(root: string): readonly string[] {
+  const cached = filesByRoot.get(root);
+  if (cached) return cached;
+  const files: string[] = [];
+  const pending = [root];
+  while (pending.length > 0 && files.length < MAX_PACKAGE_FILES) {
+    const folder = pending.shift()!;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
+      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !SKIPPED_FILE.test(entry.name)) {
+        files.push(full);
+        if (files.length >= MAX_PACKAGE_FILES) break;
+      }
+    }
+  }
+  filesByRoot.set(root, files);
+  return files;
+}
+
+/** What one file's text says about tool names. */
+export interface NameSpellings {
+  /** String literals a `case 'x':` or a `=== 'x'` compares with: names a dispatcher may route. */
+  compared: ReadonlySet<string>;
+  /** `name: 'x'` in a file that spells `inputSchema`: names a tool list may declare. */
+  listed: ReadonlySet<string>;
+  /** The text itself when it compares names (a possible dispatcher), for further cheap tests. */
+  text: string | undefined;
+}
+
+interface CachedSpellings {
+  mtimeMs: number;
+  size: number;
+  spellings: NameSpellings | undefined;
+}
+
+const spellingsCache = new Map<string, CachedSpellings>();
+
+const CASE_LITERAL = /\bcase\s+(['"`])([^'"`\\\n]{1,200})\1\s*:/g;
+const COMPARED_AFTER = /[=!]==?\s*(['"`])([^'"`\\\n]{1,200})\1/g;
+const COMPARED_BEFORE = /(['"`])([^'"`\\\n]{1,200})\1\s*[=!]==?/g;
+const NAME_PROPERTY = /(?:\bname|['"]name['"])\s*:\s*(['"`])([^'"`\\\n]{1,200})\1/g;
+
+function collect(text: string, pattern: RegExp, into: Set<string>): void {
+  for (const match of text.matchAll(pattern)) into.add(match[2]!);
+}
+
+/** The name facts of one file, from its text (cached by path and mtime); undefined when unreadable. */
+export function nameSpellings(filePath: string): NameSpellings | undefined {
+  let stats;
+  try {
+    stats = statSync(filePath);
+  } catch {
+    return undefined;
+  }
+  const cached = spellingsCache.get(filePath);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.spellings;
+  let spellings: NameSpellings | undefined;
+  try {
+    const text = readFileSync(filePath, 'utf8');
+    const compared = new Set<string>();
+    const listed = new Set<string>();
+    collect(text, CASE_LITERAL, compared);
+    if (text.includes('==')) {
+      collect(text, COMPARED_AFTER, compared);
+      collect(text, COMPARED_BEFORE, compared);
+    }
+    if (text.includes('inputSchema')) collect(text, NAME_PROPERTY, listed);
+    spellings = { compared, listed, text: compared.size > 0 ? text : undefined };
+  } catch {
+    spellings = undefined;
+  }
+  spellingsCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, spellings });
+  return spellings;
+}
+
+/** Forget the listings and text facts (tests that write fixtures call this). */
+export function clearPackageFileCache(): void {
+  rootsByFolder.clear();
+  filesByRoot.clear();
+  spellingsCache.clear();
+}

@@ -1,0 +1,368 @@
+/**
+ * A tool list joined to its handlers by name. Many MCP servers keep the
+ * ListTools answer (`[{ name: 'x', description, inputSchema }, …]`) in one
+ * file and the implementations behind a dispatcher in another
+ * (`handleToolCall(name, args) { switch (name) { case 'x': return xTool.execute(args, ctx); } }`),
+ * the two joined by nothing but the tool's name — and the dispatcher's file
+ * usually imports the list's, so following imports from the list finds nothing.
+ *
+ * Principle: a tool list entry (`{ name, inputSchema }` in an array) is a
+ * tool when a name-keyed dispatcher anywhere in its package (a `switch`/`if`
+ * on a parameter of a function that takes the name and then the arguments)
+ * has a branch for that name; its invocation is that branch and the
+ * implementation the branch hands the arguments to (a method of the instance
+ * a module variable holds, an imported handler object's method, a function).
+ * The entry is where the tool is reported and where its classification goes
+ * (`_meta`); the implementation is no tool by itself (it would count twice).
+ * A branch the low-level MCP shape already makes a tool (a dispatcher reached
+ * from `setRequestHandler(CallToolRequestSchema, …)` in its own file) stays
+ * that tool: the entry is then its `_meta` home, not a second tool.
+ *
+ * Cost: other files are found from text (`package-files.ts`: which files
+ * compare a string with the entry's name) and parsed only then, once per
+ * process; each program's branches are collected in one walk.
+ */
+import path from 'node:path';
+
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import { type FileIndex, buildFileIndex } from '../file-index.js';
+import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
+import { nameSpellings, packageRootOf, packageSourceFiles } from '../package-files.js';
+import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
+import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
+import { resolveToolName } from './tool-name.js';
+
+/** How many functions out from a branch its dispatcher may be. */
+const MAX_CALLBACK_DEPTH = 3;
+
+/** One branch of a name-keyed dispatcher. */
+interface NameBranch {
+  node: TSESTree.SwitchCase | TSESTree.IfStatement;
+  region: TSESTree.Node;
+  dispatcher: FunctionNode;
+  inputParameter: number;
+  /** The low-level MCP shape recognises it as a tool of its own file. */
+  recognisedInPlace: boolean;
+}
+
+const branchesByProgram = new WeakMap<TSESTree.Program, Map<string, NameBranch[]>>();
+const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
+
+function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current?.parent) current = current.parent;
+  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
+}
+
+/**
+ * The function whose parameter `discriminant` is, with the parameter after it
+ * (the arguments): `handleToolCall(name, args, …)`. A name compared without
+ * arguments to hand on is no dispatcher.
+ */
+function parameterDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
+  const target = skipTypeWrappers(discriminant);
+  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
+  let depth = 0;
+  for (let current: TSESTree.Node | undefined = target.parent; current && depth < MAX_CALLBACK_DEPTH; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    depth += 1;
+    const index = current.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === target.name);
+    if (index >= 0) {
+      const input = current.params[index + 1];
+      return input?.type === AST_NODE_TYPES.Identifier ? { fn: current, inputParameter: index + 1 } : undefined;
+    }
+  }
+  return undefined;
+}
+
+function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
+  const branches = new Map<string, NameBranch[]>();
+  const add = (name: string, branch: NameBranch): void => {
+    const list = branches.get(name) ?? [];
+    list.push(branch);
+    branches.set(name, list);
+  };
+  walk(program, (node) => {
+    if (node.type === AST_NODE_TYPES.SwitchStatement) {
+      const inPlace = node.cases.map((switchCase) => recogniseDispatchCase(switchCase));
+      const dispatcher = inPlace.some(Boolean) ? undefined : parameterDispatcher(node.discriminant);
+      node.cases.forEach((switchCase, index) => {
+        const name = resolveToolName(switchCase.test);
+        if (name === undefined) return;
+        const region = node.cases.slice(index).find((later) => later.consequent.length > 0) ?? switchCase;
+        const own = inPlace[index];
+        if (own) add(name, { node: switchCase, region, dispatcher: own.handlerArgument as FunctionNode, inputParameter: own.inputParameter ?? 0, recognisedInPlace: true });
+        else if (dispatcher) add(name, { node: switchCase, region, dispatcher: dispatcher.fn, inputParameter: dispatcher.inputParameter, recognisedInPlace: false });
+      });
+    } else if (node.type === AST_NODE_TYPES.IfStatement) {
+      const test = node.test;
+      if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== '===' && test.operator !== '==')) return;
+      const leftName = resolveToolName(test.left);
+      const name = leftName ?? resolveToolName(test.right);
+      if (name === undefined) return;
+      const own = recogniseDispatchBranch(node);
+      if (own) {
+        add(name, { node, region: node.consequent, dispatcher: own.handlerArgument as FunctionNode, inputParameter: own.inputParameter ?? 0, recognisedInPlace: true });
+        return;
+      }
+      const dispatcher = parameterDispatcher(leftName === undefined ? test.left : test.right);
+      if (dispatcher) add(name, { node, region: node.consequent, dispatcher: dispatcher.fn, inputParameter: dispatcher.inputParameter, recognisedInPlace: false });
+    }
+  });
+  return branches;
+}
+
+function branchesOf(program: TSESTree.Program): Map<string, NameBranch[]> {
+  let branches = branchesByProgram.get(program);
+  if (!branches) branchesByProgram.set(program, (branches = collectBranches(program)));
+  return branches;
+}
+
+function indexOf(program: TSESTree.Program, filePath: string): FileIndex {
+  let index = indexByProgram.get(program);
+  if (!index) indexByProgram.set(program, (index = buildFileIndex(program, filePath)));
+  return index;
+}
+
+/** The tree of a package file: the linted one as ESLint parsed it, any other parsed once. */
+function fileFor(filePath: string, linted: { filePath: string; program: TSESTree.Program }): FileIndex | undefined {
+  if (filePath === linted.filePath) return indexOf(linted.program, filePath);
+  return loadModule(filePath);
+}
+
+/** Of the candidates, the files nearest the definitions (longest common folder): `src/` joins `src/`, not `dist/`. */
+function nearest(candidates: string[], from: string): string[] {
+  const depth = (file: string): number => {
+    const a = path.dirname(file).split(path.sep);
+    const b = path.dirname(from).split(path.sep);
+    let shared = 0;
+    while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared += 1;
+    return shared;
+  };
+  const best = Math.max(...candidates.map(depth));
+  return candidates.filter((file) => depth(file) === best);
+}
+
+interface FoundBranch {
+  branch: NameBranch;
+  file: FileIndex;
+}
+
+/** The dispatcher branches for `name` in the package of `linted`. */
+function branchesNamed(name: string, linted: { filePath: string; program: TSESTree.Program }): FoundBranch[] {
+  const root = packageRootOf(linted.filePath);
+  const files = root ? packageSourceFiles(root) : [];
+  const candidates = files.filter((file) => file !== linted.filePath && nameSpellings(file)?.compared.has(name));
+  // The linted file first: its own dispatcher is the nearest of all.
+  const own = branchesOf(linted.program).get(name);
+  if (own) return own.map((branch) => ({ branch, file: indexOf(linted.program, linted.filePath) }));
+  const found: FoundBranch[] = [];
+  for (const candidate of candidates.length > 0 ? nearest(candidates, linted.filePath) : []) {
+    const file = fileFor(candidate, linted);
+    if (!file) continue;
+    for (const branch of branchesOf(file.program).get(name) ?? []) found.push({ branch, file });
+  }
+  return found;
+}
+
+/** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
+function listEntryName(object: TSESTree.ObjectExpression): string | undefined {
+  if (object.parent?.type !== AST_NODE_TYPES.ArrayExpression || !findProperty(object, 'inputSchema')) return undefined;
+  return resolveToolName(findProperty(object, 'name')?.value);
+}
+
+/** The class a module variable holds an instance of: `x = new C(…)` anywhere in the file. */
+function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  let className: string | undefined;
+  walk(file.program, (node) => {
+    if (className !== undefined) return false;
+    let value: TSESTree.Node | null | undefined;
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) value = node.right;
+    else if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) value = node.init;
+    const target = value ? skipTypeWrappers(value) : undefined;
+    if (target?.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier) className = target.callee.name;
+    return undefined;
+  });
+  return className === undefined ? undefined : classNamed(className, file);
+}
+
+function classNamed(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  const own = file.classes.get(name);
+  if (own) return { classNode: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  return imported ? exportedClass(imported, binding.imported, 0) : undefined;
+}
+
+/** The class a module exports under `exportedName`, through `export … from` and `export * from` barrels. */
+function exportedClass(file: FileIndex, exportedName: string, depth: number): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = file.exports.get(exportedName);
+  if (target?.kind === 'local') {
+    const classNode = file.classes.get(target.local);
+    return classNode ? { classNode, file } : undefined;
+  }
+  const follow = (specifier: string, name: string): { classNode: ClassNode; file: FileIndex } | undefined => {
+    const next = resolveRelativeModule(specifier, file.filePath);
+    const module = next ? loadModule(next) : undefined;
+    return module ? exportedClass(module, name, depth + 1) : undefined;
+  };
+  if (target?.kind === 're-export') return follow(target.from, target.imported);
+  for (const specifier of file.starExports) {
+    const found = follow(specifier, exportedName);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An object a module (this one or an imported one) declares as a `const`: `export const x = { handler … }`. */
+function constantObject(name: string, file: FileIndex): { object: TSESTree.ObjectExpression; file: FileIndex } | undefined {
+  const own = file.constants.get(name);
+  if (own) {
+    const target = skipTypeWrappers(own);
+    return target.type === AST_NODE_TYPES.ObjectExpression ? { object: target, file } : undefined;
+  }
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  if (!imported || exported?.kind !== 'local') return undefined;
+  const value = imported.constants.get(exported.local);
+  const target = value ? skipTypeWrappers(value) : undefined;
+  return target?.type === AST_NODE_TYPES.ObjectExpression ? { object: target, file: imported } : undefined;
+}
+
+function classMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
+  for (const member of classNode.body.body) {
+    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && getStaticKeyName(member.key, member.computed) === name) {
+      const value = member.value;
+      if (isFunctionNode(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+/** What a branch hands the arguments to: each call in it given the input parameter, resolved. */
+function implementationsOf(found: FoundBranch): JoinedInvocationEntry[] {
+  const { branch, file } = found;
+  const input = branch.dispatcher.params[branch.inputParameter];
+  if (input?.type !== AST_NODE_TYPES.Identifier) return [];
+  const entries: JoinedInvocationEntry[] = [];
+  walk(branch.region, (node) => {
+    if (node !== branch.region && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const argument = node.arguments.findIndex((value) => value.type === AST_NODE_TYPES.Identifier && value.name === input.name);
+    if (argument < 0) return undefined;
+    const callee = skipTypeWrappers(node.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      const resolved = resolveLocalName(file, callee.name);
+      if (resolved && resolved.fn !== branch.dispatcher) {
+        entries.push({ fn: resolved.fn, inputParameters: [argument], classNode: resolved.classNode, file: resolved.file });
+      }
+    } else if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier) {
+      const method = getStaticKeyName(callee.property, callee.computed);
+      if (method === undefined) return undefined;
+      const instance = instanceClassOf(callee.object.name, file);
+      const fn = instance ? classMethod(instance.classNode, method) : undefined;
+      if (instance && fn) {
+        entries.push({ fn, inputParameters: [argument], classNode: instance.classNode, file: instance.file });
+        return undefined;
+      }
+      const holder = constantObject(callee.object.name, file);
+      const property = holder ? findProperty(holder.object, method)?.value : undefined;
+      const handler = property ? skipTypeWrappers(property) : undefined;
+      if (holder && isFunctionNode(handler)) entries.push({ fn: handler, inputParameters: [argument], classNode: undefined, file: holder.file });
+    }
+    return undefined;
+  });
+  return entries;
+}
+
+/** The invocation of a joined tool: each branch for its name, then what each branch hands the arguments to. */
+function joinedEntries(found: FoundBranch[]): JoinedInvocationEntry[] {
+  const entries: JoinedInvocationEntry[] = [];
+  for (const item of found) {
+    entries.push({ fn: item.branch.dispatcher, inputParameters: [item.branch.inputParameter], classNode: undefined, file: item.file, region: item.branch.region });
+  }
+  for (const item of found) entries.push(...implementationsOf(item));
+  return entries;
+}
+
+/**
+ * A tool list entry whose name a dispatcher of the package routes: the tool,
+ * at the entry, with the dispatcher's branch and implementation as its invocation.
+ */
+export function recogniseJoinedListEntry(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
+  if (filePath === undefined) return undefined;
+  const name = listEntryName(object);
+  const program = name === undefined ? undefined : programOf(object);
+  if (name === undefined || !program) return undefined;
+  const found = branchesNamed(name, { filePath, program });
+  // No branch: a name with no handler. A branch that is a tool in its own file: that tool, not a second one.
+  if (found.length === 0 || found.some((item) => item.branch.recognisedInPlace)) return undefined;
+  let entries: JoinedInvocationEntry[] | undefined;
+  return {
+    shape: 'mcp-dispatch',
+    node: object,
+    reportNode: object,
+    name,
+    host: object,
+    isMcpRegistration: true,
+    handlerArgument: undefined,
+    joinedInvocation: () => (entries ??= joinedEntries(found)),
+  };
+}
+
+/** Per dispatcher program: the classes its name branches hand arguments to (`file:start`), with the names routed to each. */
+const implementationsByProgram = new WeakMap<TSESTree.Program, Map<string, Set<string>>>();
+
+function implementationClasses(file: FileIndex): Map<string, Set<string>> {
+  let classes = implementationsByProgram.get(file.program);
+  if (classes) return classes;
+  classes = new Map();
+  for (const [name, branches] of branchesOf(file.program)) {
+    for (const branch of branches) {
+      if (branch.recognisedInPlace) continue;
+      for (const entry of implementationsOf({ branch, file })) {
+        if (!entry.classNode) continue;
+        const key = `${entry.file.filePath}:${entry.classNode.range[0]}`;
+        classes.set(key, (classes.get(key) ?? new Set()).add(name));
+      }
+    }
+  }
+  implementationsByProgram.set(file.program, classes);
+  return classes;
+}
+
+/**
+ * Is this class the implementation a joined tool's branch hands its arguments
+ * to? Then the tool is the list entry, and the class is no tool by itself.
+ * Asked only of classes recognised as tools; answered from the package's
+ * files that compare listed names and spell the class's name.
+ */
+export function isJoinedImplementation(classNode: ClassNode, filePath: string | undefined): boolean {
+  if (filePath === undefined) return false;
+  const parent = classNode.parent;
+  const className = classNode.id?.name ?? (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined);
+  const program = className === undefined ? undefined : programOf(classNode);
+  const root = program ? packageRootOf(filePath) : undefined;
+  if (className === undefined || !program || !root) return false;
+  const files = packageSourceFiles(root);
+  const listed = new Set<string>();
+  for (const file of files) for (const name of nameSpellings(file)?.listed ?? []) listed.add(name);
+  if (listed.size === 0) return false;
+  const key = `${filePath}:${classNode.range[0]}`;
+  for (const candidate of files) {
+    const spellings = nameSpellings(candidate);
+    if (!spellings?.text?.includes(className) || ![...spellings.compared].some((name) => listed.has(name))) continue;
+    const file = candidate === filePath ? indexOf(program, filePath) : loadModule(candidate);
+    const names = file ? implementationClasses(file).get(key) : undefined;
+    if (names && [...names].some((name) => listed.has(name))) return true;
+  }
+  return false;
+}
