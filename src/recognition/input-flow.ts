@@ -108,6 +108,12 @@ interface FunctionSummary {
   returned: ReturnedContent[];
   /** Parameters (objects, arrays) this function fills with content it read. */
   filledParameters: number[];
+  /**
+   * Requests to a page-fetching API whose body carries input under no name we
+   * can see (`post(this.baseURLs.extract, { ...params })`): reads when the
+   * caller's argument names a URL (`this.extract({ urls })`).
+   */
+  opaqueFindings: ReadFinding[];
   /** Parameters (callbacks) this function calls with content it read (`push(line)`). */
   callbackParameters: number[];
   /**
@@ -186,12 +192,29 @@ function isLookup(callee: TSESTree.Node): callee is TSESTree.MemberExpression {
   );
 }
 
+/**
+ * `client.queryDefinition(uri, position)`, `db.query(sql)`: a query asks a
+ * service, and its answer is the service's data (a language server's
+ * definition locations), not the location it was asked about.
+ */
+function isQuery(callee: TSESTree.Node): boolean {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return false;
+  const method = getMemberPath(callee.property)?.[0];
+  return method !== undefined && /^query(?:[A-Z_]|$)/.test(method);
+}
+
+/** Whether a call we can see into answers with input, given what is tainted where it is called; undefined when unknown. */
+type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpression, taint: Taint) => boolean | undefined;
+
 /** The taint state of one analysis of one function. */
 class Taint {
   readonly names = new Set<string>();
   readonly thisMembers: Set<string>;
 
-  constructor(thisMembers: readonly string[]) {
+  constructor(
+    thisMembers: readonly string[],
+    private readonly returnsInput?: ReturnsInput,
+  ) {
     this.thisMembers = new Set(thisMembers);
   }
 
@@ -210,7 +233,14 @@ class Taint {
   /** Taints what a mutated or assigned-into expression is rooted at: `list`, `this.paths`. */
   addRoot(target: TSESTree.Node): boolean {
     const path = getMemberPath(target);
-    if (!path) return false;
+    if (!path) {
+      // `groups[match.filePath].push(match)`: a computed member still fills the collection it is rooted at.
+      let root = skipTypeWrappers(target);
+      while (root.type === AST_NODE_TYPES.MemberExpression) root = skipTypeWrappers(root.object);
+      if (root.type !== AST_NODE_TYPES.Identifier || this.names.has(root.name)) return false;
+      this.names.add(root.name);
+      return true;
+    }
     if (path[0] === 'this') {
       const member = path[1];
       if (member === undefined || this.thisMembers.has(member)) return false;
@@ -257,8 +287,13 @@ class Taint {
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
         if (isLookup(member) && !this.has(member.object)) return false;
-        if (node.arguments.some((argument) => this.has(argument))) return true;
-        return member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
+        if (isQuery(member)) return false;
+        const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
+        if (receiverTainted) return true;
+        if (!node.arguments.some((argument) => this.has(argument))) return false;
+        // A helper we can see answers with input only when what it returns carries it
+        // (`resolveSkillFilePath(skill, p, allowed)` answers with an entry of `allowed`).
+        return this.returnsInput?.(node, this) ?? true;
       }
       case AST_NODE_TYPES.AwaitExpression:
       case AST_NODE_TYPES.SpreadElement:
@@ -325,9 +360,12 @@ function propagate(unit: FunctionUnit, taint: Taint): boolean {
     const argumentTainted = call.arguments.some((argument) => taint.has(argument));
     if (member.type === AST_NODE_TYPES.MemberExpression) {
       const path = getMemberPath(member);
-      const method = path?.[path.length - 1];
+      // `groups[key].push(match)`: the method of a computed member's value.
+      const method = path?.[path.length - 1] ?? getStaticKeyName(member.property, member.computed);
       // `list.push(p)`, `seen.add(p)`, `url.searchParams.set('q', p)`: the collection now carries input.
-      if (method !== undefined && MUTATING_METHODS.has(method) && argumentTainted) {
+      // `cache.set(id, entry)` keys the entry by input: what a lookup answers is the entry, not the key.
+      const stored = method === 'set' ? call.arguments.slice(1).some((argument) => taint.has(argument)) : argumentTainted;
+      if (method !== undefined && MUTATING_METHODS.has(method) && stored) {
         changed = taint.addRoot(member.object) || changed;
       }
       if (path?.join('.') === 'Object.assign' && call.arguments.slice(1).some((argument) => taint.has(argument))) {
@@ -572,10 +610,49 @@ function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope):
  * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
  */
 const SERVICE_READER_NAME =
-  /^(?:read|fetch|load|open|view|scrape|crawl|download|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
-const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download)/;
+  /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
+const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
+/** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
+const URL_ONLY_SERVICE_READER_NAME = /^extract/;
 /** Names of values and fields that hold a location, not an id or a query. */
 const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
+/** Names of values and fields that hold a URL. */
+const URL_NAME = /url|uri|href|link/i;
+
+/**
+ * `String(url)`, `encodeURI(url)`, `new URL(url)`: the same location, converted.
+ * (Not `url.toString()`: fastmcp's OpenAPI tools build `url` on a base the
+ * taint cannot tell fixed, and would be taken for model-chosen.)
+ */
+function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
+  let target = skipTypeWrappers(node);
+  for (let depth = 0; depth < 4; depth += 1) {
+    if (target.type === AST_NODE_TYPES.AwaitExpression) {
+      target = skipTypeWrappers(target.argument);
+      continue;
+    }
+    if (target.type !== AST_NODE_TYPES.CallExpression && target.type !== AST_NODE_TYPES.NewExpression) break;
+    const callee = skipTypeWrappers(target.callee);
+    const [first] = target.arguments;
+    if (callee.type === AST_NODE_TYPES.Identifier && /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) && first) {
+      target = skipTypeWrappers(first);
+      continue;
+    }
+    break;
+  }
+  return target;
+}
+
+function namesLocation(node: TSESTree.Node, name = LOCATION_NAME): boolean {
+  const target = unwrapConversion(node);
+  if (target.type === AST_NODE_TYPES.ObjectExpression) {
+    return target.properties.some(
+      (property) => property.type === AST_NODE_TYPES.Property && name.test(getStaticKeyName(property.key, property.computed) ?? ''),
+    );
+  }
+  const path = getMemberPath(target);
+  return path !== undefined && name.test(path[path.length - 1]!);
+}
 
 /**
  * Where a search looks: a folder or file path (`path`, `rootPath`, `dir`), not
@@ -583,17 +660,6 @@ const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|noteb
  */
 const SEARCH_LOCATION_NAME = /path|dir|folder/i;
 const SEARCH_SERVICE_NAME = /^(?:grep|ripgrep|search)(?:[A-Z_\d]|$)|^[a-z]+(?:Grep|Search)$/;
-
-function namesLocation(node: TSESTree.Node, names = LOCATION_NAME): boolean {
-  const target = skipTypeWrappers(node);
-  if (target.type === AST_NODE_TYPES.ObjectExpression) {
-    return target.properties.some(
-      (property) => property.type === AST_NODE_TYPES.Property && names.test(getStaticKeyName(property.key, property.computed) ?? ''),
-    );
-  }
-  const path = getMemberPath(target);
-  return path !== undefined && names.test(path[path.length - 1]!);
-}
 
 /** A search given a model-chosen folder or path: the argument itself, or a field of an options object that carries input. */
 function searchesInputLocation(argument: TSESTree.Node, taint: Taint): boolean {
@@ -620,19 +686,187 @@ function namedServiceRead(
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
   if (SEARCH_SERVICE_NAME.test(method)) return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
-  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument));
+  const locationName = URL_ONLY_SERVICE_READER_NAME.test(method) ? URL_NAME : LOCATION_NAME;
+  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument, locationName));
   if (!location) return undefined;
   if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
   // `fetchJson({ url: 'https://api…/' + id })`: the location field decides.
-  const target = skipTypeWrappers(location);
+  const target = unwrapConversion(location);
   const value =
     target.type === AST_NODE_TYPES.ObjectExpression
       ? target.properties.find(
           (property): property is TSESTree.Property =>
-            property.type === AST_NODE_TYPES.Property && LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? ''),
+            property.type === AST_NODE_TYPES.Property && locationName.test(getStaticKeyName(property.key, property.computed) ?? ''),
         )?.value
       : target;
   return value && hasFixedOrigin(value, scope, environment) ? undefined : 'url';
+}
+
+/**
+ * How surely a request argument carries a model-chosen URL: `'named'` when a
+ * value or field named for a URL carries input (`{ url }`, `{ json: { urls } }`,
+ * `String(url)`, a local built as such an object), `'opaque'` when input is in it
+ * but under no name we can see (a spread or a parameter the caller filled:
+ * the caller's argument decides), else undefined.
+ */
+type UrlCarriage = 'named' | 'opaque';
+
+function carriesModelUrl(node: TSESTree.Node, scope: OriginScope, depth = 0): UrlCarriage | undefined {
+  if (depth > 4 || !scope.taint.has(node)) return undefined;
+  const target = unwrapConversion(node);
+  const stronger = (left: UrlCarriage | undefined, right: UrlCarriage | undefined): UrlCarriage | undefined =>
+    left === 'named' || right === 'named' ? 'named' : (left ?? right);
+  switch (target.type) {
+    case AST_NODE_TYPES.ObjectExpression: {
+      let carriage: UrlCarriage | undefined;
+      for (const property of target.properties) {
+        if (property.type === AST_NODE_TYPES.SpreadElement) {
+          carriage = stronger(carriage, carriesModelUrl(property.argument, scope, depth + 1));
+          continue;
+        }
+        if (!scope.taint.has(property.value)) continue;
+        if (URL_NAME.test(getStaticKeyName(property.key, property.computed) ?? '')) return 'named';
+        const value = skipTypeWrappers(property.value);
+        // `{ json: { url } }`: the body inside the request options.
+        if (value.type === AST_NODE_TYPES.ObjectExpression || value.type === AST_NODE_TYPES.Identifier) {
+          const inner = carriesModelUrl(value, scope, depth + 1);
+          if (inner === 'named') return 'named';
+        }
+      }
+      return carriage;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      if (URL_NAME.test(target.name)) return 'named';
+      // `const body = { urls, text }`, `jsonData = { ...jsonData, extract }`: what the local was built as.
+      const values = [
+        ...scope.unit.declarators.filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name).map((declarator) => declarator.init),
+        ...scope.unit.assignments.filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name).map((assignment) => assignment.right),
+      ].filter((value): value is TSESTree.Expression => value !== null && value !== undefined && value !== node);
+      let carriage: UrlCarriage | undefined;
+      for (const value of values) {
+        const skipped = skipTypeWrappers(value);
+        // `jsonData = { ...jsonData, … }` refers to itself: no new information.
+        if (skipped.type === AST_NODE_TYPES.Identifier && skipped.name === target.name) continue;
+        carriage = stronger(carriage, carriesModelUrl(value, scope, depth + 1));
+      }
+      return carriage ?? 'opaque';
+    }
+    case AST_NODE_TYPES.MemberExpression: {
+      const path = getMemberPath(target);
+      const last = path?.[path.length - 1];
+      if (last !== undefined && URL_NAME.test(last)) return 'named';
+      return 'opaque';
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      // `JSON.stringify({ url })`, `pruneUndefined({ ...rest })`: the body, serialised or cleaned.
+      let carriage: UrlCarriage | undefined;
+      for (const argument of target.arguments) carriage = stronger(carriage, carriesModelUrl(argument, scope, depth + 1));
+      return carriage ?? 'opaque';
+    }
+    default:
+      return 'opaque';
+  }
+}
+
+/** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
+const FETCHING_ENDPOINT = /^(?:scrape|extract|crawl|contents|read|reader|fetch)$/i;
+/** Calls that send an HTTP request (`post`, `client.http.post`, `postRequest`, `keylessPost`, `exa.request`). */
+const REQUEST_WORDS = new Set(['get', 'post', 'put', 'patch', 'request', 'fetch', 'call']);
+
+function isRequestCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return false;
+  const path = getMemberPath(skipTypeWrappers(call.callee));
+  const name = path?.[path.length - 1];
+  if (name === undefined) return false;
+  return name.split(/(?=[A-Z])|_/).some((word) => REQUEST_WORDS.has(word.toLowerCase()));
+}
+
+/** The last path segment of an endpoint the code fixed: `'/v2/scrape'`, `` `${base}/contents` ``, `this.baseURLs.extract`. */
+function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): string | undefined {
+  if (depth > 3 || scope.taint.has(node)) return undefined;
+  const target = skipTypeWrappers(node);
+  const lastSegment = (text: string): string | undefined => text.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || undefined;
+  switch (target.type) {
+    case AST_NODE_TYPES.Literal:
+      // `'/v2/scrape'`, or a bare endpoint of a client with a base URL (`ky.post('contents', …)`).
+      return typeof target.value === 'string' && (target.value.includes('/') || /^[a-z]+$/i.test(target.value))
+        ? lastSegment(target.value)
+        : undefined;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const tail = target.quasis[target.quasis.length - 1]?.value.cooked ?? '';
+      return tail.includes('/') ? lastSegment(tail) : undefined;
+    }
+    case AST_NODE_TYPES.BinaryExpression:
+      return target.operator === '+' ? endpointName(target.right, scope, depth + 1) : undefined;
+    case AST_NODE_TYPES.MemberExpression: {
+      // `this.baseURLs.extract`: an endpoint table keyed by what each endpoint does.
+      const path = getMemberPath(target);
+      return path && path.length > 1 ? path[path.length - 1] : undefined;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const declarator = scope.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      const init = declarator?.init ?? scope.file.constants.get(target.name);
+      return init ? endpointName(init, scope, depth + 1) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** HTTP methods of a client object (`this.kyReader.get(url)`, `axiosInstance.post(url, body)`). */
+const HTTP_METHOD = /^(?:get|post|put|patch|delete|head|request|stream)$/;
+/** Receivers named for an HTTP client, not a cache or a map (`this.ky`, `this.kyReader`, `httpClient`, `api`). */
+const HTTP_CLIENT_NAME = /^(?:ky|got|axios|http|https|api|fetcher|client|request)|(?:Ky|Got|Axios|Http|Api|Fetcher|Client|Request|Reader)$|^ky[A-Z]/;
+
+/**
+ * A request that reads the page at a model-chosen URL through an API (issue
+ * 12): the URL stays model-chosen when it is the target of an HTTP client
+ * (`this.kyReader.get(url)` on a `prefixUrl: 'https://r.jina.ai'` client, a
+ * reader proxy), or when it travels in the body of a request to an endpoint
+ * named for fetching pages (`post('/v2/scrape', { url })`,
+ * `exa.request('/contents', 'POST', { urls })`, `axios.post(this.baseURLs.extract, …)`):
+ * a scraping or extraction API answers with the page itself. An endpoint that
+ * answers with something else (`findSimilar`, `map`, `search`, a job status)
+ * is not a read. `'opaque'` when the URL is only a parameter the caller filled.
+ */
+function fetchingApiRequest(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+): UrlCarriage | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipTypeWrappers(call.callee);
+  const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+  const [first] = call.arguments;
+  if (member.type === AST_NODE_TYPES.MemberExpression && !member.computed && first) {
+    const method = getMemberPath(member.property)?.[0];
+    const receiver = getMemberPath(member.object);
+    const receiverName = receiver?.[receiver.length - 1];
+    if (
+      method !== undefined &&
+      HTTP_METHOD.test(method) &&
+      receiverName !== undefined &&
+      HTTP_CLIENT_NAME.test(receiverName) &&
+      scope.taint.has(first) &&
+      namesLocation(first, URL_NAME) &&
+      !hasFixedOrigin(unwrapConversion(first), scope, environment)
+    ) {
+      return 'named';
+    }
+  }
+  if (!isRequestCall(call)) return undefined;
+  const endpoint = call.arguments.findIndex((argument) => {
+    const name = endpointName(argument, scope);
+    return name !== undefined && FETCHING_ENDPOINT.test(name);
+  });
+  if (endpoint === -1) return undefined;
+  let carriage: UrlCarriage | undefined;
+  call.arguments.forEach((argument, index) => {
+    if (index === endpoint || carriage === 'named') return;
+    const carried = carriesModelUrl(argument, scope);
+    if (carried) carriage = carried;
+  });
+  return carriage;
 }
 
 /** Resolves a callee without types: local functions, `this.method`, relative imports. */
@@ -659,6 +893,94 @@ function resolveCallee(
     if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
   }
   return undefined;
+}
+
+/** Method names every string, array, collection or promise has: never a class of the module's own. */
+const BUILTIN_METHODS = new Set(
+  [String.prototype, Array.prototype, Map.prototype, Set.prototype, Promise.prototype, Object.prototype, Function.prototype].flatMap(
+    (prototype) => Object.getOwnPropertyNames(prototype),
+  ),
+);
+const uniqueMethods = new WeakMap<FileIndex, Map<string, ResolvedFunction | null>>();
+
+/**
+ * `context.skills.loadSkill(id)` on an object we cannot type: the method of
+ * that name when exactly one class of the module defines it (bundles keep a
+ * package's classes in one file). Only for whether the answer carries input.
+ */
+function resolveUniqueMethod(call: TSESTree.CallExpression | TSESTree.NewExpression, file: FileIndex): ResolvedFunction | undefined {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
+  const name = getMemberPath(callee.property)?.[0];
+  const receiver = getMemberPath(callee.object);
+  // `path.join(…)`, `fs.readFile(…)`: a module's function, not a class of this one.
+  if (name === undefined || BUILTIN_METHODS.has(name) || (receiver !== undefined && file.imports.has(receiver[0]!))) return undefined;
+  let byName = uniqueMethods.get(file);
+  if (!byName) {
+    byName = new Map();
+    uniqueMethods.set(file, byName);
+  }
+  if (!byName.has(name)) {
+    const found: ResolvedFunction[] = [];
+    for (const classNode of new Set(file.classes.values())) {
+      const method = getClassMethod(classNode, name);
+      if (method) found.push({ fn: method, file, classNode, name });
+    }
+    byName.set(name, found.length === 1 ? found[0]! : null);
+  }
+  return byName.get(name) ?? undefined;
+}
+
+const returnSummaries = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, boolean>>>();
+const returnsInProgress = new WeakMap<FunctionNode, Set<string>>();
+
+/**
+ * Does a helper we can see answer with input? Only when one of its returns
+ * carries what the call gave it: a helper that compares the model's path with
+ * its own list and returns the list's entry (`allowed.find((e) => e === p)`)
+ * or looks an id up in a registry answers with the code's own value.
+ */
+function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, settings: RecognitionSettings, depth: number): ReturnsInput {
+  return (call, taint) => {
+    if (depth > MAX_CALL_DEPTH || call.arguments.some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+    const resolved = resolveCallee(call, file, classNode, settings) ?? resolveUniqueMethod(call, file);
+    if (!resolved || resolved.fn.generator) return undefined;
+    const fn = resolved.fn;
+    const parameters = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
+    const sameClass = getMemberPath(call.callee)?.[0] === 'this' && resolved.classNode === classNode;
+    const thisMembers = sameClass ? [...taint.thisMembers].sort() : [];
+    const key = `${parameters.join(',')}|${thisMembers.join(',')}`;
+    let summaries = returnSummaries.get(settings);
+    if (!summaries) {
+      summaries = new WeakMap();
+      returnSummaries.set(settings, summaries);
+    }
+    let byKey = summaries.get(fn);
+    const cached = byKey?.get(key);
+    if (cached !== undefined) return cached;
+    let running = returnsInProgress.get(fn);
+    if (running?.has(key)) return undefined;
+    if (!running) {
+      running = new Set();
+      returnsInProgress.set(fn, running);
+    }
+    running.add(key);
+    const calleeTaint = new Taint(thisMembers, returnsInputOf(resolved.file, resolved.classNode, settings, depth + 1));
+    seedParameters(fn, parameters, calleeTaint);
+    const unit = unitOf(fn);
+    for (let round = 0; round < 50 && propagate(unit, calleeTaint); round += 1) {
+      // Until nothing new is tainted.
+    }
+    const result = returnedExpressions(fn).some((expression) => calleeTaint.has(expression));
+    running.delete(key);
+    if (!byKey) {
+      byKey = new Map();
+      summaries.set(fn, byKey);
+    }
+    byKey.set(key, result);
+    return result;
+  };
 }
 
 /** Resolves a callee of the linted file through the type checker. */
@@ -710,6 +1032,7 @@ function analyzeFunction(
       filledParameters: [],
       callbackParameters: [],
       returnedFrom: () => [],
+      opaqueFindings: [],
     };
   }
   if (!running) {
@@ -719,7 +1042,7 @@ function analyzeFunction(
   running.add(key);
 
   const unit = unitOf(fn);
-  const taint = new Taint(seeds.thisMembers);
+  const taint = new Taint(seeds.thisMembers, returnsInputOf(file, classNode, environment.settings, depth));
   seedParameters(fn, seeds.parameters, taint);
   for (let round = 0; round < 50 && propagate(unit, taint); round += 1) {
     // Until nothing new is tainted.
@@ -731,6 +1054,7 @@ function analyzeFunction(
   }
   const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
   const findings: ReadFinding[] = [];
+  const opaqueFindings: ReadFinding[] = [];
   // Calls whose answer is content of a model-chosen read, and where in it.
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
@@ -762,6 +1086,14 @@ function analyzeFunction(
     const taintedArguments = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
     const isThisCall = getMemberPath(call.callee)?.[0] === 'this';
     if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
+    const apiRequest = taintedArguments.length > 0 ? fetchingApiRequest(call, scope, environment) : undefined;
+    if (apiRequest) {
+      // The API's answer is the page: the request is the read, whatever the helper or client does inside.
+      const callName = describeCall(call);
+      (apiRequest === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
+      sources.set(call, true);
+      continue;
+    }
     const callee =
       resolveCallee(call, file, classNode, environment.settings) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
@@ -790,18 +1122,31 @@ function analyzeFunction(
       environment,
       depth + 1,
     );
-    const first = inner.findings[0];
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
+    const step = { name: callee.name || functionName(callee.fn), filePath: callee.file.filePath };
+    const first = inner.findings[0];
     if (first) {
-      findings.push({
-        call,
-        callName: describeCall(call),
-        reader: first.reader,
-        readerKind: first.readerKind,
-        via: [{ name: callee.name || functionName(callee.fn), filePath: callee.file.filePath }, ...first.via],
-      });
+      findings.push({ call, callName: describeCall(call), reader: first.reader, readerKind: first.readerKind, via: [step, ...first.via] });
+    } else if (inner.opaqueFindings[0]) {
+      // What the helper sent is what this call gave it: named for a URL here, it is a read.
+      const opaque = inner.opaqueFindings[0];
+      let carriage: UrlCarriage | undefined;
+      for (const index of taintedArguments) {
+        const carried = carriesModelUrl(call.arguments[index]!, scope);
+        if (carried === 'named' || carriage === undefined) carriage = carried ?? carriage;
+        if (carriage === 'named') break;
+      }
+      if (carriage) {
+        (carriage === 'named' ? findings : opaqueFindings).push({
+          call,
+          callName: describeCall(call),
+          reader: opaque.reader,
+          readerKind: opaque.readerKind,
+          via: [step, ...opaque.via],
+        });
+      }
     }
   }
 
@@ -864,6 +1209,7 @@ function analyzeFunction(
     filledParameters,
     callbackParameters,
     returnedFrom,
+    opaqueFindings,
   };
   running.delete(key);
   if (!byKey) {

@@ -131,6 +131,13 @@ const FS_READ_FUNCTIONS = [
   'readJSON',
 ];
 const HTTP_MODULES = ['http', 'https', 'http2'];
+/**
+ * Request methods of HTTP client modules: a model-chosen URL fetched with any
+ * of them reads the response (a `post` returns the page's body as well as a
+ * `get`); whether the body comes back decides the verdict.
+ */
+const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const requestMethods = (prefix: string): string[] => REQUEST_METHODS.map((method) => `${prefix}${method}`);
 
 function moduleReaders(modules: string[], names: string[], kind: ReaderSpec['kind']): ReaderSpec[] {
   return modules.flatMap((module) => names.map((name) => ({ module, name, kind })));
@@ -144,9 +151,9 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
   ...moduleReaders(FS_MODULES, FS_READ_FUNCTIONS, 'file'),
   ...moduleReaders(HTTP_MODULES, ['get', 'request'], 'url'),
   ...moduleReaders(['undici'], ['request', 'fetch', 'stream'], 'url'),
-  ...moduleReaders(['axios'], ['default', 'default.get', 'default.request', 'get', 'request'], 'url'),
-  ...moduleReaders(['got'], ['default', 'default.get', 'default.stream', 'got'], 'url'),
-  ...moduleReaders(['ky'], ['default', 'default.get'], 'url'),
+  ...moduleReaders(['axios'], ['default', 'default.request', 'request', ...requestMethods('default.'), ...requestMethods('')], 'url'),
+  ...moduleReaders(['got'], ['default', 'default.stream', 'got', ...requestMethods('default.')], 'url'),
+  ...moduleReaders(['ky'], ['default', ...requestMethods('default.')], 'url'),
   ...moduleReaders(['node-fetch', 'cross-fetch', 'isomorphic-fetch'], ['default', 'fetch'], 'url'),
   // The global `fetch` and methods anyone names after reading.
   { name: 'fetch', kind: 'url' },

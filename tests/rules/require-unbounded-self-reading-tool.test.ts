@@ -1068,6 +1068,137 @@ const openTool = { type: 'function', name: 'open', parameters, invoke: async (ru
   ],
 });
 
+// Pages through fetching APIs (issue 12): a model-chosen URL sent to a
+// scraping, extraction or reader-proxy API stays model-chosen, because the
+// API answers with the page. An API that answers with something else (similar
+// links, a site map, a search) or is given ids is not a read.
+ruleTester.run('require-unbounded-self-reading-tool: pages through fetching APIs', rule, {
+  valid: [
+    // The endpoint answers with similar links, not the page.
+    `buildTool({ name: 'find_similar', maxResultSizeChars: 1000, async call({ url }) { return this.ky.post('findSimilar', { json: { url } }).json(); } });`,
+    // A site map: the SDK method is not named for fetching pages.
+    `defineTool({ name: 'map', maxResultSizeChars: 1000, async execute({ url }) { return client.map(String(url)); } });`,
+    // Ids to a contents endpoint fill a slot of a fixed API.
+    `buildTool({ name: 'get_contents', maxResultSizeChars: 1000, async call({ ids }) { return this.ky.post('contents', { json: { ids } }).json(); } });`,
+    // A query to a reader-style client, and a URL looked up in a cache, are not page reads.
+    `buildTool({ name: 'search', maxResultSizeChars: 1000, async call({ query }) { return this.kySearch.get(query).text(); } });`,
+    `buildTool({ name: 'cached', maxResultSizeChars: 1000, async call({ url }) { return this.cache.get(url); } });`,
+    // \`extract\` of an archive path unpacks; only a URL makes it a page read.
+    `defineTool({ name: 'unpack', maxResultSizeChars: 1000, async execute({ archivePath }) { return tar.extract(archivePath); } });`,
+    // A request helper's opaque body is a read only when the caller names a URL: here an id.
+    `class MonitorTool {
+  async extract(params) { const response = await this.http.post(this.endpoints.extract, { ...params }); return response.data; }
+  async call(input) { return this.extract({ id: input.id }); }
+}`,
+  ],
+  invalid: [
+    // A reader proxy: the URL is the request's path on a client with a fixed prefix (r.jina.ai/<url>).
+    invalid(
+      `buildTool({ name: 'read_url', async call({ url }) { return this.kyReader.get(url).text(); } });`,
+      [{ toolName: 'read_url', readCall: '`this.kyReader.get`', resource: 'URL', fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'] }],
+    ),
+    // A body field to a scrape endpoint, through a local request helper with a fixed origin.
+    invalid(
+      `async function keylessPost(path, body) { const res = await fetch('https://api.example.com' + path, { method: 'POST', body: JSON.stringify(body) }); return res.json(); }
+defineTool({ name: 'scrape', async execute({ url }) { const json = await keylessPost('/v2/scrape', { url: String(url) }); return json.data; } });`,
+      [{ toolName: 'scrape', readCall: '`keylessPost`', resource: 'URL', fix: ['json.data; } }', 'json.data; }, maxResultSizeChars: Infinity }'] }],
+    ),
+    // SDK methods named for extracting pages, given URLs.
+    invalid(
+      `defineTool({ name: 'extract', async execute({ urls }) { return client.extract(urls, { depth: 'basic' }); } });
+defineTool({ name: 'extract_objective', async execute({ urls, objective }) { return client.beta.extract({ urls, objective }); } });`,
+      [
+        { toolName: 'extract', readCall: '`client.extract`', resource: 'URL', fix: ["'basic' }); } }", "'basic' }); }, maxResultSizeChars: Infinity }"] },
+        { toolName: 'extract_objective', readCall: '`client.beta.extract`', resource: 'URL', fix: ['objective }); } }', 'objective }); }, maxResultSizeChars: Infinity }'] },
+      ],
+    ),
+    // A contents endpoint given a body built as a local with the URLs.
+    invalid(
+      `defineTool({ name: 'web_fetch', async execute({ urls }) {
+  const crawlRequest = { urls, text: { maxCharacters: 3000 } };
+  const response = await exa.request('/contents', 'POST', crawlRequest);
+  return { content: [{ type: 'text', text: response.results.map((r) => r.text).join('\\n') }] };
+} });`,
+      [{ toolName: 'web_fetch', readCall: '`exa.request`', resource: 'URL', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+    // The helper spreads its parameter into the body: the caller's \`{ urls }\` makes it a page read.
+    invalid(
+      `class ExtractTool {
+  async extract(params) { const response = await this.http.post(this.endpoints.extract, { ...params }); return response.data; }
+  async call(input) { return this.extract({ urls: input.urls }); }
+}`,
+      [{ toolName: 'ExtractTool', readCall: '`this.extract` (→ this.http.post)', resource: 'URL', fix: ['class ExtractTool {', 'class ExtractTool {\n  maxResultSizeChars = Infinity;'] }],
+    ),
+    // Any HTTP method of a client module reads the response it returns.
+    invalid(
+      `import got from 'got';
+buildTool({ name: 'post_request', async call(input) { const res = await got.post(input.url, { json: input.params }); return res.body; } });`,
+      [{ toolName: 'post_request', readCall: '`got.post`', resource: 'URL', fix: ['res.body; } }', 'res.body; }, maxResultSizeChars: Infinity }'] }],
+    ),
+    // A dispatcher case that breaks out of the switch returns through the code after it.
+    invalid(
+      lowLevelServer(
+        `{ name: 'cat', inputSchema: {} }, { name: 'status', inputSchema: {} }`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  let response;
+  switch (request.params.name) {
+    case 'cat': response = await readFile(request.params.arguments.path, 'utf8'); break;
+    case 'status': response = 'ok'; break;
+  }
+  return { content: [{ type: 'text', text: response }] };
+});`,
+      ),
+      [{ toolName: 'cat', readCall: '`readFile`', fix: ["{ name: 'cat', inputSchema: {} }", "{ name: 'cat', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+    ),
+  ],
+});
+
+// Registry lookups and service answers: the model's argument only selects
+// among the code's own entries, or asks a service whose answer is its own.
+ruleTester.run('require-unbounded-self-reading-tool: registry entries and service answers', rule, {
+  valid: [
+    // A skill file resolved against the skill's declared list: the helper answers with the list's entry.
+    `var Skills = class {
+  async load(id) { const cached = this.cache.get(id); if (cached) return cached; const entry = this.byId.get(id); this.cache.set(id, entry); return entry; }
+  resolveFile(skill, relativePath, allowed) { const matched = allowed.find((entry) => entry === relativePath.trim()); return matched ? joinPaths(skill.root, matched) : null; }
+};
+createTool({ name: 'read_skill_reference', execute: async (input, context) => {
+  const skill = await context.skills.load(input.skill_id);
+  const resolvedPath = context.skills.resolveFile(skill, input.reference, skill.references);
+  if (!resolvedPath) return 'not allowed';
+  return context.skills.readFileContent(resolvedPath);
+} });`,
+    // A language server's answer names the locations; previews of them are not the model's path.
+    `import { readFile } from 'node:fs/promises';
+createTool({ name: 'lsp_inspect', execute: async ({ path: filePath, line }, context) => {
+  const { client, uri } = await context.lsp.prepareQuery(filePath);
+  const definitions = await client.queryDefinition(uri, { line });
+  const previews = await Promise.all(definitions.map((loc) => readFile(loc.path, 'utf8')));
+  return { definitions: definitions.map((loc, i) => ({ location: loc.path, preview: previews[i] })) };
+} });`,
+  ],
+  invalid: [
+    // A helper that groups the model's entries under computed keys answers with them.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+function groupByFile(matches) { const groups = {}; for (const match of matches) { if (!groups[match.file]) groups[match.file] = []; groups[match.file].push(match); } return groups; }
+buildTool({ name: 'context', async call(input) { const groups = groupByFile(input.matches); const texts = []; for (const file in groups) texts.push(await readFile(file, 'utf8')); return texts.join('\\n'); } });`,
+      [{ toolName: 'context', readCall: '`readFile`', fix: ["join('\\n'); } }", "join('\\n'); }, maxResultSizeChars: Infinity }"] }],
+    ),
+    // The same kind of helper returning the model's own path keeps it model-chosen.
+    invalid(
+      `var Skills = class {
+  resolveFile(root, relativePath) { return joinPaths(root, relativePath.trim()); }
+};
+createTool({ name: 'read_skill_file', execute: async (input, context) => {
+  const resolvedPath = context.skills.resolveFile(context.root, input.reference);
+  return context.skills.readFileContent(resolvedPath);
+} });`,
+      [{ toolName: 'read_skill_file', readCall: '`context.skills.readFileContent`', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+    ),
+  ],
+});
+
 // A tool list joined by name to a dispatcher (tool-shapes/name-dispatch.ts): a listed tool whose
 // routed branch reads a model-chosen location and returns it is reported at its list entry.
 const nameDispatch = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'name-dispatch');
