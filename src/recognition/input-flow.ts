@@ -44,7 +44,15 @@ import {
   resolveImportedName,
   resolveLocalName,
 } from './module-graph.js';
-import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from './output-flow.js';
+import {
+  type ContentShape,
+  ContentFlow,
+  contentArgumentsKey,
+  reachesModel,
+  returnedExpressions,
+  STORING_METHODS,
+  unionShapes,
+} from './output-flow.js';
 import { describeCall, matchReader, matchSearchProcess, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
@@ -124,7 +132,6 @@ interface FunctionSummary {
   returnedFrom(region: TSESTree.Node): ReturnedContent[];
 }
 
-const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
 const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
 
 // Per settings object: a summary depends on which calls are readers.
@@ -365,7 +372,7 @@ function propagate(unit: FunctionUnit, taint: Taint): boolean {
       // `list.push(p)`, `seen.add(p)`, `url.searchParams.set('q', p)`: the collection now carries input.
       // `cache.set(id, entry)` keys the entry by input: what a lookup answers is the entry, not the key.
       const stored = method === 'set' ? call.arguments.slice(1).some((argument) => taint.has(argument)) : argumentTainted;
-      if (method !== undefined && MUTATING_METHODS.has(method) && stored) {
+      if (method !== undefined && STORING_METHODS.has(method) && stored) {
         changed = taint.addRoot(member.object) || changed;
       }
       if (path?.join('.') === 'Object.assign' && call.arguments.slice(1).some((argument) => taint.has(argument))) {

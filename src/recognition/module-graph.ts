@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, walk } from './ast.js';
+import { type ClassNode, type FunctionNode, assignParents, functionNameOf, isClassNode, isFunctionNode, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
 
 /** How many `export … from` hops and import hops we follow before giving up. */
@@ -300,19 +300,9 @@ export function findFunctionEndingAt(file: FileIndex, end: number): ResolvedFunc
   return fn ? { fn, file, classNode: enclosingClass(fn), name: functionName(fn) } : undefined;
 }
 
+/** A function's name for a read chain's words (`functionNameOf`), `<anonymous>` when it has none. */
 export function functionName(fn: FunctionNode): string {
-  if (fn.id) return fn.id.name;
-  const parent = fn.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
-  if (
-    (parent?.type === AST_NODE_TYPES.MethodDefinition ||
-      parent?.type === AST_NODE_TYPES.PropertyDefinition ||
-      parent?.type === AST_NODE_TYPES.Property) &&
-    parent.key.type === AST_NODE_TYPES.Identifier
-  ) {
-    return parent.key.name;
-  }
-  return '<anonymous>';
+  return functionNameOf(fn) ?? '<anonymous>';
 }
 
 /** How many modules are cached, and how many of them parsed (for benchmarks and tests). */

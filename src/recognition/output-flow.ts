@@ -146,7 +146,10 @@ const WRITE_CALL = /^(?:write|save)(?:File|FileSync|TextFile|Json|JSON)?$|^(?:wr
 /** Result fields the framework shows the user but never sends to the model (gemini-cli's and qwen-code's `ToolResult`). */
 export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay', 'display']);
 
-const MUTATING_METHODS = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill', 'concat']);
+/** Methods that put their argument into the receiver (`lines.push(text)`): the receiver then carries what the argument carries. */
+export const STORING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
+/** For the output flow, `concat` too: what it is given joins what the receiver's result carries. */
+const CARRYING_METHODS: ReadonlySet<string> = new Set([...STORING_METHODS, 'concat']);
 
 export function unionShapes(left: ContentShape | undefined, right: ContentShape | undefined): ContentShape | undefined {
   if (left === undefined) return right;
@@ -397,7 +400,7 @@ export class ContentFlow {
       if (member.type === AST_NODE_TYPES.MemberExpression) {
         const method = calleeLastName(call);
         // `parts.push(text)`, `chunks.set(i, text)`: the collection now carries content.
-        if (method !== undefined && MUTATING_METHODS.has(method) && argumentCarries) {
+        if (method !== undefined && CARRYING_METHODS.has(method) && argumentCarries) {
           changed = this.bindRoot(member.object, false) || changed;
         }
         // `for await`-free streaming: `lines.forEach(line => out.push(line))`.

@@ -19,6 +19,7 @@ import {
   type FunctionNode,
   collectBindingNames,
   containsNode,
+  functionNameOf,
   getCalleeLastName,
   getCalleeName,
   getStaticKeyName,
@@ -141,18 +142,8 @@ function carrierKind(
   return kind;
 }
 
-function functionName(fn: TSESTree.Node): string | undefined {
-  if ((fn.type === AST_NODE_TYPES.FunctionDeclaration || fn.type === AST_NODE_TYPES.FunctionExpression) && fn.id) return fn.id.name;
-  const parent = fn.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
-  if ((parent?.type === AST_NODE_TYPES.Property || parent?.type === AST_NODE_TYPES.MethodDefinition) && !parent.computed) {
-    return getStaticKeyName(parent.key, false);
-  }
-  return undefined;
-}
-
 function enclosingName(block: TSESTree.Node): string {
-  const name = isFunctionNode(block) ? functionName(block) : undefined;
+  const name = functionNameOf(block);
   return name === undefined ? 'the enclosing function' : `the enclosing function \`${name}\``;
 }
 
