@@ -545,6 +545,12 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, stateScope: 'session', execute: async ({ id }) => { seen.add(id); } }) } });`,
     // Per-call values only: nothing outlives the call.
     `export function createCountToolDefinition() { return { name: 'count', parameters, async execute(toolCallId, params) { let n = 0; n++; return String(n); } }; }`,
+    // chrome-devtools-mcp: a define…Tool factory handed a function that returns the config.
+    `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, stateScope: 'session', handler: async (request) => { selected = request.params.pageId; } }));`,
+    `export const listPages = definePageTool(() => { return { name: 'list_pages', schema, handler: async (request, response) => { let n = 0; n++; response.appendResponseLine(String(n)); } }; });`,
+    // A function returning a config without an invocation, or a call of some other name: no tool.
+    `let selected; export const x = defineTool(() => ({ name: 'select_page', schema }));`,
+    `let selected; export const x = makeThing(() => ({ name: 'select_page', handler: async (request) => { selected = request.params.pageId; } }));`,
   ],
   invalid: [
     {
@@ -565,6 +571,17 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     {
       code: `const log = []; export class NotesTool implements NotesToolHandlers { async append(command) { log.push(command.text); return 'ok'; } }`,
       errors: [{ messageId: mutates, data: { tool: 'notes', action: 'calls `.push()` on', state: 'module-level `log`' } }],
+    },
+    {
+      code: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; } }));`,
+      errors: [{ messageId: mutates, data: { tool: 'select_page', action: 'assigns', state: 'module-level `selected`' }, line: 1 }],
+    },
+    {
+      code: `const seen = new Set();
+export const remember = definePageTool(() => {
+  return { name: 'remember', schema, handler: async (request) => { seen.add(request.params.id); } };
+});`,
+      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls \`.add()\` on', state: 'module-level \`seen\`' }, line: 3 }],
     },
   ],
 });

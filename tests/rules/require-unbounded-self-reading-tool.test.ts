@@ -997,8 +997,18 @@ const contextTool = { type: 'function', name: 'ctx', parameters, invoke: async (
 const handlers = { read: { description: 'read', parameters, execute: async ({ path }) => readFile(path, 'utf8') } };`,
     `import { readFile } from 'node:fs/promises';
 const tools = { read: { description: 'read', parameters, maxResultSizeChars: Infinity, execute: async ({ path }) => readFile(path, 'utf8') } };`,
+    // chrome-devtools-mcp: a define…Tool factory handed a function returning the config; bounded, or reading a fixed file.
+    `import { readFile } from 'node:fs/promises';
+export const t = defineTool((args) => ({ name: 'read_file', schema, maxResultSizeChars: Infinity, handler: async (request) => readFile(request.params.path, 'utf8') }));`,
+    `import { readFile } from 'node:fs/promises';
+export const t = definePageTool(() => { return { name: 'read_log', schema, handler: async (request) => readFile('/var/log/app.log', 'utf8') }; });`,
   ],
   invalid: [
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export const t = defineTool((args) => ({ name: 'read_file', schema, handler: async (request) => readFile(request.params.path, 'utf8') }));`,
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ["'utf8') }));", "'utf8'), maxResultSizeChars: Infinity }));"] }],
+    ),
     invalid(
       `import { readFile } from 'node:fs/promises';
 const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => readFile(params.path, 'utf8') });`,
