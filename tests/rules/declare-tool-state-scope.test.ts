@@ -689,6 +689,13 @@ ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
     },
   ],
   invalid: [
+    // A definition constant joined to its handler by `{ [countTool.name]: count }` (handler-map/index.ts);
+    // `unmappedTool` in the same file is keyed by no map and is no tool.
+    {
+      code: fixtureText('handler-map', 'counter.ts'),
+      filename: path.join(nameDispatch, 'handler-map', 'counter.ts'),
+      errors: [{ messageId: mutates, data: { tool: 'count_mapped', action: 'assigns', state: 'module-level `calls`' } }],
+    },
     // Definitions in tools.ts, the dispatcher (which imports them) in handler.ts, the class in counter.ts.
     {
       code: fixtureText('reverse', 'tools.ts'),

@@ -1224,6 +1224,13 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
       filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
       options: [{ requireClassification: true }],
     },
+    // The handler map's file defines no tool; a definition no map keys is no tool.
+    { code: nameDispatchText('handler-map', 'index.ts'), filename: path.join(nameDispatch, 'handler-map', 'index.ts'), options: [{ requireClassification: true }] },
+    {
+      code: `export const loneTool = { name: 'lone', description: 'd', inputSchema: { type: 'object' } };`,
+      filename: path.join(nameDispatch, 'handler-map', 'lone.ts'),
+      options: [{ requireClassification: true }],
+    },
     // Declared on the entry's `_meta`: the joined tool is classified.
     {
       code: `export const TOOLS = [{ name: 'fetch_page', description: 'd', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }];`,
@@ -1242,6 +1249,12 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
       nameDispatchText('forward', 'server.ts'),
       [{ toolName: 'read_note', readCall: '`readFile`', fix: ["note', inputSchema: { type: 'object' } },\n  { name: 'remember", "note', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n  { name: 'remember"] }],
       { filename: path.join(nameDispatch, 'forward', 'server.ts') },
+    ),
+    // A definition constant joined to its handler by `{ [fetchPageTool.name]: fetchPage }` in another file.
+    invalid(
+      nameDispatchText('handler-map', 'fetchPage.ts'),
+      [{ toolName: 'fetch_mapped', readCall: '`fetch`', resource: 'URL', fix: ["text', inputSchema: { type: 'object' } }", "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      { filename: path.join(nameDispatch, 'handler-map', 'fetchPage.ts') },
     ),
     // Definitions and dispatcher in one file.
     invalid(
