@@ -313,8 +313,20 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
   switch (name) {
     case 'list_sessions': return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };
   }`),
+    // A one-tool server guarded by `if (name !== 'x') throw …` that keeps nothing.
+    dispatcher(`  if (name !== 'list_sessions') throw new Error('unknown tool');
+  return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };`),
   ],
   invalid: [
+    {
+      // The rest of the handler after an `if (name !== 'x') throw` guard is tool `x`.
+      code: dispatcher(`  if (name !== 'open_session') {
+    throw new Error('unknown tool');
+  }
+  sessions.set(args.id, args);
+  return { content: [{ type: 'text', text: 'ok' }] };`),
+      errors: [{ messageId: mutates, data: { tool: 'open_session', action: 'calls `.set()` on', state: 'module-level `sessions`' } }],
+    },
     {
       code: `const users = new Map(); server.addTool({ name: 'create_user', execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
       errors: [{ messageId: mutates, data: { tool: 'create_user', action: 'calls `.set()` on', state: 'module-level `users`' } }],

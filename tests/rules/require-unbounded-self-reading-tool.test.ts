@@ -607,6 +607,15 @@ function render(kind, args) { switch (kind) { case 'file': return readFile(args.
   }
 });`,
     ),
+    // A `!==` guard that does not leave is no dispatch: nothing after it is one tool's.
+    lowLevelServer(
+      `{ name: 'read_file', inputSchema: {} }`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name !== 'read_file') { console.error('other tool', name); }
+  return { content: [{ type: 'text', text: 'ok' }] };
+});`,
+    ),
     // Another branch's read is not this branch's: `status` reads nothing.
     lowLevelServer(
       `{ name: 'read_file', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }, { name: 'status', inputSchema: {} }`,
@@ -697,6 +706,26 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
   if (name === 'status') { return { content: [{ type: 'text', text: 'ok' }] }; }
   if (name === 'read_file') { return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; }
   throw new Error('unknown tool');
+});`,
+      ),
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+    // A one-tool server: `if (name !== 'x') throw …` guards the rest of the handler, which is that tool.
+    invalid(
+      lowLevelServer(
+        `{ name: 'read_file', inputSchema: { type: 'object' } }`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name !== 'read_file') {
+    throw new Error('unknown tool');
+  }
+  return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
 });`,
       ),
       [
