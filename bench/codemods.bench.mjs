@@ -62,7 +62,12 @@ export async function run() {
         overrideConfig: [
           // The packages' own `eslint-disable` comments name rules that are not loaded here.
           { linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } },
-          { files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'], plugins: { 'tool-result-guard': plugin }, languageOptions: { parser: typescriptParser }, rules },
+          {
+            files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+            plugins: { 'tool-result-guard': plugin },
+            languageOptions: { parser: typescriptParser },
+            rules,
+          },
         ],
       });
     let report;
@@ -73,7 +78,9 @@ export async function run() {
     const lint = async () => {
       const results = await createEslint().lintFiles(files);
       findings = results.reduce((sum, result) => sum + result.messages.length, 0);
-      const unlinted = results.find((result) => result.messages.some((message) => message.ruleId === null && /ignored|parse/i.test(message.message)));
+      const unlinted = results.find((result) =>
+        result.messages.some((message) => message.ruleId === null && /ignored|parse/i.test(message.message)),
+      );
       if (unlinted) throw new Error(`eslint did not lint ${unlinted.filePath}: ${unlinted.messages[0].message}`);
     };
     await dryRun();

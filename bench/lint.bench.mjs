@@ -77,7 +77,9 @@ function report(label, results, target) {
   const ruleTotal = byTime.reduce((sum, [, time]) => sum + time, 0);
   if (byTime.length > 0) {
     const [slowestRule, slowestTime] = byTime[0];
-    console.log(`  slowest rule: ${slowestRule}, ${slowestTime.toFixed(1)} ms per run (${((100 * slowestTime) / ruleTotal).toFixed(0)}% of rule time)`);
+    console.log(
+      `  slowest rule: ${slowestRule}, ${slowestTime.toFixed(1)} ms per run (${((100 * slowestTime) / ruleTotal).toFixed(0)}% of rule time)`,
+    );
     for (const [ruleId, time] of byTime) console.log(`    ${ruleId.padEnd(58)} ${time.toFixed(1).padStart(9)} ms`);
   }
 }

@@ -152,9 +152,20 @@ function transcriptOf(count) {
     const content = replaced
       ? formatPersistedOutput({ path: `/sessions/bench/tool-results/${toolUseId}.txt`, size: 45_000, preview: 'L'.repeat(2_000) })
       : `result ${index}: ${'x'.repeat(200)}`;
-    lines.push(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] } }));
+    lines.push(
+      JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content }] } }),
+    );
     // As applyToolResultBudget writes it: with the replaced content's fingerprint.
-    if (replaced) lines.push(JSON.stringify({ kind: 'tool-result', toolUseId, replacement: content, contentLength: 45_000, contentHash: (index % 1e8).toString(16).padStart(32, '0') }));
+    if (replaced)
+      lines.push(
+        JSON.stringify({
+          kind: 'tool-result',
+          toolUseId,
+          replacement: content,
+          contentLength: 45_000,
+          contentHash: (index % 1e8).toString(16).padStart(32, '0'),
+        }),
+      );
   }
   return lines.join('\n');
 }
@@ -182,14 +193,20 @@ const WORKLOADS = {
   async session() {
     const sessionN = messagesOf(N);
     const session2N = messagesOf(2 * N);
-    const session = await pairedTimes(() => runSession(sessionN), () => runSession(session2N));
+    const session = await pairedTimes(
+      () => runSession(sessionN),
+      () => runSession(session2N),
+    );
     console.log(`budget, a session of N=${N} results in messages of ${RESULTS_PER_MESSAGE}, judged then reapplied:`);
     console.log(`  ${formatPair(`2N vs N (${2 * N} / ${N} results)`, session)}`);
   },
   async 'one-message'() {
     const oneN = messagesOf(N).flat();
     const one2N = messagesOf(2 * N).flat();
-    const oneMessage = await pairedTimes(() => runOneMessage(oneN), () => runOneMessage(one2N));
+    const oneMessage = await pairedTimes(
+      () => runOneMessage(oneN),
+      () => runOneMessage(one2N),
+    );
     console.log(`budget, one message of N=${N} results (largest-first selection):`);
     console.log(`  ${formatPair(`2N vs N (${2 * N} / ${N} results)`, oneMessage)}`);
   },
@@ -198,7 +215,10 @@ const WORKLOADS = {
     const transcript2N = transcriptOf(2 * N);
     const entriesN = parseTranscript(transcriptN);
     const entries2N = parseTranscript(transcript2N);
-    const reconstruction = await pairedTimes(() => reconstructFrom(entriesN), () => reconstructFrom(entries2N));
+    const reconstruction = await pairedTimes(
+      () => reconstructFrom(entriesN),
+      () => reconstructFrom(entries2N),
+    );
     const parseTimeN = await medianTime(() => parseTranscript(transcriptN), TIMING);
     console.log(`reconstructReplacementState from a transcript of N=${N} results (${(transcriptN.length / 1e6).toFixed(1)} MB JSONL):`);
     console.log(`  ${formatRatio('reconstruction vs JSON.parse of the same transcript', reconstruction.timeN, parseTimeN)}`);
@@ -208,7 +228,10 @@ const WORKLOADS = {
     // faster than one of ids made in order: this is the floor for this line.
     const idsN = reconstructionInputs(entriesN).toolUseIds;
     const ids2N = reconstructionInputs(entries2N).toolUseIds;
-    const floor = await pairedTimes(() => fillMap(idsN, idsN.length), () => fillMap(ids2N, ids2N.length));
+    const floor = await pairedTimes(
+      () => fillMap(idsN, idsN.length),
+      () => fillMap(ids2N, ids2N.length),
+    );
     console.log(`  ${formatPair('floor: a bare Map of the same parsed ids, 2N vs N', floor, null)}`);
   },
   // The write queue's effect: one message of N results that all go to a real
@@ -218,7 +241,11 @@ const WORKLOADS = {
   // the way a harness does; the results each one left inline are counted.
   async 'write-queue'() {
     const queueTools = [{ name: 'bash', maxResultSizeChars: 2_500 }];
-    const message = Array.from({ length: N }, (_, index) => ({ toolUseId: `toolu_${index}`, toolName: 'bash', content: `${index}:`.padEnd(3_000, 'w') }));
+    const message = Array.from({ length: N }, (_, index) => ({
+      toolUseId: `toolu_${index}`,
+      toolName: 'bash',
+      content: `${index}:`.padEnd(3_000, 'w'),
+    }));
     const persistOnce = async (maxConcurrentWrites) => {
       const root = mkdtempSync(path.join(tmpdir(), 'trg-bench-queue-'));
       try {
@@ -242,14 +269,21 @@ const WORKLOADS = {
     const unbounded = await persistOnce(Number.POSITIVE_INFINITY);
     const limit = process.env.BENCH_OPEN_FILE_LIMIT ?? 'not lowered';
     console.log(`write queue, one message of N=${N} results of 3,000 characters persisted to ${tmpdir()}, open-file limit ${limit}:`);
-    console.log(`  bounded (maxConcurrentWrites ${DEFAULT_MAX_CONCURRENT_WRITES}): ${bounded.time.toFixed(1)} ms, ${bounded.inline} of ${N} left inline`);
+    console.log(
+      `  bounded (maxConcurrentWrites ${DEFAULT_MAX_CONCURRENT_WRITES}): ${bounded.time.toFixed(1)} ms, ${bounded.inline} of ${N} left inline`,
+    );
     console.log(`  unbounded (maxConcurrentWrites Infinity): ${unbounded.time.toFixed(1)} ms, ${unbounded.inline} of ${N} left inline`);
     console.log(`  ${formatRatio('bounded vs unbounded', bounded.time, unbounded.time)}`);
   },
   // The floor under every figure above: the same ids in a bare Map.
   async 'bare-map'() {
-    const ids = messagesOf(2 * N).flat().map((result) => result.toolUseId);
-    const bareMap = await pairedTimes(() => fillMap(ids, N), () => fillMap(ids, 2 * N));
+    const ids = messagesOf(2 * N)
+      .flat()
+      .map((result) => result.toolUseId);
+    const bareMap = await pairedTimes(
+      () => fillMap(ids, N),
+      () => fillMap(ids, 2 * N),
+    );
     console.log(`for reference, a bare Map of the same ${N} / ${2 * N} ids (hardware and V8 growth, no runtime code):`);
     console.log(`  ${formatPair('2N vs N', bareMap)}`);
   },

@@ -54,13 +54,24 @@ export async function run() {
       { rounds: 5 },
     );
     console.log(
-      formatRatio(`journal session, ${2 * journalN} calls vs ${journalN} calls (os-buffered, checkpoint per record, CPU time)`, journalTime2N, journalTimeN, LINEAR_TARGET),
+      formatRatio(
+        `journal session, ${2 * journalN} calls vs ${journalN} calls (os-buffered, checkpoint per record, CPU time)`,
+        journalTime2N,
+        journalTimeN,
+        LINEAR_TARGET,
+      ),
     );
 
     const records = 300;
-    const buffered = await medianTime(() => session(records, path.join(folder, `buffered-${run++}.jsonl`), 'os-buffered'), { runs: 3, warmup: 1 });
+    const buffered = await medianTime(() => session(records, path.join(folder, `buffered-${run++}.jsonl`), 'os-buffered'), {
+      runs: 3,
+      warmup: 1,
+    });
     const synced = await medianTime(() => session(records, path.join(folder, `fsync-${run++}.jsonl`), 'fsync'), { runs: 3, warmup: 1 });
-    const keyed = await medianTime(() => session(records, path.join(folder, `keyed-${run++}.jsonl`), 'os-buffered', 'bench-key'), { runs: 3, warmup: 1 });
+    const keyed = await medianTime(() => session(records, path.join(folder, `keyed-${run++}.jsonl`), 'os-buffered', 'bench-key'), {
+      runs: 3,
+      warmup: 1,
+    });
     const memory = await medianTime(() => session(records), { runs: 3, warmup: 1 });
     console.log(
       `journal, ${records} calls: in memory ${memory.toFixed(1)} ms, os-buffered ${buffered.toFixed(1)} ms (with hmacKey ${keyed.toFixed(1)} ms), fsync per record ${synced.toFixed(1)} ms`,
@@ -70,11 +81,20 @@ export async function run() {
     rmSync(folder, { recursive: true, force: true });
   }
 
-  const invocation = { invocationId: 'inv-1', toolId: 'browser_session', hasSessionState: true, stateDeltaHash: null, sessionUsageRatio: 1 / 3, resultHash: 'r' };
+  const invocation = {
+    invocationId: 'inv-1',
+    toolId: 'browser_session',
+    hasSessionState: true,
+    stateDeltaHash: null,
+    sessionUsageRatio: 1 / 3,
+    resultHash: 'r',
+  };
   const context = { priorStateDeltas: ['a', 'b'], isolationPolicy: 'SESSION_SHARED' };
   const evaluations = 20_000;
   const evaluateTime = await medianTime(() => {
     for (let index = 0; index < evaluations; index += 1) evaluateInvocation(invocation, context, policy);
   });
-  console.log(`evaluateInvocation: ${((evaluateTime / evaluations) * 1000).toFixed(2)} µs per call (Python-exact json.dumps, :.2% and SHA-256)`);
+  console.log(
+    `evaluateInvocation: ${((evaluateTime / evaluations) * 1000).toFixed(2)} µs per call (Python-exact json.dumps, :.2% and SHA-256)`,
+  );
 }

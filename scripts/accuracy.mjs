@@ -23,7 +23,10 @@ export function loadLabelSets() {
 /** Unpacks every labelled package (pinned tarballs, cached) and returns their folders by label file. */
 export function ensureLabelledPackages() {
   return new Map(
-    loadLabelSets().map((set) => [set.labelFile, ensureCorpusPackage({ name: set.package, version: set.version, integrity: set.integrity })]),
+    loadLabelSets().map((set) => [
+      set.labelFile,
+      ensureCorpusPackage({ name: set.package, version: set.version, integrity: set.integrity }),
+    ]),
   );
 }
 

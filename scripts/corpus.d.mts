@@ -13,5 +13,5 @@ export const REPOSITORY_ROOT: string;
 export const CORPUS_ROOT: string;
 export const CORPUS: readonly CorpusEntry[];
 export function corpusPackageDirectory(entry: CorpusEntry): string;
-export function ensureCorpusPackage(entry: Pick<CorpusEntry, "name" | "version" | "integrity">): string;
+export function ensureCorpusPackage(entry: Pick<CorpusEntry, 'name' | 'version' | 'integrity'>): string;
 export function ensureCorpus(names?: readonly string[]): { entry: CorpusEntry; directory: string }[];

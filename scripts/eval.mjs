@@ -18,7 +18,9 @@ if (json) {
   console.log('Packages:');
   for (const item of report.packages) {
     const errors = item.parseErrors.length > 0 ? `, ${item.parseErrors.length} files do not parse` : '';
-    console.log(`  ${item.package.padEnd(56)} ${String(item.recognised).padStart(3)}/${String(item.labelled).padEnd(3)} tools recognised, ${item.files} files${errors}`);
+    console.log(
+      `  ${item.package.padEnd(56)} ${String(item.recognised).padStart(3)}/${String(item.labelled).padEnd(3)} tools recognised, ${item.files} files${errors}`,
+    );
   }
   const { recognition } = report;
   console.log(`\nRecognition: ${recognition.recognised}/${recognition.labelled} labelled tools = ${percent(recognition.rate)}`);

@@ -82,9 +82,7 @@ async function corpusPackages(only) {
     );
     add(set.package, set.version, directory, files, undefined);
   }
-  return [...packages.values()]
-    .map((item) => ({ ...item, files: [...item.files].sort() }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return [...packages.values()].map((item) => ({ ...item, files: [...item.files].sort() })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function lintPackage(linter, item, run, config, findings, problems) {
@@ -156,7 +154,9 @@ async function record(outputPath, { only, typed }) {
   const document = { format: FORMAT_VERSION, typed, only: only ?? null, files, problems, findings };
   writeFileSync(outputPath, `${JSON.stringify(document, null, 1)}\n`);
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
-  console.log(`${findings.length} findings in ${files} files (${typed ? 'untyped and typed runs' : 'untyped run'}) in ${seconds} s -> ${outputPath}`);
+  console.log(
+    `${findings.length} findings in ${files} files (${typed ? 'untyped and typed runs' : 'untyped run'}) in ${seconds} s -> ${outputPath}`,
+  );
   if (problems.length > 0) {
     console.log(`${problems.length} files crashed a rule:`);
     for (const problem of problems) console.log(`  ${problem}`);
@@ -225,8 +225,10 @@ if (args[0] === '--compare') {
   const onlyIndex = args.indexOf('--only');
   const only = onlyIndex === -1 ? undefined : args.slice(onlyIndex + 1).filter((arg) => !arg.startsWith('--'));
   if (!outputPath || (onlyIndex !== -1 && args.indexOf(outputPath) > onlyIndex)) {
-    console.error('usage: node scripts/same-findings.mjs <out.json> [--untyped] [--only <package>...]\n' +
-      '       node scripts/same-findings.mjs --compare <a.json> <b.json>');
+    console.error(
+      'usage: node scripts/same-findings.mjs <out.json> [--untyped] [--only <package>...]\n' +
+        '       node scripts/same-findings.mjs --compare <a.json> <b.json>',
+    );
     process.exit(2);
   }
   ({ default: plugin } = await import('../dist/eslint-plugin.js'));

@@ -119,7 +119,10 @@ describe('rule docs', () => {
         expect(blocks.some((block) => block.section === 'correct')).toBe(true);
         for (const block of blocks) {
           const messages = lint(ruleName, block.code);
-          expect(messages.filter((message) => message.fatal), block.code).toEqual([]);
+          expect(
+            messages.filter((message) => message.fatal),
+            block.code,
+          ).toEqual([]);
           const reported = messages.filter((message) => message.ruleId === `tool-result-guard/${ruleName}`);
           if (block.section === 'incorrect') expect(reported.length, `not reported:\n${block.code}`).toBeGreaterThan(0);
           else expect(reported, `reported:\n${block.code}`).toEqual([]);

@@ -83,7 +83,9 @@ export async function run(checks) {
         'over the 100,000-character limit:',
     );
     point(`  bash: ${shown[0].content === results[0].content ? 'inline' : 'saved to disk, the model sees a preview'}`);
-    point(`  read_file: ${shown[1].content === results[1].content ? 'inline: it is never saved, so the model never reads its own output back' : 'SAVED (wrong)'}`);
+    point(
+      `  read_file: ${shown[1].content === results[1].content ? 'inline: it is never saved, so the model never reads its own output back' : 'SAVED (wrong)'}`,
+    );
     const savedPath = store.pathFor('toolu_bash');
     point(`store.isPersistedPath(<the saved shell output>) = ${store.isPersistedPath(savedPath)}: a read tool can refuse to read it back.`);
     detail(shown[0].content.split('\n').slice(0, 6).join('\n'));

@@ -57,11 +57,18 @@ export async function run(checks) {
 
     const retry = await applyToolResultBudget(turn, state, { ...options, perMessageLimit: 10_000 });
     const same = (a, b) => a.results.every((result, index) => result.content === b.results[index].content);
-    point(`A retry with a tighter limit (10,000) changes nothing: prompt byte-identical = ${same(retry, first)}, new saves = ${retry.newlyReplaced.length}.`);
+    point(
+      `A retry with a tighter limit (10,000) changes nothing: prompt byte-identical = ${same(retry, first)}, new saves = ${retry.newlyReplaced.length}.`,
+    );
 
     // The fork gets a snapshot and adopts it as its own live state.
     const child = adoptReplacementState(cloneReplacementState(state), 'researcher');
-    const childView = await applyToolResultBudget(turn, child, { ...options, querySource: 'agent:researcher', agentId: 'researcher', onRecord: () => {} });
+    const childView = await applyToolResultBudget(turn, child, {
+      ...options,
+      querySource: 'agent:researcher',
+      agentId: 'researcher',
+      onRecord: () => {},
+    });
     point(`A fork given cloneReplacementState(state) sees exactly what the parent sees: ${same(childView, first)}.`);
     try {
       await applyToolResultBudget([], state, { ...options, agentId: 'researcher' });

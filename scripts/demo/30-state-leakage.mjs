@@ -7,7 +7,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { CacheCarrier, CookieJarCarrier, InvocationLedger, InvocationRefusedError, SessionRateLimit, defineStatefulTool } from '../../dist/index.js';
+import {
+  CacheCarrier,
+  CookieJarCarrier,
+  InvocationLedger,
+  InvocationRefusedError,
+  SessionRateLimit,
+  defineStatefulTool,
+} from '../../dist/index.js';
 import { printChecks } from './10-circular-persistence.mjs';
 import { detail, point, problemHeading, wayHeading } from './print.mjs';
 
@@ -61,7 +68,8 @@ function describeLeakage(record) {
   const leak = record.receipts.state_leakage_detection_signature;
   const scope = record.receipts.tool_state_scope_receipt.effectiveStateScope;
   const parts = [scope === 'isolated' ? 'fresh state for this call' : `state shared across the ${scope}`];
-  if (scope !== 'isolated') parts.push(`${leak.priorStateDeltas.count} earlier state change${leak.priorStateDeltas.count === 1 ? '' : 's'}`);
+  if (scope !== 'isolated')
+    parts.push(`${leak.priorStateDeltas.count} earlier state change${leak.priorStateDeltas.count === 1 ? '' : 's'}`);
   for (const widening of leak.authScopeWidenings) parts.push(`auth scope widened [${widening.from}] → [${widening.to}]`);
   for (const stale of leak.staleCacheReturns) parts.push(`STALE cache return for ${stale.key}, surfaced`);
   const verdict = {
@@ -138,7 +146,12 @@ export async function run(checks) {
     const limitedTool = browserTool(createWebApp(), { scope: 'isolated', limit });
     for (let index = 1; index <= 5; index += 1) {
       const report = limitLedger.sessionLimitReport(limitedTool);
-      await call(limitLedger, limitedTool, { url: `/page/${index}` }, `  call ${index} (${report.usedBefore} of ${report.limit} used so far)`);
+      await call(
+        limitLedger,
+        limitedTool,
+        { url: `/page/${index}` },
+        `  call ${index} (${report.usedBefore} of ${report.limit} used so far)`,
+      );
     }
 
     const lines = readFileSync(journalPath, 'utf8').trimEnd().split('\n');

@@ -19,9 +19,24 @@ const MIGRATE_FOUND_CHANGES = 2;
 
 /** The deliberate defects of the typed example: where, what the compiler must say, and which problem they belong to. */
 export const EXPECTED_TYPE_ERRORS = [
-  { problem: 'circular', file: 'tools/read-file.ts', says: 'must declare maxResultSizeChars: UNBOUNDED', what: 'a path reader with a finite limit' },
-  { problem: 'circular', file: 'tools/index.ts', says: 'must declare maxResultSizeChars: UNBOUNDED', what: 'the same tool, put in a typed tool list' },
-  { problem: 'circular', file: 'agent/persist.ts', says: 'Persist only for sessions that own a storage root', what: "persistence for the ephemeral 'compact' agent" },
+  {
+    problem: 'circular',
+    file: 'tools/read-file.ts',
+    says: 'must declare maxResultSizeChars: UNBOUNDED',
+    what: 'a path reader with a finite limit',
+  },
+  {
+    problem: 'circular',
+    file: 'tools/index.ts',
+    says: 'must declare maxResultSizeChars: UNBOUNDED',
+    what: 'the same tool, put in a typed tool list',
+  },
+  {
+    problem: 'circular',
+    file: 'agent/persist.ts',
+    says: 'Persist only for sessions that own a storage root',
+    what: "persistence for the ephemeral 'compact' agent",
+  },
   { problem: 'fates', file: 'agent/persist.ts', says: 'Call markSeen(state, id) first', what: 'a replacement for an id never marked seen' },
   { problem: 'fates', file: 'agent/fork.ts', says: 'cloneReplacementState', what: "the parent's live state handed to a fork" },
 ];
@@ -114,7 +129,9 @@ export function typeCheckExample() {
   if (missing.length > 0 || unmatched.size > 0 || result.status === 0) {
     const problems = [
       ...missing.map((expected) => `expected compile error missing: ${expected.what} in ${expected.file} ("${expected.says}")`),
-      ...[...unmatched].map((diagnostic) => `unexpected compile error: ${diagnostic.file}:${diagnostic.line} ${diagnostic.text.split('\n')[0]}`),
+      ...[...unmatched].map(
+        (diagnostic) => `unexpected compile error: ${diagnostic.file}:${diagnostic.line} ${diagnostic.text.split('\n')[0]}`,
+      ),
     ];
     throw new Error(problems.join('\n') || 'tsc passed, but the typed example carries deliberate defects');
   }

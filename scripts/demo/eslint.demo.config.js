@@ -3,7 +3,4 @@
 // plus the state-leakage rule, which `strict` adds.
 import toolResultGuard from '../../dist/eslint-plugin.js';
 
-export default [
-  toolResultGuard.configs.recommended,
-  { rules: { 'tool-result-guard/declare-tool-state-scope': 'error' } },
-];
+export default [toolResultGuard.configs.recommended, { rules: { 'tool-result-guard/declare-tool-state-scope': 'error' } }];

@@ -23,7 +23,12 @@ export function point(text) {
 
 export function detail(text) {
   if (!verbose) return;
-  console.log(text.split('\n').map((line) => `      ${line}`).join('\n'));
+  console.log(
+    text
+      .split('\n')
+      .map((line) => `      ${line}`)
+      .join('\n'),
+  );
 }
 
 /** A message's first sentence: what it says is wrong; the rest (what to do, why) shows with --verbose. */
@@ -50,7 +55,11 @@ function wrap(text, width) {
 /** A plain table: the first row is the header. */
 export function table(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
-  const render = (row) => row.map((cell, column) => String(cell).padEnd(widths[column])).join('  ').trimEnd();
+  const render = (row) =>
+    row
+      .map((cell, column) => String(cell).padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   console.log(render(rows[0]));
   console.log(widths.map((width) => '─'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(render(row));

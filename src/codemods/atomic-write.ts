@@ -10,7 +10,10 @@ import { basename, dirname, join } from 'node:path';
  */
 export function writeFileAtomically(filePath: string, text: string): void {
   // Short enough for any file name: the temporary name must fit the same 255-byte limit.
-  const temporaryPath = join(dirname(filePath), `.${basename(filePath).slice(0, 100)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temporaryPath = join(
+    dirname(filePath),
+    `.${basename(filePath).slice(0, 100)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
   const mode = statSync(filePath).mode & 0o7777;
   try {
     writeFileSync(temporaryPath, text, { flag: 'wx', mode });

@@ -12,5 +12,8 @@ export const SHARED_OPTIONS = {
 
 /** `--extensions ts,.mts` → `['ts', '.mts']` (file discovery drops the dots). */
 export function parseExtensionList(value: string): string[] {
-  return value.split(',').map((extension) => extension.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((extension) => extension.trim())
+    .filter(Boolean);
 }

@@ -153,7 +153,9 @@ function formatSummary(report: MigrationReport): string {
   ];
   // The review sites are listed above, not marked in the code: only what a transform did edit carries a TODO.
   if (summary.unfixedSelfReadingTools > 0) {
-    lines.push(`${counted(summary.unfixedSelfReadingTools, 'self-reading tool')} left unfixed: circular persistence stays possible there (listed first above).`);
+    lines.push(
+      `${counted(summary.unfixedSelfReadingTools, 'self-reading tool')} left unfixed: circular persistence stays possible there (listed first above).`,
+    );
   }
   if (summary.unresolved > 0) lines.push(`${counted(summary.unresolved, 'site')} left for review, listed above.`);
   return lines.join('\n');
@@ -173,7 +175,11 @@ function formatFileNotes(report: MigrationReport): string[] {
   }
   // Self-reading tools first, apart: they are the sites where the bug this migration is for remains.
   if (selfReading.length === 0) return notes;
-  return [`Self-reading tools that could not be fixed (declare maxResultSizeChars: Infinity by hand):`, ...selfReading, ...(notes.length > 0 ? ['Other sites left for review:', ...notes] : [])];
+  return [
+    `Self-reading tools that could not be fixed (declare maxResultSizeChars: Infinity by hand):`,
+    ...selfReading,
+    ...(notes.length > 0 ? ['Other sites left for review:', ...notes] : []),
+  ];
 }
 
 /** Runs the CLI; returns the exit status instead of exiting, so tests and wrappers can call it. */
@@ -212,8 +218,7 @@ export async function runCli(
     const json = values.json ?? false;
     const list = values.list ?? false;
     const dryRun = (values['dry-run'] ?? false) || (values.dry ?? false);
-    const progress =
-      io.stderr.isTTY && !silent && !json ? createProgressLine(io.stderr, io.cwd) : undefined;
+    const progress = io.stderr.isTTY && !silent && !json ? createProgressLine(io.stderr, io.cwd) : undefined;
 
     const settings = parseSettings(values.settings);
     const defaultMaxChars = parseDefaultMaxChars(values['default-max-chars']);
@@ -225,9 +230,7 @@ export async function runCli(
       dryRun,
       ...(values.project !== undefined ? { project: values.project } : {}),
       ...(values.transform ? { transforms: values.transform } : {}),
-      ...(values.extensions !== undefined
-        ? { extensions: parseExtensionList(values.extensions) }
-        : {}),
+      ...(values.extensions !== undefined ? { extensions: parseExtensionList(values.extensions) } : {}),
       ...(values['ignore-pattern'] ? { ignorePatterns: values['ignore-pattern'] } : {}),
       ...(defaultMaxChars !== undefined ? { defaultMaxChars } : {}),
       ...(settings ? { settings } : {}),
@@ -251,7 +254,7 @@ export async function runCli(
     const { errors, skipped, changed, scanned, unresolved, unfixedSelfReadingTools } = report.summary;
     if (scanned === 0 && !silent) {
       io.stderr.write(
-        `tool-result-guard: warning: no files were scanned. Check the paths (relative to ${io.cwd}), --project, --extensions (${(values.extensions ?? DEFAULT_EXTENSIONS.join(','))}) and --ignore-pattern; node_modules is always skipped.\n`,
+        `tool-result-guard: warning: no files were scanned. Check the paths (relative to ${io.cwd}), --project, --extensions (${values.extensions ?? DEFAULT_EXTENSIONS.join(',')}) and --ignore-pattern; node_modules is always skipped.\n`,
       );
     }
     const failOnError = values['fail-on-error'] ?? false;
@@ -271,4 +274,3 @@ export async function runCli(
     return EXIT_ERRORS;
   }
 }
-

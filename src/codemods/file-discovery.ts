@@ -33,8 +33,7 @@ export async function discoverFiles(options: FileDiscoveryOptions): Promise<stri
     );
   }
   const extensions = new Set(options.extensions.map((extension) => extension.replace(/^\./, '')));
-  const hasWantedExtension = (filePath: string): boolean =>
-    extensions.has(extname(filePath).slice(1)) && !DECLARATION_FILE.test(filePath);
+  const hasWantedExtension = (filePath: string): boolean => extensions.has(extname(filePath).slice(1)) && !DECLARATION_FILE.test(filePath);
   const ignore = [...ALWAYS_IGNORED, ...options.ignorePatterns];
   const extensionGlob = extensions.size === 1 ? `*.${[...extensions][0]}` : `*.{${[...extensions].join(',')}}`;
 
@@ -80,8 +79,7 @@ async function isIgnored(filePath: string, cwd: string, ignorePatterns: readonly
  * (ts-morph's advice: skip dependency resolution, load only what you touch).
  */
 async function filesOfProject(tsconfigPath: string, ignore: readonly string[]): Promise<string[]> {
-  const configPath =
-    existsSync(tsconfigPath) && statSync(tsconfigPath).isDirectory() ? join(tsconfigPath, 'tsconfig.json') : tsconfigPath;
+  const configPath = existsSync(tsconfigPath) && statSync(tsconfigPath).isDirectory() ? join(tsconfigPath, 'tsconfig.json') : tsconfigPath;
   if (!existsSync(configPath)) {
     throw new CodemodUsageError('TSCONFIG_NOT_FOUND', `No tsconfig at ${configPath}: pass the path of a tsconfig.json to -p/--project.`);
   }
@@ -111,9 +109,14 @@ async function filesOfProject(tsconfigPath: string, ignore: readonly string[]): 
   const ignored =
     ignore.length > ALWAYS_IGNORED.length
       ? new Set(
-          (await glob(ignore.slice(ALWAYS_IGNORED.length) as string[], { cwd: projectRoot, absolute: true, dot: true, ignore: ALWAYS_IGNORED })).map(
-            (filePath) => resolve(filePath),
-          ),
+          (
+            await glob(ignore.slice(ALWAYS_IGNORED.length) as string[], {
+              cwd: projectRoot,
+              absolute: true,
+              dot: true,
+              ignore: ALWAYS_IGNORED,
+            })
+          ).map((filePath) => resolve(filePath)),
         )
       : new Set<string>();
   return parsed.fileNames

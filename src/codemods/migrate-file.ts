@@ -141,7 +141,13 @@ export function migrateText(
           } catch (error) {
             // Edits that break the syntax show here: the re-lint after every edit is also the parse check.
             if (error instanceof UnparseableFileError) {
-              return { status: 'error', text, edits: {}, unresolved: [], reason: `the ${transform.name} transform produced code that ${error.reason}; the file was left as it was` };
+              return {
+                status: 'error',
+                text,
+                edits: {},
+                unresolved: [],
+                reason: `the ${transform.name} transform produced code that ${error.reason}; the file was left as it was`,
+              };
             }
             throw error;
           }

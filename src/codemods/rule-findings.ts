@@ -71,9 +71,7 @@ export async function importEslint(): Promise<typeof import('eslint')> {
   }
 }
 
-export async function createRuleFindingsCollector(
-  settings: Readonly<Record<string, unknown>> = {},
-): Promise<RuleFindingsCollector> {
+export async function createRuleFindingsCollector(settings: Readonly<Record<string, unknown>> = {}): Promise<RuleFindingsCollector> {
   const eslintModule = await importEslint();
   return new LinterRuleFindingsCollector(eslintModule.Linter as unknown as new (options: object) => Linter, settings);
 }
@@ -157,7 +155,9 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
       // The codemods migrate to what the strict config accepts; a transform's options go over it.
       const strictOptions = (rule.meta.docs as { strictOptions?: unknown[] } | undefined)?.strictOptions;
       const overrides = ruleOptions[ruleName];
-      const options = overrides ? [{ ...(strictOptions?.[0] as object | undefined), ...overrides }, ...(strictOptions?.slice(1) ?? [])] : strictOptions;
+      const options = overrides
+        ? [{ ...(strictOptions?.[0] as object | undefined), ...overrides }, ...(strictOptions?.slice(1) ?? [])]
+        : strictOptions;
       ruleEntries[`${PLUGIN_NAMESPACE}/${ruleName}`] = options ? ['error', ...options] : 'error';
     }
     const config = [
@@ -254,14 +254,14 @@ function pairMessagesWithReports(messages: TSESLint.Linter.LintMessage[], captur
     const ruleName = message.ruleId.slice(PLUGIN_NAMESPACE.length + 1);
     const index = unpaired.findIndex(
       ({ report, location }) =>
-        report.descriptor.messageId === message.messageId &&
-        location.line === message.line &&
-        location.column === message.column,
+        report.descriptor.messageId === message.messageId && location.line === message.line && location.column === message.column,
     );
     const match = index === -1 ? undefined : unpaired.splice(index, 1)[0];
     if (!match) {
       // Every message of these rules comes from a captured report; one that does not is a bug here.
-      throw new Error(`the ${ruleName} report at ${message.line}:${message.column} (${message.messageId ?? 'no message id'}) was not captured`);
+      throw new Error(
+        `the ${ruleName} report at ${message.line}:${message.column} (${message.messageId ?? 'no message id'}) was not captured`,
+      );
     }
     const { descriptor, context } = match.report;
     const suggestions: RuleSuggestion[] = [];
@@ -280,7 +280,9 @@ function pairMessagesWithReports(messages: TSESLint.Linter.LintMessage[], captur
       line: message.line,
       column: message.column,
       data: descriptor.data ?? {},
-      fix: message.fix ? (splitFix(descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }]) : undefined,
+      fix: message.fix
+        ? (splitFix(descriptor.fix) ?? [{ start: message.fix.range[0], end: message.fix.range[1], text: message.fix.text }])
+        : undefined,
       suggestions,
       reportedNode: 'node' in descriptor ? (descriptor.node as TSESTree.Node) : undefined,
       ruleContext: context,

@@ -20,7 +20,10 @@ export interface RuleProtocol {
 }
 
 export interface RuleProtocols {
-  'require-unbounded-self-reading-tool': Protocol<requireUnboundedSelfReadingTool.ReportData, requireUnboundedSelfReadingTool.SuggestionIds>;
+  'require-unbounded-self-reading-tool': Protocol<
+    requireUnboundedSelfReadingTool.ReportData,
+    requireUnboundedSelfReadingTool.SuggestionIds
+  >;
   'sentinel-before-override': Protocol<sentinelBeforeOverride.ReportData, never>;
   'mark-seen-before-replacement': Protocol<markSeenBeforeReplacement.ReportData, markSeenBeforeReplacement.SuggestionIds>;
   'clone-state-on-fork': Protocol<cloneStateOnFork.ReportData, cloneStateOnFork.SuggestionIds>;

@@ -10,13 +10,7 @@ import { writeFileAtomically } from './atomic-write.js';
 import { CodemodUsageError } from './errors.js';
 import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
 import { discoverFiles } from './file-discovery.js';
-import {
-  createEditingProject,
-  migrateText,
-  type FileStatus,
-  type TextMigrationResult,
-  type UnresolvedFinding,
-} from './migrate-file.js';
+import { createEditingProject, migrateText, type FileStatus, type TextMigrationResult, type UnresolvedFinding } from './migrate-file.js';
 import { createRuleFindingsCollector } from './rule-findings.js';
 import type { Transform } from './transform.js';
 import { selectTransforms } from './transforms/index.js';
@@ -149,8 +143,7 @@ async function createWorkerEngine(script: URL, count: number, setup: WorkerSetup
 
   const idle = [...workers];
   const waiting: ((worker: Worker) => void)[] = [];
-  const acquire = (): Promise<Worker> =>
-    idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise((resolve) => waiting.push(resolve));
+  const acquire = (): Promise<Worker> => (idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise((resolve) => waiting.push(resolve)));
   const release = (worker: Worker): void => {
     const resume = waiting.shift();
     if (resume) resume(worker);
@@ -317,7 +310,10 @@ export async function migrate(options: MigrateOptions = {}): Promise<MigrationRe
       errors: count('error'),
       editsByTransform,
       unresolved: files.reduce((total, file) => total + file.unresolved.length, 0),
-      unfixedSelfReadingTools: files.reduce((total, file) => total + file.unresolved.filter((site) => site.selfReadingTool !== undefined).length, 0),
+      unfixedSelfReadingTools: files.reduce(
+        (total, file) => total + file.unresolved.filter((site) => site.selfReadingTool !== undefined).length,
+        0,
+      ),
       elapsedMs: performance.now() - started,
     },
   };

@@ -15,10 +15,7 @@ function overlaps(first: TextEdit, second: TextEdit): boolean {
  * Keeps the edits that can be applied together: no-ops dropped, the first of
  * two overlapping edits kept (the runner lints again and retries the rest).
  */
-export function selectCompatibleEdits(
-  text: string,
-  edits: readonly TextEdit[],
-): { accepted: TextEdit[]; deferred: number } {
+export function selectCompatibleEdits(text: string, edits: readonly TextEdit[]): { accepted: TextEdit[]; deferred: number } {
   const accepted: TextEdit[] = [];
   let deferred = 0;
   const seen = new Set<string>();
@@ -76,7 +73,8 @@ export function indentUnitOf(sourceFile: SourceFile): string {
 
 /** The quote the file writes module names with (its first import, else its first string), so an added import matches. */
 export function quoteOfFile(sourceFile: SourceFile): "'" | '"' {
-  const first = sourceFile.getImportDeclarations()[0]?.getModuleSpecifier() ?? sourceFile.getFirstDescendantByKind(SyntaxKind.StringLiteral);
+  const first =
+    sourceFile.getImportDeclarations()[0]?.getModuleSpecifier() ?? sourceFile.getFirstDescendantByKind(SyntaxKind.StringLiteral);
   return first?.getText().startsWith('"') ? '"' : "'";
 }
 
@@ -95,10 +93,7 @@ export function importsToolResultGuard(sourceFile: SourceFile): boolean {
  * existing value import from the package is extended, else one import is added
  * after the last import (a `require` in `.cjs` files).
  */
-export function ensurePackageImport(
-  sourceFile: SourceFile,
-  exportName: string,
-): { reference: string; edit: TextEdit | undefined } {
+export function ensurePackageImport(sourceFile: SourceFile, exportName: string): { reference: string; edit: TextEdit | undefined } {
   const declarations = importsFromPackage(sourceFile);
   for (const declaration of declarations) {
     if (declaration.isTypeOnly()) continue;
@@ -111,9 +106,7 @@ export function ensurePackageImport(
       }
     }
   }
-  const extendable = declarations.find(
-    (declaration) => !declaration.isTypeOnly() && declaration.getNamedImports().length > 0,
-  );
+  const extendable = declarations.find((declaration) => !declaration.isTypeOnly() && declaration.getNamedImports().length > 0);
   if (extendable) {
     const lastSpecifier = extendable.getNamedImports().at(-1)!;
     return { reference: exportName, edit: { start: lastSpecifier.getEnd(), end: lastSpecifier.getEnd(), text: `, ${exportName}` } };
@@ -121,9 +114,7 @@ export function ensurePackageImport(
   const newline = newlineOf(sourceFile);
   const usesRequire = sourceFile.getFilePath().endsWith('.cjs');
   const source = `${quoteOfFile(sourceFile)}${PACKAGE_NAME}${quoteOfFile(sourceFile)}`;
-  const statement = usesRequire
-    ? `const { ${exportName} } = require(${source});`
-    : `import { ${exportName} } from ${source};`;
+  const statement = usesRequire ? `const { ${exportName} } = require(${source});` : `import { ${exportName} } from ${source};`;
   const lastImport = sourceFile.getImportDeclarations().at(-1);
   if (lastImport) {
     return { reference: exportName, edit: { start: lastImport.getEnd(), end: lastImport.getEnd(), text: `${newline}${statement}` } };
@@ -143,10 +134,7 @@ function firstStatementStart(sourceFile: SourceFile): number {
   let index = 0;
   while (index < statements.length) {
     const statement = statements[index]!;
-    if (
-      Node.isExpressionStatement(statement) &&
-      statement.getExpression().getKind() === SyntaxKind.StringLiteral
-    ) {
+    if (Node.isExpressionStatement(statement) && statement.getExpression().getKind() === SyntaxKind.StringLiteral) {
       index += 1;
       continue;
     }
@@ -169,10 +157,22 @@ export function statementInListOf(node: Node): Node | undefined {
   while (current) {
     const parent: Node | undefined = current.getParent();
     if (!parent) return undefined;
-    if ((Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isModuleBlock(parent)) && Node.isStatement(current)) {
+    if (
+      (Node.isBlock(parent) ||
+        Node.isSourceFile(parent) ||
+        Node.isCaseClause(parent) ||
+        Node.isDefaultClause(parent) ||
+        Node.isModuleBlock(parent)) &&
+      Node.isStatement(current)
+    ) {
       return current;
     }
-    if (Node.isFunctionLikeDeclaration(current) || Node.isArrowFunction(current) || Node.isClassDeclaration(current) || Node.isClassExpression(current)) {
+    if (
+      Node.isFunctionLikeDeclaration(current) ||
+      Node.isArrowFunction(current) ||
+      Node.isClassDeclaration(current) ||
+      Node.isClassExpression(current)
+    ) {
       // Statements inside a nested function are not the outer list's.
       if (!Node.isStatement(current)) return undefined;
     }
@@ -245,7 +245,10 @@ function packageImportNamesOf(edit: TextEdit): string[] | undefined {
   const statement = /^\s*(?:import \{([^}]*)\} from|const \{([^}]*)\} = require\()\s*(['"])tool-result-guard\3\)?;\s*$/.exec(edit.text);
   const list = statement ? (statement[1] ?? statement[2]!) : /^, ([\w$]+(?:, [\w$]+)*)$/.exec(edit.text)?.[1];
   if (list === undefined || edit.start !== edit.end) return undefined;
-  const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => FIX_IMPORT_NAMES.has(name)) ? names : undefined;
 }
 
@@ -276,7 +279,8 @@ export function withPackageImports(
       if (!importEdit) continue;
       // A second name for the same new import joins the first one's braces: one statement, not two.
       const joined = [...cache.values()].find(
-        (earlier) => earlier !== importEdit && earlier !== undefined && earlier.start === importEdit.start && earlier.end === importEdit.end,
+        (earlier) =>
+          earlier !== importEdit && earlier !== undefined && earlier.start === importEdit.start && earlier.end === importEdit.end,
       );
       if (joined) {
         joined.text = joined.text.includes('}') ? joined.text.replace(/ \}/, `, ${name} }`) : `${joined.text}, ${name}`;

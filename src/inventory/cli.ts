@@ -104,11 +104,14 @@ export async function runToolsCommand(
     paths: positionals,
     project: values.project,
     cwd: io.cwd,
-    extensions: (values.extensions === undefined ? DEFAULT_EXTENSIONS : parseExtensionList(values.extensions)),
+    extensions: values.extensions === undefined ? DEFAULT_EXTENSIONS : parseExtensionList(values.extensions),
     ignorePatterns: values['ignore-pattern'] ?? [],
   });
   if (files.length === 0) {
-    throw new CodemodUsageError('NO_INPUT', `No file to read in ${positionals.join(', ') || values.project}: check the paths and --extensions.`);
+    throw new CodemodUsageError(
+      'NO_INPUT',
+      `No file to read in ${positionals.join(', ') || values.project}: check the paths and --extensions.`,
+    );
   }
   const { collectToolInventory } = await import('./tool-inventory.js');
   const inventory = await collectToolInventory({ files, cwd: io.cwd, ...(settings ? { settings } : {}) });

@@ -87,7 +87,9 @@ export interface ToolInventoryOptions {
 }
 
 function describeChain(finding: ReadFinding): string {
-  return [finding.callName, ...finding.via.slice(1).map((step) => step.name), ...(finding.via.length > 0 ? [finding.reader] : [])].join(' → ');
+  return [finding.callName, ...finding.via.slice(1).map((step) => step.name), ...(finding.via.length > 0 ? [finding.reader] : [])].join(
+    ' → ',
+  );
 }
 
 function describeStateUse(data: Record<string, string>): string {
@@ -121,7 +123,9 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
                 chain: describeChain(analysis.read),
                 kind: RESOURCE_WORDS[analysis.read.readerKind],
                 // A tool joined by name across files may read in another file (parsed without locations): the tool's line then.
-                line: (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ?? (definition.node as TSESTree.Node).loc.start.line,
+                line:
+                  (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ??
+                  (definition.node as TSESTree.Node).loc.start.line,
               }
             : undefined,
           selfReading: analysis.selfReading,
@@ -148,7 +152,12 @@ export async function collectToolInventory(options: ToolInventoryOptions): Promi
     {
       files: ['**/*.*'],
       plugins: { inventory: { rules: { [RULE_NAME]: createInventoryRule(sink) } } },
-      languageOptions: { parser: typescriptParser, sourceType: 'module', ecmaVersion: 'latest', parserOptions: { preserveNodeMaps: false } },
+      languageOptions: {
+        parser: typescriptParser,
+        sourceType: 'module',
+        ecmaVersion: 'latest',
+        parserOptions: { preserveNodeMaps: false },
+      },
       linterOptions: { reportUnusedDisableDirectives: 'off', noInlineConfig: true },
       settings,
       rules: { [`inventory/${RULE_NAME}`]: 'error' },

@@ -5,10 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-export type FunctionNode =
-  | TSESTree.FunctionDeclaration
-  | TSESTree.FunctionExpression
-  | TSESTree.ArrowFunctionExpression;
+export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
 export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
@@ -79,10 +76,7 @@ export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** The static name of a property key: `a`, `'a'`, `` [`a`] ``, `#a` → `a`. */
-export function getStaticKeyName(
-  key: TSESTree.Node,
-  computed: boolean,
-): string | undefined {
+export function getStaticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
   if (key.type === AST_NODE_TYPES.PrivateIdentifier) return key.name;
   if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === 'string' || typeof key.value === 'number')) {
@@ -160,7 +154,17 @@ export function collectBindingNames(pattern: TSESTree.Node | null | undefined, i
   return into;
 }
 
-const SKIPPED_KEYS = new Set(['parent', 'range', 'loc', 'tokens', 'comments', 'typeAnnotation', 'returnType', 'typeArguments', 'typeParameters']);
+const SKIPPED_KEYS = new Set([
+  'parent',
+  'range',
+  'loc',
+  'tokens',
+  'comments',
+  'typeAnnotation',
+  'returnType',
+  'typeArguments',
+  'typeParameters',
+]);
 
 function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
@@ -219,10 +223,7 @@ export function getStringValue(node: TSESTree.Node | null | undefined): string |
 }
 
 /** The property `name` of an object literal (not spread, not computed-dynamic). */
-export function findProperty(
-  object: TSESTree.ObjectExpression,
-  name: string,
-): TSESTree.Property | undefined {
+export function findProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
   for (const property of object.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
     if (getStaticKeyName(property.key, property.computed) === name) return property;

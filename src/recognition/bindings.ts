@@ -31,8 +31,7 @@ export function createBindingResolver(sourceCode: Readonly<TSESLint.SourceCode>)
       if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init) {
         binding = { kind: 'const', init: declarator.init };
       } else {
-        const property =
-          definition.name.type === AST_NODE_TYPES.Identifier ? destructuredProperty(definition.name) : undefined;
+        const property = definition.name.type === AST_NODE_TYPES.Identifier ? destructuredProperty(definition.name) : undefined;
         binding = property === undefined ? { kind: 'other' } : { kind: 'destructured', property, init: declarator.init };
       }
     } else binding = { kind: 'other' };

@@ -72,7 +72,11 @@ function classifyToolWrappersAround(expression: TSESTree.Node): TSESTree.CallExp
   const wrappers: TSESTree.CallExpression[] = [];
   let current: TSESTree.Node = expression;
   for (let parent: TSESTree.Node | undefined = current.parent; parent; current = parent, parent = parent.parent) {
-    if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === current && getCalleeLastName(parent) === CLASSIFY_TOOL_NAME) {
+    if (
+      parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.arguments[0] === current &&
+      getCalleeLastName(parent) === CLASSIFY_TOOL_NAME
+    ) {
       wrappers.push(parent);
       continue;
     }
@@ -127,17 +131,19 @@ export function classificationHomeOf(
     // dispatcher's `ListTools` entry carry `_meta` through to the client.
     if (definition.shape === 'object-registration' || definition.shape === 'mcp-dispatch') return 'mcp-meta';
     const call = definition.reportNode;
-    const method = call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.MemberExpression
-      ? getStaticKeyName(call.callee.property, call.callee.computed)
-      : undefined;
+    const method =
+      call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.MemberExpression
+        ? getStaticKeyName(call.callee.property, call.callee.computed)
+        : undefined;
     return method === 'registerTool' ? 'mcp-meta' : 'wrapper';
   }
   if (definition.shape !== 'factory' && definition.shape !== 'constructor') return 'member';
   if (findClassifyToolObjects(definition).length > 0) return 'wrapper';
   const expression = toolExpressionOf(definition);
-  const callee = expression && (expression.type === AST_NODE_TYPES.CallExpression || expression.type === AST_NODE_TYPES.NewExpression)
-    ? getMemberPath(expression.callee)?.[0]
-    : undefined;
+  const callee =
+    expression && (expression.type === AST_NODE_TYPES.CallExpression || expression.type === AST_NODE_TYPES.NewExpression)
+      ? getMemberPath(expression.callee)?.[0]
+      : undefined;
   const binding = callee === undefined ? undefined : file?.imports.get(callee);
   return binding && binding.module !== OWN_PACKAGE && isBarePackage(binding.module) ? 'wrapper' : 'member';
 }

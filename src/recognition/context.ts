@@ -36,9 +36,7 @@ export interface FileRecognitionContext extends RecognitionContext {
 
 const contexts = new WeakMap<TSESTree.Program, Map<RecognitionSettings, FileRecognitionContext>>();
 
-export function getRecognitionContext(
-  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
-): FileRecognitionContext {
+export function getRecognitionContext(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): FileRecognitionContext {
   const settings = getRecognitionSettings(context);
   const sourceCode = context.sourceCode;
   const program = sourceCode.ast;

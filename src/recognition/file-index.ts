@@ -32,9 +32,7 @@ export interface ImportBinding {
   imported: string;
 }
 
-export type ExportTarget =
-  | { kind: 'local'; local: string }
-  | { kind: 're-export'; from: string; imported: string };
+export type ExportTarget = { kind: 'local'; local: string } | { kind: 're-export'; from: string; imported: string };
 
 export interface FileIndex {
   filePath: string;
@@ -153,9 +151,7 @@ function returnedByGetter(node: TSESTree.Node | undefined): TSESTree.Expression 
   if (!node || !isFunctionNode(node)) return undefined;
   if (node.body.type !== AST_NODE_TYPES.BlockStatement) return node.body;
   const [statement] = node.body.body;
-  return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement
-    ? (statement.argument ?? undefined)
-    : undefined;
+  return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
 }
 
 export function buildFileIndex(program: TSESTree.Program, filePath: string): FileIndex {

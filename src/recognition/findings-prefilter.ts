@@ -58,7 +58,9 @@ function toolTypeNamesOf(settings: RecognitionSettings): readonly string[] {
  * `(text, settings) => does text contain one of names(settings)?`, the names
  * worked out once per settings object.
  */
-function spellsAnyOf(names: (settings: RecognitionSettings) => readonly string[]): (text: string, settings: RecognitionSettings) => boolean {
+function spellsAnyOf(
+  names: (settings: RecognitionSettings) => readonly string[],
+): (text: string, settings: RecognitionSettings) => boolean {
   const bySettings = new WeakMap<RecognitionSettings, readonly string[]>();
   return (text, settings) => {
     let spellings = bySettings.get(settings);
@@ -124,12 +126,7 @@ export const mayForkInText: TextTest = (text, settings) => FORK_CALLEE_PATTERN.t
  * test to skip ESLint entirely for such files, so the codemod can never skip
  * a file a rule would report on.
  */
-export function passesTextTest(
-  test: TextTest,
-  text: string,
-  settings: RecognitionSettings,
-  options: PrefilterOptions = {},
-): boolean {
+export function passesTextTest(test: TextTest, text: string, settings: RecognitionSettings, options: PrefilterOptions = {}): boolean {
   const hasTypes = options.hasTypeInformation ?? false;
   const program = options.program;
   // Without the program, assume any type name is possible (the conservative answer).

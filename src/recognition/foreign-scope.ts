@@ -19,7 +19,9 @@ export type ScopeSource = Pick<TSESLint.SourceCode, 'getScope' | 'getText' | 'sc
 type ScopeManager = NonNullable<TSESLint.SourceCode['scopeManager']>;
 
 // Resolved from the parser's own location, like typescript-estree in module-graph.ts.
-const { analyze } = createRequire(createRequire(import.meta.url).resolve('@typescript-eslint/parser'))('@typescript-eslint/scope-manager') as {
+const { analyze } = createRequire(createRequire(import.meta.url).resolve('@typescript-eslint/parser'))(
+  '@typescript-eslint/scope-manager',
+) as {
   analyze: (tree: TSESTree.Node, options: { sourceType: 'module' | 'script' }) => ScopeManager;
 };
 

@@ -182,9 +182,7 @@ export function isOverrideLookup(node: TSESTree.Node, settings: RecognitionSetti
  */
 function isSettingsLookupName(name: string | undefined, settings: RecognitionSettings, { dottedOnly = false } = {}): boolean {
   if (name === undefined) return false;
-  return settings.overrideLookups.some(
-    (entry) => (!dottedOnly || entry.includes('.')) && (name === entry || name.endsWith(`.${entry}`)),
-  );
+  return settings.overrideLookups.some((entry) => (!dottedOnly || entry.includes('.')) && (name === entry || name.endsWith(`.${entry}`)));
 }
 
 // ---------------------------------------------------------------------------
@@ -236,12 +234,7 @@ function ownedPrefixOf(value: string | undefined, settings: RecognitionSettings)
  * `x.startsWith('repl_main_thread')`, `x.startsWith('agent:')`, an `||` of
  * such, an `&&` containing one, or a `const` bound to one.
  */
-export function isOwnedSessionTest(
-  test: TSESTree.Node,
-  settings: RecognitionSettings,
-  resolve: ResolveBinding,
-  depth = 0,
-): boolean {
+export function isOwnedSessionTest(test: TSESTree.Node, settings: RecognitionSettings, resolve: ResolveBinding, depth = 0): boolean {
   if (depth > MAX_BINDING_DEPTH) return false;
   const target = skipTypeWrappers(test);
   switch (target.type) {

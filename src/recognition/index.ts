@@ -80,13 +80,7 @@ export {
   functionReadsParameters,
   readsInputChosenResource,
 } from './input-flow.js';
-export {
-  type Invocation,
-  type InvocationEntry,
-  getClassMethod,
-  getConstructor,
-  getInvocation,
-} from './invocation.js';
+export { type Invocation, type InvocationEntry, getClassMethod, getConstructor, getInvocation } from './invocation.js';
 export {
   type ModuleFilter,
   type ResolvedFunction,
@@ -141,13 +135,7 @@ export {
   findDeclaredLimit,
   findInheritedToolMember,
 } from './self-reading.js';
-export {
-  type StateUse,
-  type StateUseKind,
-  STATE_SCOPE_VALUES,
-  findDeclaredStateScope,
-  findOutlivingStateUses,
-} from './state-mutation.js';
+export { type StateUse, type StateUseKind, STATE_SCOPE_VALUES, findDeclaredStateScope, findOutlivingStateUses } from './state-mutation.js';
 export {
   type PrefilterOptions,
   type TextTest,

@@ -419,13 +419,7 @@ function stringHead(node: TSESTree.Node): string | undefined {
  * call, not an arbitrary read. `property` asks about `value.<property>`
  * (`request.url` of a returned `{ url, headers }`).
  */
-function hasFixedOrigin(
-  node: TSESTree.Node,
-  scope: OriginScope,
-  environment: FlowEnvironment,
-  depth = 0,
-  property?: string,
-): boolean {
+function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: FlowEnvironment, depth = 0, property?: string): boolean {
   if (depth > MAX_ORIGIN_DEPTH) return false;
   const target = skipTypeWrappers(node);
   const { taint, unit, file } = scope;
@@ -560,12 +554,17 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
   let shipped = false;
   walk(node, (inner) => {
     if (shipped) return false;
-    if (inner.type === AST_NODE_TYPES.MetaProperty || (inner.type === AST_NODE_TYPES.Identifier && (inner.name === '__dirname' || inner.name === '__filename'))) {
+    if (
+      inner.type === AST_NODE_TYPES.MetaProperty ||
+      (inner.type === AST_NODE_TYPES.Identifier && (inner.name === '__dirname' || inner.name === '__filename'))
+    ) {
       shipped = true;
       return false;
     }
     if (inner.type === AST_NODE_TYPES.Identifier && inner.parent?.type !== AST_NODE_TYPES.MemberExpression) {
-      const declarator = unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name);
+      const declarator = unit.declarators.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name,
+      );
       const init = declarator?.init ?? file.constants.get(inner.name);
       if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
     }
@@ -634,7 +633,11 @@ function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
     if (target.type !== AST_NODE_TYPES.CallExpression && target.type !== AST_NODE_TYPES.NewExpression) break;
     const callee = skipTypeWrappers(target.callee);
     const [first] = target.arguments;
-    if (callee.type === AST_NODE_TYPES.Identifier && /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) && first) {
+    if (
+      callee.type === AST_NODE_TYPES.Identifier &&
+      /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) &&
+      first
+    ) {
       target = skipTypeWrappers(first);
       continue;
     }
@@ -685,7 +688,8 @@ function namedServiceRead(
   const method = path?.[path.length - 1];
   if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
-  if (SEARCH_SERVICE_NAME.test(method)) return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
+  if (SEARCH_SERVICE_NAME.test(method))
+    return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
   const locationName = URL_ONLY_SERVICE_READER_NAME.test(method) ? URL_NAME : LOCATION_NAME;
   const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument, locationName));
   if (!location) return undefined;
@@ -739,8 +743,12 @@ function carriesModelUrl(node: TSESTree.Node, scope: OriginScope, depth = 0): Ur
       if (URL_NAME.test(target.name)) return 'named';
       // `const body = { urls, text }`, `jsonData = { ...jsonData, extract }`: what the local was built as.
       const values = [
-        ...scope.unit.declarators.filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name).map((declarator) => declarator.init),
-        ...scope.unit.assignments.filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name).map((assignment) => assignment.right),
+        ...scope.unit.declarators
+          .filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name)
+          .map((declarator) => declarator.init),
+        ...scope.unit.assignments
+          .filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name)
+          .map((assignment) => assignment.right),
       ].filter((value): value is TSESTree.Expression => value !== null && value !== undefined && value !== node);
       let carriage: UrlCarriage | undefined;
       for (const value of values) {
@@ -785,7 +793,12 @@ function isRequestCall(call: TSESTree.CallExpression | TSESTree.NewExpression): 
 function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): string | undefined {
   if (depth > 3 || scope.taint.has(node)) return undefined;
   const target = skipTypeWrappers(node);
-  const lastSegment = (text: string): string | undefined => text.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || undefined;
+  const lastSegment = (text: string): string | undefined =>
+    text
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() || undefined;
   switch (target.type) {
     case AST_NODE_TYPES.Literal:
       // `'/v2/scrape'`, or a bare endpoint of a client with a base URL (`ky.post('contents', …)`).
@@ -804,7 +817,9 @@ function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): strin
       return path && path.length > 1 ? path[path.length - 1] : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
-      const declarator = scope.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      const declarator = scope.unit.declarators.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name,
+      );
       const init = declarator?.init ?? scope.file.constants.get(target.name);
       return init ? endpointName(init, scope, depth + 1) : undefined;
     }
@@ -816,7 +831,8 @@ function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): strin
 /** HTTP methods of a client object (`this.kyReader.get(url)`, `axiosInstance.post(url, body)`). */
 const HTTP_METHOD = /^(?:get|post|put|patch|delete|head|request|stream)$/;
 /** Receivers named for an HTTP client, not a cache or a map (`this.ky`, `this.kyReader`, `httpClient`, `api`). */
-const HTTP_CLIENT_NAME = /^(?:ky|got|axios|http|https|api|fetcher|client|request)|(?:Ky|Got|Axios|Http|Api|Fetcher|Client|Request|Reader)$|^ky[A-Z]/;
+const HTTP_CLIENT_NAME =
+  /^(?:ky|got|axios|http|https|api|fetcher|client|request)|(?:Ky|Got|Axios|Http|Api|Fetcher|Client|Request|Reader)$|^ky[A-Z]/;
 
 /**
  * A request that reads the page at a model-chosen URL through an API (issue
@@ -984,10 +1000,7 @@ function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, setti
 }
 
 /** Resolves a callee of the linted file through the type checker. */
-function resolveCalleeWithTypes(
-  call: TSESTree.CallExpression | TSESTree.NewExpression,
-  types: TypeServices,
-): ResolvedFunction | undefined {
+function resolveCalleeWithTypes(call: TSESTree.CallExpression | TSESTree.NewExpression, types: TypeServices): ResolvedFunction | undefined {
   const tsCallee = types.esTreeNodeToTSNodeMap.get(skipTypeWrappers(call.callee));
   if (!tsCallee) return undefined;
   const checker = types.program.getTypeChecker();
@@ -1111,9 +1124,7 @@ function analyzeFunction(
     const sameClass = isThisCall && callee.classNode === classNode;
     // A URL whose origin is fixed here stays fixed in the helper; it only
     // exempts URL readers there, never file reads.
-    const fixedOriginParameters = taintedArguments.filter((index) =>
-      hasFixedOrigin(call.arguments[index]!, scope, environment),
-    );
+    const fixedOriginParameters = taintedArguments.filter((index) => hasFixedOrigin(call.arguments[index]!, scope, environment));
     const inner = analyzeFunction(
       callee.fn,
       { parameters: taintedArguments, thisMembers: sameClass ? [...taint.thisMembers] : [], fixedOriginParameters },
@@ -1233,11 +1244,7 @@ export interface InvocationReads {
  * model's input, each with the reader it reaches, and whether their content
  * reaches the invocation's result (display-only fields aside).
  */
-export function analyseInvocationReads(
-  invocation: Invocation,
-  file: FileIndex,
-  environment: FlowEnvironment,
-): InvocationReads {
+export function analyseInvocationReads(invocation: Invocation, file: FileIndex, environment: FlowEnvironment): InvocationReads {
   const findings: ReadFinding[] = [];
   let returnsContent = false;
   for (const entry of invocation.entries) {
@@ -1280,11 +1287,7 @@ export function analyseInvocationReads(
 }
 
 /** The read calls of an invocation whose location the model chose (empty when none). */
-export function readsInputChosenResource(
-  invocation: Invocation,
-  file: FileIndex,
-  environment: FlowEnvironment,
-): ReadFinding[] {
+export function readsInputChosenResource(invocation: Invocation, file: FileIndex, environment: FlowEnvironment): ReadFinding[] {
   return analyseInvocationReads(invocation, file, environment).findings;
 }
 

@@ -105,8 +105,7 @@ export function getClassMethod(classNode: ClassNode, name: string): FunctionNode
 
 export function getConstructor(classNode: ClassNode): FunctionNode | undefined {
   const constructor = classNode.body.body.find(
-    (member): member is TSESTree.MethodDefinition =>
-      member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
   );
   return isFunctionNode(constructor?.value) ? constructor.value : undefined;
 }
@@ -146,11 +145,7 @@ function findBuiltInvocationClass(
  * The invocation of a tool definition. `file` is the index of the file the
  * tool is in (named handlers and invocation classes are looked up there).
  */
-export function getInvocation(
-  definition: ToolDefinition,
-  settings: RecognitionSettings,
-  file?: FileIndex,
-): Invocation {
+export function getInvocation(definition: ToolDefinition, settings: RecognitionSettings, file?: FileIndex): Invocation {
   const entries: InvocationEntry[] = [];
   const input = [definition.inputParameter ?? 0];
   const handler = resolveFunctionValue(definition.handlerArgument, file);
@@ -176,7 +171,14 @@ export function getInvocation(
       if (method) entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined });
     }
     for (const method of confirmationMethods(methods, settings)) {
-      entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined, confirmation: true });
+      entries.push({
+        fn: method,
+        inputParameters: input,
+        inputThisMembers: [],
+        classNode: host,
+        invocationClass: undefined,
+        confirmation: true,
+      });
     }
     const createInvocation = methods.get('createInvocation');
     const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
@@ -196,7 +198,14 @@ export function getInvocation(
         }
       }
       for (const method of confirmationMethods(builtMethods, settings)) {
-        entries.push({ fn: method, inputParameters: [], inputThisMembers: ['params'], classNode: built.classNode, invocationClass: built.classNode, confirmation: true });
+        entries.push({
+          fn: method,
+          inputParameters: [],
+          inputThisMembers: ['params'],
+          classNode: built.classNode,
+          invocationClass: built.classNode,
+          confirmation: true,
+        });
       }
       constructorInputsByClass.set(built.classNode, built.constructorInputs);
     }
@@ -288,7 +297,8 @@ export function findWrappingInvocations(
       if (property.type !== AST_NODE_TYPES.Property) continue;
       const name = getStaticKeyName(property.key, property.computed);
       const value = skipTypeWrappers(property.value);
-      if (name !== undefined && members.has(name) && isFunctionNode(value)) wrappers.push({ fn: value, factory: call.callee.name, inputParameters });
+      if (name !== undefined && members.has(name) && isFunctionNode(value))
+        wrappers.push({ fn: value, factory: call.callee.name, inputParameters });
     }
   }
   return wrappers;

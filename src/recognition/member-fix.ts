@@ -108,7 +108,9 @@ export function packageImportFix(
     if (reference === undefined) missing.push(name);
   }
   if (missing.length === 0) return { references, fix: undefined };
-  const extendable = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
+  const extendable = declarations.find((declaration) =>
+    declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier),
+  );
   if (extendable) {
     const last = extendable.specifiers[extendable.specifiers.length - 1]!;
     return { references, fix: (fixer) => fixer.insertTextAfter(last, `, ${missing.join(', ')}`) };
@@ -122,16 +124,17 @@ export function packageImportFix(
     ? `const { ${missing.join(', ')} } = require(${source});`
     : `import { ${missing.join(', ')} } from ${source};`;
   if (lastImport) return { references, fix: (fixer) => fixer.insertTextAfter(lastImport, `\n${statement}`) };
-  const firstStatement = program.body.find(
-    (node) => !(node.type === AST_NODE_TYPES.ExpressionStatement && node.directive !== undefined),
-  );
+  const firstStatement = program.body.find((node) => !(node.type === AST_NODE_TYPES.ExpressionStatement && node.directive !== undefined));
   if (!firstStatement) return { references, fix: (fixer) => fixer.insertTextAfterRange(program.range, `\n${statement}\n`) };
   return { references, fix: (fixer) => fixer.insertTextBefore(firstStatement, `${statement}\n\n`) };
 }
 
 /** Does the file import anything from tool-result-guard (an `import`, type-only too, or a `require`)? */
 export function importsPackage(sourceCode: Readonly<TSESLint.SourceCode>, file: Pick<FileIndex, 'imports'>): boolean {
-  if (sourceCode.ast.body.some((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === PACKAGE_NAME)) return true;
+  if (
+    sourceCode.ast.body.some((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === PACKAGE_NAME)
+  )
+    return true;
   for (const binding of file.imports.values()) if (binding.module === PACKAGE_NAME) return true;
   return false;
 }
@@ -178,7 +181,8 @@ export function withPackageImportFix(
   if (!importFix) return fix;
   return (fixer) => {
     const produced = fix(fixer);
-    const fixes = produced === null ? [] : Symbol.iterator in produced ? [...(produced as Iterable<TSESLint.RuleFix>)] : [produced as TSESLint.RuleFix];
+    const fixes =
+      produced === null ? [] : Symbol.iterator in produced ? [...(produced as Iterable<TSESLint.RuleFix>)] : [produced as TSESLint.RuleFix];
     return [...fixes, importFix(fixer)];
   };
 }
@@ -188,7 +192,11 @@ export function withPackageImportFix(
  * name (a constant is written as that constant, so the two cannot drift
  * apart), an AI SDK `tools` key.
  */
-function wrapperNameOf(definition: ToolDefinition, expression: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
+function wrapperNameOf(
+  definition: ToolDefinition,
+  expression: TSESTree.Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): string | undefined {
   let name: string | undefined;
   if (definition.isMcpRegistration && definition.reportNode.type === AST_NODE_TYPES.CallExpression) {
     const argument = definition.reportNode.arguments[0];
@@ -225,9 +233,16 @@ function classifyToolWrapperFix(
     ? [`reads: ${quoted(sourceCode, options.reads!)}`, `maxResultSizeChars: ${references['UNBOUNDED']!}`]
     : [`${memberName}: ${valueText}`];
   if (outermost) {
-    const present = new Set(outermost.properties.map((property) => (property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined)));
+    const present = new Set(
+      outermost.properties.map((property) =>
+        property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined,
+      ),
+    );
     const added = entries.filter((entry) => !present.has(entry.slice(0, entry.indexOf(':'))));
-    return (fixer) => [...added.map((entry) => insertObjectProperty(fixer, sourceCode, outermost, entry)), ...(importFix ? [importFix(fixer)] : [])];
+    return (fixer) => [
+      ...added.map((entry) => insertObjectProperty(fixer, sourceCode, outermost, entry)),
+      ...(importFix ? [importFix(fixer)] : []),
+    ];
   }
   const nameEntry = wrapperNameOf(definition, expression, sourceCode);
   // The budget finds a classified tool by name; these tool objects carry none of their own.
@@ -285,7 +300,9 @@ function memberFix(
     const metaEntry = `'${MCP_META_PREFIX}${memberName}': ${valueText}`;
     if (!host) return undefined;
     return (fixer) =>
-      meta ? insertObjectProperty(fixer, sourceCode, meta, metaEntry) : insertObjectProperty(fixer, sourceCode, host, `_meta: { ${metaEntry} }`);
+      meta
+        ? insertObjectProperty(fixer, sourceCode, meta, metaEntry)
+        : insertObjectProperty(fixer, sourceCode, host, `_meta: { ${metaEntry} }`);
   }
   if (!host) return undefined;
   return (fixer) => insertObjectProperty(fixer, sourceCode, host, `${memberName}: ${valueText}`);

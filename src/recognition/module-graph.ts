@@ -61,9 +61,9 @@ interface EstreeParseOptions {
  * location (the parser depends on it), so it loads under any package manager.
  */
 export const parseModuleSource = (
-  createRequire(createRequire(import.meta.url).resolve('@typescript-eslint/parser'))(
-    '@typescript-eslint/typescript-estree',
-  ) as { parse: (code: string, options: EstreeParseOptions) => TSESTree.Program }
+  createRequire(createRequire(import.meta.url).resolve('@typescript-eslint/parser'))('@typescript-eslint/typescript-estree') as {
+    parse: (code: string, options: EstreeParseOptions) => TSESTree.Program;
+  }
 ).parse;
 
 function isFile(candidate: string): boolean {
@@ -171,12 +171,7 @@ export function resolveExportedFunction(
 }
 
 /** A name used in `file`: its own function, or what its import stands for. */
-export function resolveLocalName(
-  file: FileIndex,
-  name: string,
-  depth = 0,
-  filter?: ModuleFilter,
-): ResolvedFunction | undefined {
+export function resolveLocalName(file: FileIndex, name: string, depth = 0, filter?: ModuleFilter): ResolvedFunction | undefined {
   const own = file.functions.get(name);
   if (own) return { fn: own, file, classNode: enclosingClass(own), name };
   const binding = file.imports.get(name);

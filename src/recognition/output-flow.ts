@@ -26,7 +26,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, collectBindingNames, getCalleeLastName, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import {
+  type FunctionNode,
+  collectBindingNames,
+  getCalleeLastName,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
 
 /** Content in the whole value (`true`) or in some of its fields only. */
 export type ContentShape = true | ReadonlySet<string>;
@@ -58,16 +67,57 @@ export function contentArgumentsKey(contentArguments: ReadonlyMap<number, Conten
 
 /** Properties of content that describe it (how big, where, whether it failed) rather than carry it. */
 const METADATA_PROPERTIES = new Set([
-  'length', 'size', 'byteLength', 'status', 'statusText', 'ok', 'headers', 'redirected',
-  'mtime', 'mtimeMs', 'ctime', 'ctimeMs', 'birthtime', 'mode', 'encoding', 'type',
-  'start', 'end', 'column', 'offset', 'index', 'lineNumber', 'count', 'total', 'error',
+  'length',
+  'size',
+  'byteLength',
+  'status',
+  'statusText',
+  'ok',
+  'headers',
+  'redirected',
+  'mtime',
+  'mtimeMs',
+  'ctime',
+  'ctimeMs',
+  'birthtime',
+  'mode',
+  'encoding',
+  'type',
+  'start',
+  'end',
+  'column',
+  'offset',
+  'index',
+  'lineNumber',
+  'count',
+  'total',
+  'error',
 ]);
 
 /** Methods of content whose answer is a fact about it, not a part of it (what other methods of content answer is content). */
 const METADATA_METHODS = new Set([
-  'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'test', 'localeCompare', 'search',
-  'findIndex', 'findLastIndex', 'some', 'every', 'has', 'isFile', 'isDirectory', 'isSymbolicLink', 'close',
-  'write', 'end', 'digest', 'update', 'stat',
+  'indexOf',
+  'lastIndexOf',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'test',
+  'localeCompare',
+  'search',
+  'findIndex',
+  'findLastIndex',
+  'some',
+  'every',
+  'has',
+  'isFile',
+  'isDirectory',
+  'isSymbolicLink',
+  'close',
+  'write',
+  'end',
+  'digest',
+  'update',
+  'stat',
 ]);
 
 /**
@@ -190,7 +240,11 @@ export class ContentFlow {
       const name = parameter.name;
       const called = this.unit.calls.some((call) => {
         const callee = skipTypeWrappers(call.callee);
-        return callee.type === AST_NODE_TYPES.Identifier && callee.name === name && call.arguments.some((argument) => this.shapeOf(argument) !== undefined);
+        return (
+          callee.type === AST_NODE_TYPES.Identifier &&
+          callee.name === name &&
+          call.arguments.some((argument) => this.shapeOf(argument) !== undefined)
+        );
       });
       return called ? [index] : [];
     });
@@ -384,7 +438,12 @@ export class ContentFlow {
     if (callee.type === AST_NODE_TYPES.Identifier && this.contentFunctions.has(callee.name)) return true;
     // `new Promise((resolve) => stream.on('end', () => resolve(text)))`: the promise settles with what `resolve` gets.
     const executor = call.arguments[0];
-    if (call.type === AST_NODE_TYPES.NewExpression && callee.type === AST_NODE_TYPES.Identifier && callee.name === 'Promise' && isFunctionNode(executor)) {
+    if (
+      call.type === AST_NODE_TYPES.NewExpression &&
+      callee.type === AST_NODE_TYPES.Identifier &&
+      callee.name === 'Promise' &&
+      isFunctionNode(executor)
+    ) {
       const resolve = executor.params[0];
       if (resolve?.type !== AST_NODE_TYPES.Identifier) return undefined;
       const settled = this.unit.calls.some(
@@ -436,7 +495,9 @@ export class ContentFlow {
       return `${this.literalText(target.left, depth + 1) ?? 'x'}${this.literalText(target.right, depth + 1) ?? 'x'}`;
     }
     if (target.type === AST_NODE_TYPES.Identifier) {
-      const declarator = this.unit.declarators.find((candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name);
+      const declarator = this.unit.declarators.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name,
+      );
       return declarator?.init ? this.literalText(declarator.init, depth + 1) : undefined;
     }
     return undefined;

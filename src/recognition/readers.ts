@@ -52,11 +52,17 @@ export function opensWithWriteFlags(call: TSESTree.CallExpression | TSESTree.New
   const flags = call.arguments[pathArgument + 1];
   if (!flags) return false;
   const target = skipTypeWrappers(flags);
-  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return /^[wa]/.test(target.value) && !target.value.includes('+');
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string')
+    return /^[wa]/.test(target.value) && !target.value.includes('+');
   let writes = false;
   let reads = false;
   const visit = (node: TSESTree.Node): void => {
-    const name = node.type === AST_NODE_TYPES.Identifier ? node.name : node.type === AST_NODE_TYPES.MemberExpression ? getMemberPath(node)?.at(-1) : undefined;
+    const name =
+      node.type === AST_NODE_TYPES.Identifier
+        ? node.name
+        : node.type === AST_NODE_TYPES.MemberExpression
+          ? getMemberPath(node)?.at(-1)
+          : undefined;
     if (name === 'O_WRONLY' || name === 'O_APPEND') writes = true;
     if (name === 'O_RDONLY' || name === 'O_RDWR') reads = true;
     if (node.type === AST_NODE_TYPES.BinaryExpression) {
@@ -159,11 +165,18 @@ function namesContentSearchProgram(program: TSESTree.Node, argumentList: TSESTre
   if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
   const text = literalText(target);
   if (text !== undefined) {
-    const base = text.split(/[\\/]/).pop()!.replace(/\.exe$/i, '');
+    const base = text
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.exe$/i, '');
     if (CONTENT_SEARCH_PROGRAMS.has(base)) return true;
     // `spawn('git', ['grep', '-n', pattern, '--', dir])`.
     const list = argumentList && skipTypeWrappers(argumentList);
-    return base === 'git' && list?.type === AST_NODE_TYPES.ArrayExpression && list.elements.some((element) => element && literalText(element) === 'grep');
+    return (
+      base === 'git' &&
+      list?.type === AST_NODE_TYPES.ArrayExpression &&
+      list.elements.some((element) => element && literalText(element) === 'grep')
+    );
   }
   const path = getMemberPath(target.type === AST_NODE_TYPES.CallExpression ? target.callee : target);
   const name = path?.[path.length - 1];

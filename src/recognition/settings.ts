@@ -165,7 +165,17 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
 
 export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   // AI SDK `dynamicTool`, Genkit `ai.dynamicTool(config, fn)`, Anthropic SDK `betaTool` / `betaZodTool`, Agentic `createAIFunction`.
-  toolFactories: ['buildTool', 'defineTool', 'tool', 'createTool', 'Tool.define', 'dynamicTool', 'betaTool', 'betaZodTool', 'createAIFunction'],
+  toolFactories: [
+    'buildTool',
+    'defineTool',
+    'tool',
+    'createTool',
+    'Tool.define',
+    'dynamicTool',
+    'betaTool',
+    'betaZodTool',
+    'createAIFunction',
+  ],
   toolBaseClasses: [],
   toolTypeNames: ['Tool', 'ToolDef', 'ToolDefinition'],
   invocationNames: ['call', 'execute', 'invoke', 'run', 'handler', '_call', 'func'],
@@ -191,29 +201,113 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   // queues the calls running at once, and nothing of it outlives them.
   rateLimiterWords: ['throttle', 'throttled', 'limiter', 'bottleneck'],
   stateMutationMethods: [
-    'set', 'add', 'push', 'pop', 'shift', 'unshift', 'splice', 'delete', 'clear', 'sort', 'reverse', 'fill', 'copyWithin',
-    'setCookie', 'setCookieSync', 'removeAllCookies', 'removeAllCookiesSync',
+    'set',
+    'add',
+    'push',
+    'pop',
+    'shift',
+    'unshift',
+    'splice',
+    'delete',
+    'clear',
+    'sort',
+    'reverse',
+    'fill',
+    'copyWithin',
+    'setCookie',
+    'setCookieSync',
+    'removeAllCookies',
+    'removeAllCookiesSync',
   ],
   // Objects that outlive the call and that a tool drives without creating them: a browser
   // page it navigates, a sandbox or desktop it types into, a workspace it indexes.
   sharedObjectNames: [
-    'page', 'browser', 'context', 'browserContext', 'tab', 'frame', 'session', 'stagehand', 'v3',
-    'sandbox', 'computer', 'desktop', 'workspace', 'terminal', 'mouse', 'keyboard', 'touchscreen', 'locator',
+    'page',
+    'browser',
+    'context',
+    'browserContext',
+    'tab',
+    'frame',
+    'session',
+    'stagehand',
+    'v3',
+    'sandbox',
+    'computer',
+    'desktop',
+    'workspace',
+    'terminal',
+    'mouse',
+    'keyboard',
+    'touchscreen',
+    'locator',
   ],
   // Matched as a camelCase word of the method (`leftClick`, `pressKey`, `typeText`).
   sharedObjectMethods: [
-    'goto', 'navigate', 'click', 'dblclick', 'tap', 'fill', 'type', 'press', 'hover', 'check', 'uncheck', 'select',
-    'evaluate', 'reload', 'back', 'forward', 'scroll', 'drag', 'drop', 'move', 'wheel', 'act', 'exec', 'execute',
-    'spawn', 'kill', 'write', 'upload', 'close', 'focus', 'index', 'activate', 'show', 'hide',
+    'goto',
+    'navigate',
+    'click',
+    'dblclick',
+    'tap',
+    'fill',
+    'type',
+    'press',
+    'hover',
+    'check',
+    'uncheck',
+    'select',
+    'evaluate',
+    'reload',
+    'back',
+    'forward',
+    'scroll',
+    'drag',
+    'drop',
+    'move',
+    'wheel',
+    'act',
+    'exec',
+    'execute',
+    'spawn',
+    'kill',
+    'write',
+    'upload',
+    'close',
+    'focus',
+    'index',
+    'activate',
+    'show',
+    'hide',
   ],
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
   // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the
   // first call leaves behind what the later ones find. `start…`/`stop…` (`context.startRecording()`):
   // a recording, trace or watcher left running (or ended) for the later calls.
   stateChangingMethodPrefixes: [
-    'set', 'add', 'write', 'update', 'delete', 'remove', 'insert', 'upsert', 'append', 'record', 'register',
-    'unregister', 'save', 'store', 'clear', 'reset', 'kill', 'activate', 'deactivate', 'mark', 'enqueue', 'increment',
-    'ensure', 'start', 'stop',
+    'set',
+    'add',
+    'write',
+    'update',
+    'delete',
+    'remove',
+    'insert',
+    'upsert',
+    'append',
+    'record',
+    'register',
+    'unregister',
+    'save',
+    'store',
+    'clear',
+    'reset',
+    'kill',
+    'activate',
+    'deactivate',
+    'mark',
+    'enqueue',
+    'increment',
+    'ensure',
+    'start',
+    'stop',
   ],
 };
 
@@ -234,9 +328,7 @@ export function stripNodePrefix(moduleName: string): string {
 export class InvalidRecognitionSettingsError extends Error {
   readonly code = 'TRG_INVALID_SETTINGS';
   constructor(key: string, expected: string) {
-    super(
-      `settings['${SETTINGS_KEY}'].${key} must be ${expected}. Fix the ESLint config's settings; see docs/rules/README.md.`,
-    );
+    super(`settings['${SETTINGS_KEY}'].${key} must be ${expected}. Fix the ESLint config's settings; see docs/rules/README.md.`);
     this.name = 'InvalidRecognitionSettingsError';
   }
 }
@@ -304,9 +396,7 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
 const settingsCache = new WeakMap<object, RecognitionSettings>();
 
 /** The normalised settings of a rule context (cached per settings object). */
-export function getRecognitionSettings(
-  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
-): RecognitionSettings {
+export function getRecognitionSettings(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): RecognitionSettings {
   const raw = (context.settings as Record<string, unknown> | undefined)?.[SETTINGS_KEY];
   if (raw === undefined || raw === null || typeof raw !== 'object') return normalizeRecognitionSettings(raw);
   let cached = settingsCache.get(raw);

@@ -32,7 +32,14 @@ import { findDeclaredClassification, resolvedToolName } from './classification.j
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
 import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
-import { type InvocationEntry, findWrappingInvocations, getClassMethod, getConstructor, getConstructorInputs, getInvocation } from './invocation.js';
+import {
+  type InvocationEntry,
+  findWrappingInvocations,
+  getClassMethod,
+  getConstructor,
+  getConstructorInputs,
+  getInvocation,
+} from './invocation.js';
 import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
@@ -101,7 +108,10 @@ function carrierKind(
     if (node !== expression && isFunctionNode(node)) return false;
     if (node.type === AST_NODE_TYPES.NewExpression) {
       const name = getCalleeLastName(node);
-      if (name !== undefined && (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(node), settings.stateCarrierConstructors))) {
+      if (
+        name !== undefined &&
+        (settings.stateCarrierConstructors.includes(name) || matchesDottedName(getCalleeName(node), settings.stateCarrierConstructors))
+      ) {
         kind = COOKIE_PATTERN.test(name) ? 'cookie jar' : 'state carrier';
         return false;
       }
@@ -179,7 +189,12 @@ function outermostMember(root: TSESTree.Node): TSESTree.Node {
     const parent: TSESTree.Node | undefined = current.parent;
     if (!parent) return current;
     if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) current = parent;
-    else if (parent.type === AST_NODE_TYPES.CallExpression && parent.callee === current && isLookup(current) && parent.parent?.type === AST_NODE_TYPES.MemberExpression) {
+    else if (
+      parent.type === AST_NODE_TYPES.CallExpression &&
+      parent.callee === current &&
+      isLookup(current) &&
+      parent.parent?.type === AST_NODE_TYPES.MemberExpression
+    ) {
       current = parent;
     } else if (
       parent.type === AST_NODE_TYPES.ChainExpression ||
@@ -203,12 +218,42 @@ function unwrapChain(node: TSESTree.Node): TSESTree.Node {
  * changes nothing a later call sees. Matched on the last word of the receiver's name.
  */
 const OUTPUT_CHANNEL_WORDS = new Set([
-  'writer', 'stream', 'logger', 'log', 'console', 'span', 'tracer', 'telemetry', 'res', 'response', 'reply', 'headers',
-  'params', 'progress', 'emitter', 'signal', 'controller', 'buffer', 'chunks', 'output', 'result', 'results', 'url',
-  'parts', 'lines', 'errors', 'warnings',
+  'writer',
+  'stream',
+  'logger',
+  'log',
+  'console',
+  'span',
+  'tracer',
+  'telemetry',
+  'res',
+  'response',
+  'reply',
+  'headers',
+  'params',
+  'progress',
+  'emitter',
+  'signal',
+  'controller',
+  'buffer',
+  'chunks',
+  'output',
+  'result',
+  'results',
+  'url',
+  'parts',
+  'lines',
+  'errors',
+  'warnings',
   // Wrappers of a disk or a remote API: what they change lives there, not in the process,
   // and is what the tool is for (a tracker saving a task file, a client updating an issue).
-  'service', 'client', 'api', 'sdk', 'filesystem', 'fs', 'disk',
+  'service',
+  'client',
+  'api',
+  'sdk',
+  'filesystem',
+  'fs',
+  'disk',
 ]);
 /** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
 const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
@@ -376,7 +421,10 @@ function isWriteTarget(pattern: TSESTree.Node, node: TSESTree.Node): boolean {
  * If the member chain rooted at `root` is mutated here, the mutating node and
  * a verb: `x.a = 1`, `x[i]++`, `delete x.k`, `x.set(k, v)`, `Object.assign(x, …)`.
  */
-function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node: TSESTree.Node; verb: string; path: TSESTree.Node } | undefined {
+function mutationOf(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+): { node: TSESTree.Node; verb: string; path: TSESTree.Node } | undefined {
   const chain = outermostMember(root);
   const parent = chain.parent;
   if (!parent) return undefined;
@@ -384,11 +432,26 @@ function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node:
   if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
-  if (isMember && (parent.type === AST_NODE_TYPES.ArrayPattern || parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.RestElement)) {
+  if (
+    isMember &&
+    (parent.type === AST_NODE_TYPES.ArrayPattern || parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.RestElement)
+  ) {
     // `[x.a] = …` or `({ k: x.a } = …)`: find the assignment that owns the pattern.
     let owner: TSESTree.Node | undefined = parent;
-    while (owner && owner.type !== AST_NODE_TYPES.AssignmentExpression && owner.type !== AST_NODE_TYPES.ForOfStatement && owner.type !== AST_NODE_TYPES.ForInStatement) {
-      if (owner.type !== AST_NODE_TYPES.ArrayPattern && owner.type !== AST_NODE_TYPES.ObjectPattern && owner.type !== AST_NODE_TYPES.Property && owner.type !== AST_NODE_TYPES.RestElement && owner.type !== AST_NODE_TYPES.AssignmentPattern) return undefined;
+    while (
+      owner &&
+      owner.type !== AST_NODE_TYPES.AssignmentExpression &&
+      owner.type !== AST_NODE_TYPES.ForOfStatement &&
+      owner.type !== AST_NODE_TYPES.ForInStatement
+    ) {
+      if (
+        owner.type !== AST_NODE_TYPES.ArrayPattern &&
+        owner.type !== AST_NODE_TYPES.ObjectPattern &&
+        owner.type !== AST_NODE_TYPES.Property &&
+        owner.type !== AST_NODE_TYPES.RestElement &&
+        owner.type !== AST_NODE_TYPES.AssignmentPattern
+      )
+        return undefined;
       owner = owner.parent;
     }
     if (owner) return { node: owner, verb: 'assigns a property of', path: chain };
@@ -398,7 +461,11 @@ function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node:
   if (isMember && parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === 'delete') {
     return { node: parent, verb: 'deletes a property of', path: chain };
   }
-  if (isMember && (parent.type === AST_NODE_TYPES.ForOfStatement || parent.type === AST_NODE_TYPES.ForInStatement) && parent.left === chain) {
+  if (
+    isMember &&
+    (parent.type === AST_NODE_TYPES.ForOfStatement || parent.type === AST_NODE_TYPES.ForInStatement) &&
+    parent.left === chain
+  ) {
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
   if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
@@ -411,7 +478,12 @@ function mutationOf(root: TSESTree.Node, settings: RecognitionSettings): { node:
   }
   if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === chain) {
     const callee = getCalleeName(parent);
-    if (callee === 'Object.assign' || callee === 'Object.defineProperty' || callee === 'Reflect.set' || callee === 'Reflect.deleteProperty') {
+    if (
+      callee === 'Object.assign' ||
+      callee === 'Object.defineProperty' ||
+      callee === 'Reflect.set' ||
+      callee === 'Reflect.deleteProperty'
+    ) {
       return { node: parent, verb: `passes to \`${callee}\``, path: chain };
     }
   }
@@ -425,7 +497,10 @@ const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
 function isLogStatement(statement: TSESTree.Node): boolean {
   if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
   let expression = unwrapChain(statement.expression);
-  if (expression.type === AST_NODE_TYPES.AwaitExpression || (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')) {
+  if (
+    expression.type === AST_NODE_TYPES.AwaitExpression ||
+    (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')
+  ) {
     expression = unwrapChain(expression.argument);
   }
   if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
@@ -466,10 +541,20 @@ function isLogOnlyLatch(variable: ScopeVariable): boolean {
       continue;
     }
     const assignment = identifier.parent;
-    if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== identifier || assignment.right.type !== AST_NODE_TYPES.Literal) return false;
+    if (
+      assignment?.type !== AST_NODE_TYPES.AssignmentExpression ||
+      assignment.left !== identifier ||
+      assignment.right.type !== AST_NODE_TYPES.Literal
+    )
+      return false;
     if (assignment.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
     const block = assignment.parent.parent;
-    if (block?.type !== AST_NODE_TYPES.BlockStatement || block.parent?.type !== AST_NODE_TYPES.IfStatement || block.parent.consequent !== block) return false;
+    if (
+      block?.type !== AST_NODE_TYPES.BlockStatement ||
+      block.parent?.type !== AST_NODE_TYPES.IfStatement ||
+      block.parent.consequent !== block
+    )
+      return false;
     writes += 1;
   }
   if (guards.size === 0 || writes === 0) return false;
@@ -484,7 +569,10 @@ function isLogOnlyLatch(variable: ScopeVariable): boolean {
     if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement))) return false;
   }
   // Every write sits in one of those branches.
-  return variable.references.every((reference) => reference.init || reference.isRead() || [...guards].some((guard) => containsNode(guard.consequent, reference.identifier)));
+  return variable.references.every(
+    (reference) =>
+      reference.init || reference.isRead() || [...guards].some((guard) => containsNode(guard.consequent, reference.identifier)),
+  );
 }
 
 /** A stable text for a receiver or a key (`grepSlots`, `this.items`, `key`, `'id'`); `undefined` for anything else. */
@@ -556,7 +644,9 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
   const inFinally = (call: ReceiverCall) => finalizers.find((finalizer) => containsNode(finalizer, call.node));
   const undoes = (undo: ReceiverCall, change: ReceiverCall) =>
     undo.receiver === change.receiver &&
-    ((PUT_METHODS.has(change.method) && REMOVE_METHODS.has(undo.method) && (undo.method !== 'delete' || (change.key !== undefined && undo.key === change.key))) ||
+    ((PUT_METHODS.has(change.method) &&
+      REMOVE_METHODS.has(undo.method) &&
+      (undo.method !== 'delete' || (change.key !== undefined && undo.key === change.key))) ||
       (TAKE_METHODS.has(change.method) && GIVE_BACK_METHODS.has(undo.method)));
   const receivers = new Set(all.filter((call) => inFinally(call)).map((call) => call.receiver));
   for (const receiver of receivers) {
@@ -564,7 +654,8 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
     let matched = false;
     const ok = calls.every((call) => {
       const finalizer = inFinally(call);
-      if (finalizer) return calls.some((change) => !inFinally(change) && undoes(call, change)) || !settings.stateMutationMethods.includes(call.method);
+      if (finalizer)
+        return calls.some((change) => !inFinally(change) && undoes(call, change)) || !settings.stateMutationMethods.includes(call.method);
       const changes = PUT_METHODS.has(call.method) || TAKE_METHODS.has(call.method) || settings.stateMutationMethods.includes(call.method);
       if (!changes) return true;
       const undone = calls.some((undo) => {
@@ -584,7 +675,8 @@ function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: Rec
   const chain = outermostMember(root);
   const call = chain.parent;
   const member = unwrapChain(chain);
-  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression) return false;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression)
+    return false;
   const receiver = expressionKey(member.object);
   return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
 }
@@ -633,7 +725,12 @@ function thisTarget(entry: InvocationEntry, definition: ToolDefinition): 'instan
   if (entry.invocationClass) return undefined;
   if (entry.classNode) return 'instance';
   const host = definition.host;
-  if (host && !isClassNode(host) && entry.fn.type === AST_NODE_TYPES.FunctionExpression && entry.fn.parent?.type === AST_NODE_TYPES.Property) {
+  if (
+    host &&
+    !isClassNode(host) &&
+    entry.fn.type === AST_NODE_TYPES.FunctionExpression &&
+    entry.fn.parent?.type === AST_NODE_TYPES.Property
+  ) {
     return 'tool-object';
   }
   return undefined;
@@ -644,7 +741,12 @@ function localInits(body: TSESTree.Node): InitResolver {
   const inits = new Map<string, TSESTree.Node>();
   walk(body, (node) => {
     if (node !== body && isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.init && !inits.has(node.id.name)) {
+    if (
+      node.type === AST_NODE_TYPES.VariableDeclarator &&
+      node.id.type === AST_NODE_TYPES.Identifier &&
+      node.init &&
+      !inits.has(node.id.name)
+    ) {
       inits.set(node.id.name, node.init);
     }
     return undefined;
@@ -718,7 +820,9 @@ function carrierOfVariable(variable: ScopeVariable, settings: RecognitionSetting
       const found = scope.set.get(name);
       if (!found) continue;
       const definition = found.defs[0];
-      return definition?.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator ? definition.node.init : undefined;
+      return definition?.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator
+        ? definition.node.init
+        : undefined;
     }
     return undefined;
   };
@@ -772,7 +876,12 @@ type SourceResolver = (root: TSESTree.Node) => SharedSource | undefined;
 function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   for (const definition of variable.defs) {
     if (definition.type === 'FunctionName' && isFunctionNode(definition.node)) return definition.node;
-    if (definition.type === 'Variable' && definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.parent?.type === AST_NODE_TYPES.VariableDeclaration && definition.parent.kind === 'const') {
+    if (
+      definition.type === 'Variable' &&
+      definition.node.type === AST_NODE_TYPES.VariableDeclarator &&
+      definition.parent?.type === AST_NODE_TYPES.VariableDeclaration &&
+      definition.parent.kind === 'const'
+    ) {
       const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
       if (isFunctionNode(init)) return init;
     }
@@ -798,7 +907,8 @@ function proxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth = 0)
 
 function findProxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth: number): { name: string; fn: FunctionNode }[] {
   const definition = variable.defs[0];
-  if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init) return [];
+  if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init)
+    return [];
   const init = skipTypeWrappers(definition.node.init);
   if (init.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier && init.callee.name === 'Proxy') {
     const handler = init.arguments[1] ? skipTypeWrappers(init.arguments[1]) : undefined;
@@ -868,7 +978,11 @@ function mentions(root: TSESTree.Node, key: string): boolean {
   let found = false;
   walk(root, (node) => {
     if (found) return false;
-    if (bindingKey(node) === key && (node.type !== AST_NODE_TYPES.Identifier || node.parent?.type !== AST_NODE_TYPES.MemberExpression || node.parent.object === node)) found = true;
+    if (
+      bindingKey(node) === key &&
+      (node.type !== AST_NODE_TYPES.Identifier || node.parent?.type !== AST_NODE_TYPES.MemberExpression || node.parent.object === node)
+    )
+      found = true;
     return undefined;
   });
   return found;
@@ -885,22 +999,39 @@ function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: 
   const key = bindingKey(write.left);
   if (key === undefined || carrierKind(write.right, settings) !== undefined) return false;
   if (write.operator === '??=' || write.operator === '||=') return true;
-  for (let child: TSESTree.Node = write, parent: TSESTree.Node | undefined = write.parent; parent && child !== fn; child = parent, parent = parent.parent) {
+  for (
+    let child: TSESTree.Node = write, parent: TSESTree.Node | undefined = write.parent;
+    parent && child !== fn;
+    child = parent, parent = parent.parent
+  ) {
     // `if (x === 'unknown') x = …`, `if (!x) { x = … }`
     if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) return true;
     // `if (x) return x;` earlier in the same block
     if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
       const index = parent.body.indexOf(child as TSESTree.Statement);
-      const guarded = parent.body.slice(0, Math.max(index, 0)).some(
-        (statement) => statement.type === AST_NODE_TYPES.IfStatement && mentions(statement.test, key) && (statement.consequent.type === AST_NODE_TYPES.ReturnStatement || (statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
-      );
+      const guarded = parent.body
+        .slice(0, Math.max(index, 0))
+        .some(
+          (statement) =>
+            statement.type === AST_NODE_TYPES.IfStatement &&
+            mentions(statement.test, key) &&
+            (statement.consequent.type === AST_NODE_TYPES.ReturnStatement ||
+              (statement.consequent.type === AST_NODE_TYPES.BlockStatement &&
+                statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
+        );
       if (guarded) return true;
     }
   }
   return false;
 }
 
-function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: RecognitionSettings, method: boolean, skipLazy = false): string | undefined {
+function changedStateIn(
+  fn: FunctionNode,
+  program: TSESTree.Program,
+  settings: RecognitionSettings,
+  method: boolean,
+  skipLazy = false,
+): string | undefined {
   if (!fn.body) return undefined;
   const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
   if (!method && moduleNames.size === 0) return undefined;
@@ -916,16 +1047,20 @@ function changedStateIn(fn: FunctionNode, program: TSESTree.Program, settings: R
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
       const field = getStaticKeyName(member.property, member.computed);
       const parent = member.parent;
-      const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+      const write =
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
+        parent?.type === AST_NODE_TYPES.UpdateExpression;
       const mutation = write ? undefined : mutationOf(node, settings);
-      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))) changed = `this.${field}`;
+      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings))))
+        changed = `this.${field}`;
       return undefined;
     }
     if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
     if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
-    const write = (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+    const write =
+      (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
     if (write || (mutationOf(node, settings) && !undoneBeforeReturn(node, fn, settings))) changed = node.name;
     return undefined;
   });
@@ -964,7 +1099,12 @@ function instanceClassOf(name: string, file: FileIndex, depth = 0): { classNode:
  * own or imported), `ns.helper(…)` on a namespace import, `this.m(…)` in a method, and
  * `manager.m(…)` on a long-lived instance the module keeps or imports.
  */
-function calleeInModule(call: TSESTree.CallExpression, file: FileIndex, classNode: ClassNode | undefined, shadowed: Set<string>): ModuleFunction | undefined {
+function calleeInModule(
+  call: TSESTree.CallExpression,
+  file: FileIndex,
+  classNode: ClassNode | undefined,
+  shadowed: Set<string>,
+): ModuleFunction | undefined {
   const callee = unwrapChain(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (shadowed.has(callee.name)) return undefined;
@@ -980,7 +1120,9 @@ function calleeInModule(call: TSESTree.CallExpression, file: FileIndex, classNod
     const own = getClassMethod(classNode, method);
     if (own) return { fn: own, file, classNode, name: `this.${method}` };
     const inherited = inheritedMethod(classNode, method, file);
-    return inherited ? { fn: inherited.fn, file: inherited.file, classNode: enclosingClass(inherited.fn), name: `this.${method}` } : undefined;
+    return inherited
+      ? { fn: inherited.fn, file: inherited.file, classNode: enclosingClass(inherited.fn), name: `this.${method}` }
+      : undefined;
   }
   if (object.type !== AST_NODE_TYPES.Identifier || shadowed.has(object.name)) return undefined;
   const binding = file.imports.get(object.name);
@@ -1008,7 +1150,10 @@ function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed
     const root = rooted.root;
     if (method && root.type === AST_NODE_TYPES.ThisExpression) {
       const member = root.parent;
-      const field = member?.type === AST_NODE_TYPES.MemberExpression && member.object === root ? getStaticKeyName(member.property, member.computed) : undefined;
+      const field =
+        member?.type === AST_NODE_TYPES.MemberExpression && member.object === root
+          ? getStaticKeyName(member.property, member.computed)
+          : undefined;
       if (field !== undefined) aliases.set(node.id.name, `this.${field}`);
     } else if (root.type === AST_NODE_TYPES.Identifier && moduleNames.has(root.name) && !shadowed.has(root.name)) {
       aliases.set(node.id.name, root.name);
@@ -1034,10 +1179,18 @@ function deepStateChange(
   const { fn, file } = start;
   if (!fn.body || visited.has(fn)) return undefined;
   visited.add(fn);
-  const method = start.classNode !== undefined && (fn.parent?.type === AST_NODE_TYPES.MethodDefinition || fn.parent?.type === AST_NODE_TYPES.PropertyDefinition);
+  const method =
+    start.classNode !== undefined &&
+    (fn.parent?.type === AST_NODE_TYPES.MethodDefinition || fn.parent?.type === AST_NODE_TYPES.PropertyDefinition);
   const own = method ? changedStateIn(fn, file.program, settings, true, true) : undefined;
   const changed = own ?? changedStateIn(fn, file.program, settings, false, true);
-  if (changed !== undefined) return { state: changed.startsWith('this.') ? `\`${changed}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${changed}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+  if (changed !== undefined)
+    return {
+      state: changed.startsWith('this.')
+        ? `\`${changed}\` of ${start.classNode?.id?.name ?? 'its class'}`
+        : `\`${changed}\`, module state of ${path.basename(file.filePath)}`,
+      via: [],
+    };
   const moduleNames = moduleLevelNames(file.program);
   const shadowed = ownNames(fn);
   const aliases = aliasesOfKeptState(fn, moduleNames, shadowed, method);
@@ -1048,10 +1201,17 @@ function deepStateChange(
     if (isClassNode(node) || isLazyInitialisation(node, fn, settings)) return false;
     if (node.type === AST_NODE_TYPES.Identifier && aliases.has(node.name)) {
       const parent = node.parent;
-      const isReference = !(parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) && parent?.type !== AST_NODE_TYPES.VariableDeclarator;
+      const isReference =
+        !(parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) &&
+        parent?.type !== AST_NODE_TYPES.VariableDeclarator;
       if (isReference && (mutationOf(node, settings) || drivingCallOf(node, settings, node.name))) {
         const kept = aliases.get(node.name)!;
-        found = { state: kept.startsWith('this.') ? `\`${kept}\` of ${start.classNode?.id?.name ?? 'its class'}` : `\`${kept}\`, module state of ${path.basename(file.filePath)}`, via: [] };
+        found = {
+          state: kept.startsWith('this.')
+            ? `\`${kept}\` of ${start.classNode?.id?.name ?? 'its class'}`
+            : `\`${kept}\`, module state of ${path.basename(file.filePath)}`,
+          via: [],
+        };
         return false;
       }
     }
@@ -1094,15 +1254,21 @@ function chainWords(via: string[]): string {
  * update to the agent's state, which every later call sees (a files channel, a task list).
  * An update of `messages` alone is only the tool's own result message.
  */
-function graphStateUpdate(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined): TSESTree.Node | undefined {
+function graphStateUpdate(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  file: FileIndex | undefined,
+): TSESTree.Node | undefined {
   const created = identifier.parent;
-  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee !== identifier || variable.defs[0]?.type !== 'ImportBinding') return undefined;
+  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee !== identifier || variable.defs[0]?.type !== 'ImportBinding')
+    return undefined;
   const binding = file?.imports.get(identifier.name);
   if (!binding || binding.imported !== 'Command' || !binding.module.startsWith('@langchain/langgraph')) return undefined;
   const options = created.arguments[0] ? skipTypeWrappers(created.arguments[0]) : undefined;
   if (options?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
   const update = options.properties.find(
-    (property): property is TSESTree.Property => property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'update',
+    (property): property is TSESTree.Property =>
+      property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'update',
   );
   const value = update ? skipTypeWrappers(update.value) : undefined;
   if (value?.type !== AST_NODE_TYPES.ObjectExpression) return value === undefined ? undefined : created;
@@ -1135,7 +1301,10 @@ function exportedClass(module: string, exportedName: string, file: FileIndex): {
  * The class an `extends` clause names: `Base`, or a member of a required or
  * namespace-imported module (`require_base.GmailBaseTool`, CommonJS builds).
  */
-function resolveSuperClass(superClass: TSESTree.Node | null, file: FileIndex): { classNode: ClassNode; file: FileIndex; name: string } | undefined {
+function resolveSuperClass(
+  superClass: TSESTree.Node | null,
+  file: FileIndex,
+): { classNode: ClassNode; file: FileIndex; name: string } | undefined {
   if (superClass?.type === AST_NODE_TYPES.Identifier) {
     const found = resolveClass(superClass.name, file);
     return found ? { ...found, name: superClass.name } : undefined;
@@ -1160,7 +1329,11 @@ function classOf(expression: TSESTree.Node | null | undefined, file: FileIndex):
 const MAX_BASE_CLASS_DEPTH = 3;
 
 /** A method a class inherits from a base class, in this file or another one, with the file it lives in. */
-function inheritedMethod(classNode: ClassNode, name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
+function inheritedMethod(
+  classNode: ClassNode,
+  name: string,
+  file: FileIndex,
+): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
   let current: { classNode: ClassNode; file: FileIndex } | undefined = { classNode, file };
   for (let depth = 0; current && depth < MAX_BASE_CLASS_DEPTH; depth++) {
     const base = resolveSuperClass(current.classNode.superClass, current.file);
@@ -1177,7 +1350,12 @@ function inheritedMethod(classNode: ClassNode, name: string, file: FileIndex): {
  * in `./history.js`), or a method of an outer object built from a class whose method
  * changes its fields (`thinking.processThought(x)` → `this.thoughtHistory.push(x)`).
  */
-function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined, settings: RecognitionSettings): { node: TSESTree.Node; action: string; state: string } | undefined {
+function hiddenStateChange(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  file: FileIndex | undefined,
+  settings: RecognitionSettings,
+): { node: TSESTree.Node; action: string; state: string } | undefined {
   if (!file) return undefined;
   const parent = identifier.parent;
   const definition = variable.defs[0];
@@ -1185,7 +1363,10 @@ function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVaria
     if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
     const resolved = resolveLocalName(file, identifier.name);
     if (!resolved || resolved.file === file) return undefined;
-    const changed = deepStateChange({ fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name }, settings);
+    const changed = deepStateChange(
+      { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name },
+      settings,
+    );
     if (changed === undefined) return undefined;
     return { node: parent, action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }
@@ -1200,15 +1381,22 @@ function hiddenStateChange(identifier: TSESTree.Identifier, variable: ScopeVaria
     if (!changed || !callee) return undefined;
     return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }
-  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
+    return undefined;
   const built = classOf(definition.node.init, file);
   const method = built ? getClassMethod(built.classNode, methodName) : undefined;
   const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
-  if (changed !== undefined) return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  if (changed !== undefined)
+    return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
   // What its method calls in turn: `this.sessions.set(…)` two calls down still changes the instance.
-  const deeper = method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
+  const deeper =
+    method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
   if (deeper === undefined) return undefined;
-  return { node: call, action: `calls \`.${methodName}()\`, which${chainWords(deeper.via)} changes ${deeper.state}, kept in`, state: `\`${variable.name}\`` };
+  return {
+    node: call,
+    action: `calls \`.${methodName}()\`, which${chainWords(deeper.via)} changes ${deeper.state}, kept in`,
+    state: `\`${variable.name}\``,
+  };
 }
 
 /**
@@ -1220,7 +1408,9 @@ function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
   for (let current = node.parent; current && current !== fn; current = current.parent) {
     if (!isFunctionNode(current)) continue;
     const parent = current.parent;
-    const runsNow = parent?.type === AST_NODE_TYPES.CallExpression && (parent.arguments.includes(current as TSESTree.Expression) || parent.callee === current);
+    const runsNow =
+      parent?.type === AST_NODE_TYPES.CallExpression &&
+      (parent.arguments.includes(current as TSESTree.Expression) || parent.callee === current);
     if (!runsNow) return true;
   }
   return false;
@@ -1251,11 +1441,23 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
     if (target.type !== AST_NODE_TYPES.Identifier) continue;
     const variable = resolveIdentifier(target, sourceCode);
     const definition = variable?.defs[0];
-    if (!variable || !definition || definition.type === 'ImportBinding' || definition.type === 'Parameter' || definition.type === 'FunctionName') continue;
+    if (
+      !variable ||
+      !definition ||
+      definition.type === 'ImportBinding' ||
+      definition.type === 'Parameter' ||
+      definition.type === 'FunctionName'
+    )
+      continue;
     if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) continue;
-    return { words: `${outer.words}, which \`${callee.name}\` returns`, stateKey: `variable:${variable.name}:${definition.name.range[0]}`, part: true, names: [variable.name] };
+    return {
+      words: `${outer.words}, which \`${callee.name}\` returns`,
+      stateKey: `variable:${variable.name}:${definition.name.range[0]}`,
+      part: true,
+      names: [variable.name],
+    };
   }
   return undefined;
 }
@@ -1299,7 +1501,12 @@ function sharedObjectUses(
       if (entry.inputParameters.includes(index)) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
-          sources.set(variable, { words: `\`${variable.name}\`, the invocation's context argument`, stateKey: `param:${variable.name}`, part: true, names: [variable.name] });
+          sources.set(variable, {
+            words: `\`${variable.name}\`, the invocation's context argument`,
+            stateKey: `param:${variable.name}`,
+            part: true,
+            names: [variable.name],
+          });
         }
       }
     });
@@ -1337,7 +1544,12 @@ function sharedObjectUses(
     if (isPackageImport(variable)) return undefined;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) return undefined;
-    return { words: outer.words, stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`, part: true, names: [variable.name] };
+    return {
+      words: outer.words,
+      stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+      part: true,
+      names: [variable.name],
+    };
   };
   item.resolver = sourceOfRoot;
   walk(fn.body, (node) => {
@@ -1355,7 +1567,12 @@ function sharedObjectUses(
           const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
           if (isParameter && namesSharedObject(variable.name, settings)) {
             // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
-            sources.set(variable, { words: `\`${variable.name}\`, handed over from ${source.words}`, stateKey: source.stateKey, part: false, names: [variable.name] });
+            sources.set(variable, {
+              words: `\`${variable.name}\`, handed over from ${source.words}`,
+              stateKey: source.stateKey,
+              part: false,
+              names: [variable.name],
+            });
           }
         }
       }
@@ -1402,12 +1619,24 @@ function sharedObjectUses(
       const identifier = reference.identifier as TSESTree.Node;
       const mutation = source.part ? mutationOf(identifier, settings) : undefined;
       if (mutation) {
-        uses.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+        uses.push({
+          node: at(mutation.node),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` },
+          stateKey: source.stateKey,
+          function: fn,
+        });
         continue;
       }
       const drive = drivingCallOf(identifier, settings, variable.name, source.names);
       if (drive) {
-        uses.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: `${source.words}${where}` }, stateKey: source.stateKey, function: fn });
+        uses.push({
+          node: at(drive.node),
+          messageId: 'drivesSharedObject',
+          data: { tool: toolName, method: drive.method, object: `${source.words}${where}` },
+          stateKey: source.stateKey,
+          function: fn,
+        });
       }
     }
   }
@@ -1430,7 +1659,13 @@ function analyseEntry(
   const visited = new Set<FunctionNode>([entry.fn]);
   const queue: FunctionToAnalyse[] = [
     wrapper
-      ? { fn: entry.fn, via: wrapper.factory, depth: 0, callSite: wrapper.reportAt, where: ` (in \`${wrapper.factory}\`, which wraps the invocation)` }
+      ? {
+          fn: entry.fn,
+          via: wrapper.factory,
+          depth: 0,
+          callSite: wrapper.reportAt,
+          where: ` (in \`${wrapper.factory}\`, which wraps the invocation)`,
+        }
       : { fn: entry.fn, via: undefined, depth: 0, callSite: undefined },
   ];
   const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
@@ -1461,7 +1696,11 @@ function analyseEntry(
           findings.push({
             node: at(mutation.node),
             messageId: 'mutatesOutlivingState',
-            data: { tool: toolName, action: mutation.verb, state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}` },
+            data: {
+              tool: toolName,
+              action: mutation.verb,
+              state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
+            },
             stateKey: `global:${identifier.name}`,
             function: fn,
           });
@@ -1475,7 +1714,11 @@ function analyseEntry(
         findings.push({
           node: at(graphUpdate),
           messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: 'returns a LangGraph `Command` whose `update` changes', state: `the agent's graph state${where}` },
+          data: {
+            tool: toolName,
+            action: 'returns a LangGraph `Command` whose `update` changes',
+            state: `the agent's graph state${where}`,
+          },
           stateKey: 'graph-state',
           function: fn,
         });
@@ -1492,9 +1735,11 @@ function analyseEntry(
         });
         continue;
       }
-      for (const trap of proxyTraps(variable, sourceCode)) follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
+      for (const trap of proxyTraps(variable, sourceCode))
+        follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
       const callParent = identifier.parent;
-      const called = callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
+      const called =
+        callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
       if (called && callParent) {
         follow(called, variable.name, current, callParent);
         continue;
@@ -1573,7 +1818,11 @@ function analyseEntry(
           findings.push({
             node: at(member.parent),
             messageId: 'mutatesOutlivingState',
-            data: { tool: toolName, action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`, state: `instance field \`${changed}\`${where}` },
+            data: {
+              tool: toolName,
+              action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
+              state: `instance field \`${changed}\`${where}`,
+            },
             stateKey: `this:${changed.slice('this.'.length)}`,
             function: fn,
           });
@@ -1587,11 +1836,24 @@ function analyseEntry(
         if (entry.inputThisMembers.includes(field)) return undefined;
         const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
         if (mutation && unwrapChain(mutation.path) !== node) {
-          findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` }, stateKey, function: fn });
+          findings.push({
+            node: at(mutation.node),
+            messageId: 'mutatesOutlivingState',
+            data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` },
+            stateKey,
+            function: fn,
+          });
           return undefined;
         }
         const drive = drivingCallOf(node, settings);
-        if (drive) findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        if (drive)
+          findings.push({
+            node: at(drive.node),
+            messageId: 'drivesSharedObject',
+            data: { tool: toolName, method: drive.method, object: words },
+            stateKey,
+            function: fn,
+          });
         return undefined;
       }
       const chain = outermostMember(node);
@@ -1601,17 +1863,35 @@ function analyseEntry(
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push({ node: at(parent), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: 'assigns', state: words }, stateKey, function: fn });
+        findings.push({
+          node: at(parent),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: 'assigns', state: words },
+          stateKey,
+          function: fn,
+        });
         return undefined;
       }
       const mutation = mutationOf(node, settings);
       if (mutation && unwrapChain(mutation.path) !== node) {
-        findings.push({ node: at(mutation.node), messageId: 'mutatesOutlivingState', data: { tool: toolName, action: mutation.verb, state: words }, stateKey, function: fn });
+        findings.push({
+          node: at(mutation.node),
+          messageId: 'mutatesOutlivingState',
+          data: { tool: toolName, action: mutation.verb, state: words },
+          stateKey,
+          function: fn,
+        });
         return undefined;
       }
       const drive = drivingCallOf(node, settings);
       if (drive) {
-        findings.push({ node: at(drive.node), messageId: 'drivesSharedObject', data: { tool: toolName, method: drive.method, object: words }, stateKey, function: fn });
+        findings.push({
+          node: at(drive.node),
+          messageId: 'drivesSharedObject',
+          data: { tool: toolName, method: drive.method, object: words },
+          stateKey,
+          function: fn,
+        });
         return undefined;
       }
       const kind = carrierFields.get(field);
@@ -1643,18 +1923,20 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
  * function (a helper that touches `active` ten times counts once; a carrier
  * that is also mutated counts at the mutation only).
  */
-export function findOutlivingStateUses(
-  definition: ToolDefinition,
-  recognition: RecognitionContext,
-  sourceCode: ScopeSource,
-): StateUse[] {
+export function findOutlivingStateUses(definition: ToolDefinition, recognition: RecognitionContext, sourceCode: ScopeSource): StateUse[] {
   const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];
   // A factory's function around the invocation runs on every call too (see `findWrappingInvocations`).
   const wrappers = findWrappingInvocations(definition, recognition.settings, recognition.file).map((wrapping) => {
-    const entry: InvocationEntry = { fn: wrapping.fn, inputParameters: wrapping.inputParameters, inputThisMembers: [], classNode: undefined, invocationClass: undefined };
+    const entry: InvocationEntry = {
+      fn: wrapping.fn,
+      inputParameters: wrapping.inputParameters,
+      inputThisMembers: [],
+      classNode: undefined,
+      invocationClass: undefined,
+    };
     const wrapper: WrapperContext = { reportAt: definition.reportNode, factory: wrapping.factory };
     return { entry, wrapper };
   });

@@ -380,7 +380,8 @@ function recogniseTypedObject(
   const parent = object.parent;
   // Objects handed to a factory or constructor are recognised there.
   if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(object)) {
-    if (recogniseMcpRegistration(parent) ?? recogniseObjectRegistration(parent, settings) ?? recogniseFactoryCall(parent, settings)) return undefined;
+    if (recogniseMcpRegistration(parent) ?? recogniseObjectRegistration(parent, settings) ?? recogniseFactoryCall(parent, settings))
+      return undefined;
   }
   if (parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings)) return undefined;
   const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
@@ -460,11 +461,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
 }
 
 /** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */
-export function findToolDefinitions(
-  root: TSESTree.Node,
-  settings: RecognitionSettings,
-  options: RecogniseOptions = {},
-): ToolDefinition[] {
+export function findToolDefinitions(root: TSESTree.Node, settings: RecognitionSettings, options: RecogniseOptions = {}): ToolDefinition[] {
   const found: ToolDefinition[] = [];
   walk(root, (node) => {
     const definition = recogniseToolDefinition(node, settings, options);
@@ -482,8 +479,7 @@ function singleReturnedExpression(method: TSESTree.MethodDefinition): TSESTree.E
 
 function constructorAssignment(classNode: ClassNode, name: string): TSESTree.AssignmentExpression | undefined {
   const constructor = classNode.body.body.find(
-    (member): member is TSESTree.MethodDefinition =>
-      member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
   );
   for (const statement of constructor?.value.body?.body ?? []) {
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
@@ -527,7 +523,11 @@ export function findToolMember(definition: ToolDefinition, memberName: string): 
         location: 'property',
       };
     }
-    const isValue = value.type !== AST_NODE_TYPES.AssignmentPattern && value.type !== AST_NODE_TYPES.TSEmptyBodyFunctionExpression && value.type !== AST_NODE_TYPES.ObjectPattern && value.type !== AST_NODE_TYPES.ArrayPattern;
+    const isValue =
+      value.type !== AST_NODE_TYPES.AssignmentPattern &&
+      value.type !== AST_NODE_TYPES.TSEmptyBodyFunctionExpression &&
+      value.type !== AST_NODE_TYPES.ObjectPattern &&
+      value.type !== AST_NODE_TYPES.ArrayPattern;
     return { node: property, value: isValue ? (value as TSESTree.Expression) : undefined, location: 'property' };
   }
   const meta = findProperty(host, '_meta');

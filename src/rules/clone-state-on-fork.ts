@@ -7,11 +7,7 @@ import { getRecognitionContext } from '../recognition/context.js';
 import { mayForkInText } from '../recognition/findings-prefilter.js';
 import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
-import {
-  CLONE_FUNCTION_PATTERN,
-  RUNTIME_CLONE_FUNCTION,
-  RUNTIME_MODULE,
-} from '../recognition/replacement-state.js';
+import { CLONE_FUNCTION_PATTERN, RUNTIME_CLONE_FUNCTION, RUNTIME_MODULE } from '../recognition/replacement-state.js';
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
@@ -76,18 +72,14 @@ export default createRule<Options, MessageIds>({
 
     /** Fixes that add `name` from `module` to the imports, merging into an existing value import. */
     function importFixes(fixer: TSESLint.RuleFixer, name: string, module: string): TSESLint.RuleFix[] {
-      const existing = imports.find(
-        (declaration) => declaration.source.value === module && declaration.importKind !== 'type',
-      );
+      const existing = imports.find((declaration) => declaration.source.value === module && declaration.importKind !== 'type');
       if (existing?.specifiers.some((specifier) => specifier.local.name === name)) return [];
       const named = existing?.specifiers.filter(
         (specifier): specifier is TSESTree.ImportSpecifier => specifier.type === AST_NODE_TYPES.ImportSpecifier,
       );
       const lastNamed = named?.at(-1);
       if (lastNamed) return [fixer.insertTextAfter(lastNamed, `, ${name}`)];
-      const defaultSpecifier = existing?.specifiers.find(
-        (specifier) => specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier,
-      );
+      const defaultSpecifier = existing?.specifiers.find((specifier) => specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier);
       if (defaultSpecifier && existing?.specifiers.length === 1) return [fixer.insertTextAfter(defaultSpecifier, `, { ${name} }`)];
       const statement = `import { ${name} } from ${quoted(sourceCode, module)};`;
       const lastImport = imports.at(-1);
@@ -100,9 +92,7 @@ export default createRule<Options, MessageIds>({
     function runtimeNamespace(): string | undefined {
       for (const declaration of imports) {
         if (declaration.source.value !== RUNTIME_MODULE || declaration.importKind === 'type') continue;
-        const namespace = declaration.specifiers.find(
-          (specifier) => specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier,
-        );
+        const namespace = declaration.specifiers.find((specifier) => specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier);
         if (namespace) return namespace.local.name;
       }
       return undefined;
@@ -161,7 +151,12 @@ export default createRule<Options, MessageIds>({
         return members.some((member) => {
           if (member.type !== AST_NODE_TYPES.TSTypeReference) return false;
           const name = member.typeName;
-          const root = name.type === AST_NODE_TYPES.TSQualifiedName ? getMemberPath(name.left)?.[0] : name.type === AST_NODE_TYPES.Identifier ? name.name : undefined;
+          const root =
+            name.type === AST_NODE_TYPES.TSQualifiedName
+              ? getMemberPath(name.left)?.[0]
+              : name.type === AST_NODE_TYPES.Identifier
+                ? name.name
+                : undefined;
           return root !== undefined && runtimeLocals.has(root);
         });
       }
@@ -177,13 +172,22 @@ export default createRule<Options, MessageIds>({
     }
 
     /** Replaces the value (or shorthand property) with `clone(value)`. */
-    function wrapFix(fixer: TSESLint.RuleFixer, value: TSESTree.Node, property: TSESTree.Property | undefined, clone: string): TSESLint.RuleFix {
+    function wrapFix(
+      fixer: TSESLint.RuleFixer,
+      value: TSESTree.Node,
+      property: TSESTree.Property | undefined,
+      clone: string,
+    ): TSESLint.RuleFix {
       const text = sourceCode.getText(value);
       if (property?.shorthand) return fixer.replaceText(property, `${sourceCode.getText(property.key)}: ${clone}(${text})`);
       return fixer.replaceText(value, `${clone}(${text})`);
     }
 
-    function report(call: TSESTree.CallExpression | TSESTree.NewExpression, value: TSESTree.Node, property: TSESTree.Property | undefined): void {
+    function report(
+      call: TSESTree.CallExpression | TSESTree.NewExpression,
+      value: TSESTree.Node,
+      property: TSESTree.Property | undefined,
+    ): void {
       const foreign = isLibraryState(value) === false;
       const inScopeClone = recognizer.cloneFunctionInScope(call);
       // A harness's own state is never handed to our clone, even when it is in scope.

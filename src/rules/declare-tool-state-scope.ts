@@ -60,7 +60,11 @@ export default createRule<Options, MessageIds>({
       if (declared) {
         const value = declared.value ? getStringValue(declared.value) : undefined;
         if (value !== undefined && !(STATE_SCOPE_VALUES as readonly string[]).includes(value) && declared.value) {
-          context.report({ node: declared.value, messageId: 'invalidStateScope', data: { value: JSON.stringify(value) } satisfies ReportData['invalidStateScope'] });
+          context.report({
+            node: declared.value,
+            messageId: 'invalidStateScope',
+            data: { value: JSON.stringify(value) } satisfies ReportData['invalidStateScope'],
+          });
         }
         // A non-literal value (a constant, a variable) is a declaration we cannot read: trust it.
         return;

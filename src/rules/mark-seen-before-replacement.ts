@@ -4,10 +4,7 @@ import { containsNode, isFunctionNode, walk } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
 import { mayTouchReplacementStateInText } from '../recognition/findings-prefilter.js';
 import { indentationOf, packageImportFix } from '../recognition/member-fix.js';
-import {
-  RUNTIME_MARK_SEEN,
-  type StateCollectionCall,
-} from '../recognition/replacement-state.js';
+import { RUNTIME_MARK_SEEN, type StateCollectionCall } from '../recognition/replacement-state.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -155,7 +152,8 @@ export default createRule<Options, MessageIds>({
       const statements = loop.body.type === AST_NODE_TYPES.BlockStatement ? loop.body.body : [loop.body];
       for (const statement of statements) {
         if (statement.type === AST_NODE_TYPES.ExpressionStatement) {
-          const expression = statement.expression.type === AST_NODE_TYPES.ChainExpression ? statement.expression.expression : statement.expression;
+          const expression =
+            statement.expression.type === AST_NODE_TYPES.ChainExpression ? statement.expression.expression : statement.expression;
           const mark = expression.type === AST_NODE_TYPES.CallExpression ? recognizer.seenMark(expression) : undefined;
           // Only a mark of the loop's own element (`block.id`, not a fixed `id`) covers the array.
           if (mark && mark.idKey.startsWith(`${recognizer.idKeyOf(loop.right)}[*]`)) {
@@ -258,10 +256,7 @@ export default createRule<Options, MessageIds>({
       // `map`, `seen` and `stateName` are structured data for the codemods that read the reports.
       const data: ReportData['replacementWithoutSeenMark'] = {
         write: write.form === 'method' ? `${stateText}.set(${idText}, …)` : `recordReplacement(${stateText}, ${idText}, …)`,
-        mark:
-          write.form === 'method'
-            ? `${seenText ?? 'seenIds'}.add(${idText})`
-            : `markSeen(${stateText}, ${idText})`,
+        mark: write.form === 'method' ? `${seenText ?? 'seenIds'}.add(${idText})` : `markSeen(${stateText}, ${idText})`,
         map: stateText,
         seen: seenText ?? '',
         id: idText,
@@ -344,7 +339,10 @@ export default createRule<Options, MessageIds>({
         const laterWrites = mark.form === 'runtime' && owner ? runtimeWritesFor(owner, mark.idKey, mark.call.range[1]) : [];
         const keepsSeenId = markStatement.type === AST_NODE_TYPES.ExpressionStatement && removeLateMark && laterWrites.length > 0;
         const declaresSeenId =
-          mark.form === 'runtime' && markStatement.type === AST_NODE_TYPES.VariableDeclarator && isStatementInList(markStatement.parent) && markStatement.parent.parent === awaitStatement.parent;
+          mark.form === 'runtime' &&
+          markStatement.type === AST_NODE_TYPES.VariableDeclarator &&
+          isStatementInList(markStatement.parent) &&
+          markStatement.parent.parent === awaitStatement.parent;
         suggest.push({
           messageId: 'moveSeenMarkBeforePersist',
           data,

@@ -11,7 +11,15 @@ import {
   isQuerySourceName,
   matchQuerySourceComparison,
 } from '../recognition/guards.js';
-import { getCalleeLastName, getCalleeName, getRecognitionSettings, isFunctionNode, mayPersistForQuerySourceInText, skipTypeWrappers, walk } from '../recognition/index.js';
+import {
+  getCalleeLastName,
+  getCalleeName,
+  getRecognitionSettings,
+  isFunctionNode,
+  mayPersistForQuerySourceInText,
+  skipTypeWrappers,
+  walk,
+} from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -97,7 +105,11 @@ export default createRule<Options, MessageIds>({
     function typeNameOf(annotation: TSESTree.TypeNode | undefined): string | undefined {
       if (annotation?.type !== AST_NODE_TYPES.TSTypeReference) return undefined;
       const name = annotation.typeName;
-      return name.type === AST_NODE_TYPES.Identifier ? name.name : name.type === AST_NODE_TYPES.TSQualifiedName ? name.right.name : undefined;
+      return name.type === AST_NODE_TYPES.Identifier
+        ? name.name
+        : name.type === AST_NODE_TYPES.TSQualifiedName
+          ? name.right.name
+          : undefined;
     }
 
     /** With type information: the alias or symbol name of a binding's type (`QuerySource`, `OwnedQuerySource`). */

@@ -3,10 +3,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { getCalleeLastName, isFunctionNode } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
 import { mayWriteReplacementAndPersistInText } from '../recognition/findings-prefilter.js';
-import {
-  type PersistenceCall,
-  type StateCollectionCall,
-} from '../recognition/replacement-state.js';
+import { type PersistenceCall, type StateCollectionCall } from '../recognition/replacement-state.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
 
@@ -89,10 +86,7 @@ export default createRule<Options, MessageIds>({
         // Promise.all([persist(a), …])
         if (parent.type === AST_NODE_TYPES.ArrayExpression) {
           const combinator = parent.parent;
-          if (
-            combinator?.type === AST_NODE_TYPES.CallExpression &&
-            PROMISE_COMBINATORS.has(getCalleeLastName(combinator) ?? '')
-          ) {
+          if (combinator?.type === AST_NODE_TYPES.CallExpression && PROMISE_COMBINATORS.has(getCalleeLastName(combinator) ?? '')) {
             current = unwrapValue(combinator);
             continue;
           }
@@ -130,8 +124,7 @@ export default createRule<Options, MessageIds>({
           if (handlerCall.type !== AST_NODE_TYPES.CallExpression) return undefined;
           const method = getCalleeLastName(handlerCall);
           const isRejectionHandler =
-            (method === 'catch' && handlerCall.arguments[0] === current) ||
-            (method === 'then' && handlerCall.arguments[1] === current);
+            (method === 'catch' && handlerCall.arguments[0] === current) || (method === 'then' && handlerCall.arguments[1] === current);
           if (!isRejectionHandler || handlerCall.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
           const [persisted] = persistsOf(handlerCall.callee.object, write.idKey);
           return persisted;

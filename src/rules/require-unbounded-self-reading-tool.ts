@@ -81,7 +81,11 @@ function buildFix(
   }
   if (member && member.node.type === AST_NODE_TYPES.PropertyDefinition) {
     const field = member.node;
-    return withPackageImportFix((fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${sentinel.text}`), sourceCode, sentinel.imports);
+    return withPackageImportFix(
+      (fixer) => fixer.insertTextAfter(field.typeAnnotation ?? field.key, ` = ${sentinel.text}`),
+      sourceCode,
+      sentinel.imports,
+    );
   }
   if (member) return undefined;
   return insertToolMemberFix(definition, MEMBER, sentinel.text, sourceCode, {
@@ -123,7 +127,8 @@ export default createRule<Options, MessageIds>({
           suggestedLimit: {
             type: 'integer',
             minimum: 1,
-            description: 'The finite maxResultSizeChars the suggestion for an unclassified tool declares (the codemod passes its --default-max-chars).',
+            description:
+              'The finite maxResultSizeChars the suggestion for an unclassified tool declares (the codemod passes its --default-max-chars).',
           },
         },
         additionalProperties: false,
@@ -160,7 +165,10 @@ export default createRule<Options, MessageIds>({
       // An inherited finite bound is overridden in the subclass, never edited in the shared base.
       const memberHere = declaredHere ? member : undefined;
       // A new member that goes into a `classifyTool` wrapper is written as the wrapper's types demand.
-      const wrapped = !memberHere && !(definition.host && isClassNode(definition.host)) && classificationHomeOf(definition, recognition.file) === 'wrapper';
+      const wrapped =
+        !memberHere &&
+        !(definition.host && isClassNode(definition.host)) &&
+        classificationHomeOf(definition, recognition.file) === 'wrapper';
       const sentinel = unboundedSentinelOf(sourceCode, recognition.file, { wrapped });
       const fix = buildFix(definition, memberHere, sourceCode, recognition, finding, sentinel);
       const data: SelfReadingReportData = {

@@ -1,13 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { createBindingResolver } from '../recognition/bindings.js';
-import {
-  exitsUnconditionally,
-  finiteSubject,
-  isDeclaredThreshold,
-  isOverrideLookup,
-  notFiniteSubject,
-} from '../recognition/guards.js';
+import { exitsUnconditionally, finiteSubject, isDeclaredThreshold, isOverrideLookup, notFiniteSubject } from '../recognition/guards.js';
 import { getRecognitionSettings, isFunctionNode, mayResolveThresholdInText, walk } from '../recognition/index.js';
 import { createPathFacts, withCodePathListeners } from '../util/code-path.js';
 import { createRule } from '../util/create-rule.js';
@@ -64,10 +58,7 @@ export default createRule<Options, MessageIds>({
         walk(fn.body, (node) => {
           if (found) return false;
           if (node !== fn.body && isFunctionNode(node)) return false;
-          if (
-            (node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) &&
-            isThreshold(node)
-          ) {
+          if ((node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier) && isThreshold(node)) {
             found = node;
             return false;
           }

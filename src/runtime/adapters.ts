@@ -207,7 +207,12 @@ export async function applyToolResultBudgetToOpenAIMessages<Message extends Open
     if (!isOpenAIToolMessage(message)) return;
     const text = textOfOpenAIContent(message.content);
     if (text === undefined) return;
-    inputs.push({ toolUseId: message.tool_call_id, toolName: toolNameOf(options.toolNames, message.tool_call_id), content: text, position });
+    inputs.push({
+      toolUseId: message.tool_call_id,
+      toolName: toolNameOf(options.toolNames, message.tool_call_id),
+      content: text,
+      position,
+    });
   });
   const { replacedAt, newlyReplaced } = await budgetByPosition(inputs, state, options);
   const output = messages.map((message, position) => {
@@ -268,7 +273,9 @@ async function budgetByPosition(
 function toolNameOf(toolNames: ToolNameLookup, toolUseId: string): string {
   const name = toolNames.get(toolUseId);
   if (name === undefined) {
-    throw new TypeError(`No tool call with id ${JSON.stringify(toolUseId)} in options.toolNames: build it from the assistant messages with anthropicToolNames(history) or openAIToolNames(history), including the message that made this call.`);
+    throw new TypeError(
+      `No tool call with id ${JSON.stringify(toolUseId)} in options.toolNames: build it from the assistant messages with anthropicToolNames(history) or openAIToolNames(history), including the message that made this call.`,
+    );
   }
   return name;
 }

@@ -119,7 +119,9 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   checkResults(results, thresholds);
   const owned = shouldPersistForSession(options.querySource);
   if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
-    throw new TypeError(`applyToolResultBudget: options.store must have persist(toolUseId, content) for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`);
+    throw new TypeError(
+      `applyToolResultBudget: options.store must have persist(toolUseId, content) for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`,
+    );
   }
   // Last of the checks: a call rejected for bad input must not claim the state.
   bindToAgent(internals, options.agentId);
@@ -162,7 +164,8 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     fatesFound[index] = fate;
     if (fate !== undefined || !owned) continue;
     const fingerprint =
-      found.fingerprint ?? (threshold === Number.POSITIVE_INFINITY ? { length: result.content.length, hash: SELF_BOUNDING } : fingerprintOf(result.content));
+      found.fingerprint ??
+      (threshold === Number.POSITIVE_INFINITY ? { length: result.content.length, hash: SELF_BOUNDING } : fingerprintOf(result.content));
     internals.fingerprints.set(key, fingerprint);
     fingerprintsAt[index] = fingerprint;
     if (key !== result.toolUseId) addReusedKey(internals, result.toolUseId, key);
@@ -183,7 +186,16 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const toPersist =
     candidates.length === 0
       ? []
-      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, pathLengthsOf(options.store), keyOf, extraCopies);
+      : chooseReplacements(
+          results,
+          thresholds,
+          candidates,
+          messageSize,
+          options.perMessageLimit,
+          pathLengthsOf(options.store),
+          keyOf,
+          extraCopies,
+        );
   const batch = createPendingBatch();
   for (const index of toPersist) internals.fates.set(keyOf(index), batch.fate);
 
@@ -193,7 +205,9 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   try {
     // persistOrReport never rejects, so every persist finishes before any fate settles.
     const persisted =
-      toPersist.length === 0 ? [] : await Promise.all(toPersist.map((index) => persistOrReport(options, keyOf(index), (results[index] as Result).content)));
+      toPersist.length === 0
+        ? []
+        : await Promise.all(toPersist.map((index) => persistOrReport(options, keyOf(index), (results[index] as Result).content)));
     let callbackFailure: CallbackFailure | undefined;
     // Settle in input order so records reach the transcript in a stable order.
     for (let index = 0; index < toPersist.length; index += 1) {
@@ -342,7 +356,9 @@ async function persistOrReport(
   try {
     const persisted = await options.store.persist(key, content);
     if (!isPersistResultShape(persisted)) {
-      throw new TypeError(`store.persist(${JSON.stringify(key)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`);
+      throw new TypeError(
+        `store.persist(${JSON.stringify(key)}, content) resolved to ${describeValue(persisted)}, not { path, size, preview }.`,
+      );
     }
     return persisted;
   } catch (error) {
@@ -395,7 +411,8 @@ function findFate(internals: StateInternals, result: ToolResultInput, owned: boo
   // Inline whatever it holds, a self-bounding tool's result is never hashed.
   if (known?.hash === SELF_BOUNDING && selfBounding) return { key: toolUseId, fate };
   // A different length tells content apart without hashing it.
-  if (known !== undefined && known.length !== content.length) return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
+  if (known !== undefined && known.length !== content.length)
+    return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
   const fingerprint = fingerprintOf(result.content);
   if (known === undefined) {
     const key = internals.reusedKeys.has(toolUseId) ? reusedIdKey(toolUseId, fingerprint) : undefined;
@@ -453,28 +470,38 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
   const limit: unknown = options.perMessageLimit;
   if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0) {
-    throw new TypeError(`applyToolResultBudget: options.perMessageLimit must be a number >= 0 (characters per message), got ${describeValue(limit)}.`);
+    throw new TypeError(
+      `applyToolResultBudget: options.perMessageLimit must be a number >= 0 (characters per message), got ${describeValue(limit)}.`,
+    );
   }
   if (typeof options.querySource !== 'string') {
-    throw new TypeError(`applyToolResultBudget: options.querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`);
+    throw new TypeError(
+      `applyToolResultBudget: options.querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`,
+    );
   }
 }
 
 function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
   if (tools === null || typeof tools !== 'object' || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
-    throw new TypeError('applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).');
+    throw new TypeError(
+      'applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).',
+    );
   }
   const thresholds = new Map<string, number>();
   for (const listed of tools) {
     // A framework tool wrapped in classifyTool carries its classification beside it, not in its own members.
     const tool = (classifiedThresholdTool(listed) ?? listed) as PersistenceThresholdTool;
     if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string') {
-      throw new TypeError(`applyToolResultBudget: every entry of options.tools needs a string name and maxResultSizeChars, got ${describeValue(tool)}.`);
+      throw new TypeError(
+        `applyToolResultBudget: every entry of options.tools needs a string name and maxResultSizeChars, got ${describeValue(tool)}.`,
+      );
     }
     const threshold = getEffectivePersistenceThreshold(tool, overrides);
     const earlier = thresholds.get(tool.name);
     if (earlier !== undefined && earlier !== threshold) {
-      throw new TypeError(`applyToolResultBudget: tool ${JSON.stringify(tool.name)} is listed twice in options.tools with different thresholds (${earlier} and ${threshold}); list each tool once.`);
+      throw new TypeError(
+        `applyToolResultBudget: tool ${JSON.stringify(tool.name)} is listed twice in options.tools with different thresholds (${earlier} and ${threshold}); list each tool once.`,
+      );
     }
     thresholds.set(tool.name, threshold);
   }
@@ -483,7 +510,9 @@ function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, o
 
 function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyMap<string, number>): void {
   if (!Array.isArray(results)) {
-    throw new TypeError('applyToolResultBudget: results must be an array of { toolUseId, toolName, content } (the tool results of one message).');
+    throw new TypeError(
+      'applyToolResultBudget: results must be an array of { toolUseId, toolName, content } (the tool results of one message).',
+    );
   }
   results.forEach((result: ToolResultInput, index) => {
     if (
@@ -493,7 +522,9 @@ function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyM
       result.toolUseId.length === 0 ||
       typeof result.content !== 'string'
     ) {
-      throw new TypeError(`applyToolResultBudget: results[${index}] must be { toolUseId: non-empty string, toolName: string, content: string }.`);
+      throw new TypeError(
+        `applyToolResultBudget: results[${index}] must be { toolUseId: non-empty string, toolName: string, content: string }.`,
+      );
     }
     if (!thresholds.has(result.toolName)) throw new UnclassifiedToolError(result.toolName, result.toolUseId);
   });

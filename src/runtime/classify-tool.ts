@@ -8,11 +8,7 @@
  * budget reads it back. The lint rules read the wrapper's second argument,
  * so a wrapped self-reading tool counts as classified.
  */
-import {
-  type CheckedToolClassificationRecord,
-  STATE_SCOPES,
-  type ToolClassificationRecord,
-} from '../types/classify-tool.js';
+import { type CheckedToolClassificationRecord, STATE_SCOPES, type ToolClassificationRecord } from '../types/classify-tool.js';
 import { ToolClassificationError } from '../types/errors.js';
 import {
   EXTERNALLY_BOUNDED_TOOL_UNBOUNDED,
@@ -45,7 +41,10 @@ export function classifyTool<Tool extends object, const Classification extends T
   classification: CheckedToolClassificationRecord<Classification>,
 ): Tool {
   if ((typeof tool !== 'object' && typeof tool !== 'function') || tool === null) {
-    throw new ToolClassificationError('ERR_TOOL_NOT_AN_OBJECT', 'classifyTool(tool, classification) needs the tool object the framework returned as its first argument');
+    throw new ToolClassificationError(
+      'ERR_TOOL_NOT_AN_OBJECT',
+      'classifyTool(tool, classification) needs the tool object the framework returned as its first argument',
+    );
   }
   const merged: ToolClassificationRecord = { ...classifications.get(tool), ...pickClassification(classification) };
   checkClassification(merged, labelOf(tool, merged));

@@ -254,7 +254,7 @@ function persistAdvice(systemCode: string | undefined, cause: unknown): string {
     case 'EMFILE':
     case 'ENFILE':
     case 'EAGAIN':
-      return 'too many open files, still after every retry with backoff; lower the store\'s maxConcurrentWrites or raise the open-file limit (ulimit -n).';
+      return "too many open files, still after every retry with backoff; lower the store's maxConcurrentWrites or raise the open-file limit (ulimit -n).";
     default:
       return `${errorMessage(cause)}.`;
   }

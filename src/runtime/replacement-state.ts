@@ -191,10 +191,7 @@ class ReplacementsView implements ReadonlyMap<string, string> {
     return this.#replacements.entries();
   }
 
-  forEach(
-    callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void,
-    thisArgument?: unknown,
-  ): void {
+  forEach(callback: (value: string, key: string, map: ReadonlyMap<string, string>) => void, thisArgument?: unknown): void {
     for (const [id, replacement] of this.#replacements) callback.call(thisArgument, replacement, id, this);
   }
 
@@ -280,7 +277,8 @@ export function reconstructReplacementState(
   inherited?: ReplacementState | null,
   options: ReconstructOptions = {},
 ): ForkableState<ReplacementState> {
-  const parent = inherited === undefined || inherited === null ? undefined : internalsOf(inherited, 'reconstructReplacementState: inherited');
+  const parent =
+    inherited === undefined || inherited === null ? undefined : internalsOf(inherited, 'reconstructReplacementState: inherited');
   const report = options.onCorruptRecord ?? emitCorruptRecordWarning;
 
   // By fate key: the tool-use id, or a reused id's key for a later content.
@@ -298,7 +296,8 @@ export function reconstructReplacementState(
       report({ index, record, reason: problem });
     } else {
       const { toolUseId, replacement, contentLength, contentHash, reusedId } = record as ReplacementRecord;
-      const fingerprint = contentLength === undefined || contentHash === undefined ? undefined : { length: contentLength, hash: contentHash };
+      const fingerprint =
+        contentLength === undefined || contentHash === undefined ? undefined : { length: contentLength, hash: contentHash };
       const key = reusedId === true ? reusedIdKey(toolUseId, fingerprint as ContentFingerprint) : toolUseId;
       const earlier = recordedReplacements.get(key);
       if (earlier === undefined) {
@@ -318,7 +317,9 @@ export function reconstructReplacementState(
   let position = 0;
   for (const id of toolUseIds) {
     if (typeof id !== 'string' || id.length === 0) {
-      throw new TypeError(`reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; every entry must be the non-empty tool-use id of a tool result in the transcript.`);
+      throw new TypeError(
+        `reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; every entry must be the non-empty tool-use id of a tool result in the transcript.`,
+      );
     }
     position += 1;
     // A repeated id gets the same fate again, so it needs no membership test.
@@ -376,7 +377,9 @@ export function adoptReplacementState(snapshot: ForkableState<ReplacementState>,
   const state = snapshot as unknown as ReplacementState;
   const internals = internalsOf(state, 'adoptReplacementState(snapshot, agentId): snapshot');
   if (agentId !== undefined && (typeof agentId !== 'string' || agentId.length === 0)) {
-    throw new TypeError(`adoptReplacementState(snapshot, agentId): agentId must be a non-empty string when given, got ${describeValue(agentId)}.`);
+    throw new TypeError(
+      `adoptReplacementState(snapshot, agentId): agentId must be a non-empty string when given, got ${describeValue(agentId)}.`,
+    );
   }
   bindToAgent(internals, agentId);
   return state;
@@ -409,11 +412,7 @@ export function recordReplacement<Persisted extends PersistedToolResult | string
   persisted: PersistedResultArgument<Persisted>,
 ): ReplacementRecord;
 // The signature above is the public one: a string gets a compile error naming store.persist.
-export function recordReplacement(
-  state: ReplacementState,
-  seenId: SeenId,
-  persisted: PersistedToolResult,
-): ReplacementRecord {
+export function recordReplacement(state: ReplacementState, seenId: SeenId, persisted: PersistedToolResult): ReplacementRecord {
   const internals = internalsOf(state, 'recordReplacement(state, seenId, persisted): state');
   const fate = internals.fates.get(seenId);
   if (fate === undefined) throw new ReplacementWithoutSeenMarkError(String(seenId));
@@ -537,7 +536,8 @@ const CONTENT_HASH = /^[0-9a-f]{32}$/u;
 function findPersistedResultProblem(persisted: unknown): string | undefined {
   if (!isPersistResultShape(persisted)) return `is ${describeValue(persisted)}, not { path, size, preview }`;
   if (persisted.path.length === 0) return 'has an empty path';
-  if (!Number.isSafeInteger(persisted.size) || persisted.size < 0) return `has size ${describeValue(persisted.size)}, not a character count`;
+  if (!Number.isSafeInteger(persisted.size) || persisted.size < 0)
+    return `has size ${describeValue(persisted.size)}, not a character count`;
   if (persisted.preview.length > persisted.size) {
     return `has a preview of ${persisted.preview.length} characters, longer than the ${persisted.size} characters persisted`;
   }

@@ -3,7 +3,15 @@ import * as fsPromises from 'node:fs/promises';
 import { constants as fsConstants, lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { PersistedPreview } from '../types/brands.js';
-import { describeValue, InvalidIdError, PersistError, PersistedResultNotFoundError, StoreSymlinkError, ToolResultGuardError, type IdKind } from './errors.js';
+import {
+  describeValue,
+  InvalidIdError,
+  PersistError,
+  PersistedResultNotFoundError,
+  StoreSymlinkError,
+  ToolResultGuardError,
+  type IdKind,
+} from './errors.js';
 
 /** Characters of a persisted result kept in the preview the model sees. */
 export const PREVIEW_CHARS = 2_000;
@@ -170,7 +178,9 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       throw new TypeError('new ToolResultStore(options) needs { root, sessionId }.');
     }
     if (typeof options.root !== 'string' || options.root.length === 0) {
-      throw new TypeError(`ToolResultStore: root must be a non-empty path string, got ${typeof options.root}. Pass the storage root the session owns.`);
+      throw new TypeError(
+        `ToolResultStore: root must be a non-empty path string, got ${typeof options.root}. Pass the storage root the session owns.`,
+      );
     }
     this.root = path.resolve(options.root);
     this.sessionId = options.sessionId;
@@ -178,7 +188,10 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
     this.directory = path.join(this.root, String(options.sessionId), 'tool-results');
     this.#fileSystem = options.fileSystem ?? nodeStoreFileSystem;
     const maxConcurrentWrites: unknown = options.maxConcurrentWrites ?? DEFAULT_MAX_CONCURRENT_WRITES;
-    if (typeof maxConcurrentWrites !== 'number' || !(maxConcurrentWrites === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrentWrites) && maxConcurrentWrites >= 1))) {
+    if (
+      typeof maxConcurrentWrites !== 'number' ||
+      !(maxConcurrentWrites === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrentWrites) && maxConcurrentWrites >= 1))
+    ) {
       throw new TypeError(
         `ToolResultStore: maxConcurrentWrites must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrentWrites)}. Leave it out for the default (${DEFAULT_MAX_CONCURRENT_WRITES}); keep it well under the open-file limit (ulimit -n).`,
       );
@@ -204,7 +217,9 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
   async persist(toolUseId: string, content: string): Promise<PersistedToolResult> {
     const finalPath = this.pathFor(toolUseId);
     if (typeof content !== 'string') {
-      throw new TypeError(`ToolResultStore.persist(${JSON.stringify(toolUseId)}, content): content must be a string, got ${typeof content}.`);
+      throw new TypeError(
+        `ToolResultStore.persist(${JSON.stringify(toolUseId)}, content): content must be a string, got ${typeof content}.`,
+      );
     }
     const completed = this.#completed.get(toolUseId);
     if (completed) return completed;
@@ -289,7 +304,8 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
         return await this.#writeLimit.run(() => this.#writeOnce(toolUseId, finalPath, content));
       } catch (error) {
         const delay = FILE_HANDLE_RETRY_DELAYS_MS[retry];
-        const shortage = error instanceof PersistError && error.systemCode !== undefined && FILE_HANDLE_SHORTAGE_CODES.includes(error.systemCode);
+        const shortage =
+          error instanceof PersistError && error.systemCode !== undefined && FILE_HANDLE_SHORTAGE_CODES.includes(error.systemCode);
         if (!shortage || delay === undefined) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
@@ -472,7 +488,11 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
  */
 function buildResult(finalPath: string, content: string): PersistedToolResult {
   const preview = previewOf(content);
-  return Object.freeze({ path: finalPath, size: content.length, preview: (preview.length < content.length ? detachedCopy(preview) : preview) as PersistedPreview });
+  return Object.freeze({
+    path: finalPath,
+    size: content.length,
+    preview: (preview.length < content.length ? detachedCopy(preview) : preview) as PersistedPreview,
+  });
 }
 
 /** Why `id` cannot name a file in the store, or undefined when it can. */

@@ -26,10 +26,7 @@ export type PersistenceOverrides = Readonly<Record<string, unknown>> | null | un
  * persistence for a self-reading tool. An override counts only when it is a
  * finite number > 0; anything else falls back to the declared value.
  */
-export function getEffectivePersistenceThreshold(
-  tool: PersistenceThresholdTool,
-  overrides?: PersistenceOverrides,
-): number {
+export function getEffectivePersistenceThreshold(tool: PersistenceThresholdTool, overrides?: PersistenceOverrides): number {
   const declared: unknown = tool.maxResultSizeChars;
   if (declared === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
   // Infinity has returned; `<= 0` also rejects -Infinity, and NaN fails every

@@ -39,5 +39,4 @@ export type ToolClassificationRecordDemands<Classification> = [ClassificationLim
   : { readonly maxResultSizeChars: Instruction<ClassificationLimitProblem<Classification>> };
 
 /** The parameter type of `classifyTool`'s classification: itself plus the demands, which take no part in inference. */
-export type CheckedToolClassificationRecord<Classification> = Classification &
-  NoInfer<ToolClassificationRecordDemands<Classification>>;
+export type CheckedToolClassificationRecord<Classification> = Classification & NoInfer<ToolClassificationRecordDemands<Classification>>;

@@ -19,13 +19,14 @@ export {
   type ToolClassificationDemands,
   type ToolReads,
 } from './define-tool.js';
-export {
-  SessionNotOwnedError,
-  ToolClassificationError,
-  type ToolClassificationErrorCode,
-} from './errors.js';
+export { SessionNotOwnedError, ToolClassificationError, type ToolClassificationErrorCode } from './errors.js';
 export type { ForkEntryPoint, ForkOptions } from './fork.js';
 export { persistForOwnedSession, requireOwnedSession, type OwnedQuerySourceArgument } from './owned-session.js';
 export type { PersistedResultArgument } from './replacement.js';
 export type { ClassifiedTool, PersistableTool, SelfReadingTool } from './tool-interfaces.js';
-export type { CheckedToolClassificationRecord, DeclaredStateScope, ToolClassificationRecord, ToolClassificationRecordDemands } from './classify-tool.js';
+export type {
+  CheckedToolClassificationRecord,
+  DeclaredStateScope,
+  ToolClassificationRecord,
+  ToolClassificationRecordDemands,
+} from './classify-tool.js';

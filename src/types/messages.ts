@@ -10,7 +10,7 @@ export const TOOL_NOT_CLASSIFIED =
   "Classify every tool: add reads: 'path' | 'url' | 'resource' (it reads what the model names; then maxResultSizeChars: UNBOUNDED) or reads: 'none' (then a finite maxResultSizeChars)";
 
 /** `name` is missing or not a string. */
-export const TOOL_NEEDS_NAME = "Give every tool a name: a string (the name the model calls it by, and the key of remote overrides)";
+export const TOOL_NEEDS_NAME = 'Give every tool a name: a string (the name the model calls it by, and the key of remote overrides)';
 
 /** A tool that reads a model-chosen path, URL or resource with a finite limit. */
 export const SELF_READING_TOOL_NOT_UNBOUNDED =
@@ -30,19 +30,19 @@ export const EXTERNALLY_BOUNDED_TOOL_UNBOUNDED =
 
 /** A limit that is not a number > 0 (NaN from a bad config must never pass as the sentinel). */
 export const INVALID_RESULT_LIMIT =
-  "maxResultSizeChars must be a finite number > 0 (or UNBOUNDED for a tool that reads a path, URL or resource): NaN, zero, negative numbers and non-numbers are configuration errors";
+  'maxResultSizeChars must be a finite number > 0 (or UNBOUNDED for a tool that reads a path, URL or resource): NaN, zero, negative numbers and non-numbers are configuration errors';
 
 /** `recordReplacement` given an id that `markSeen` did not return (frozen fates). */
 export const REPLACEMENT_NEEDS_SEEN_ID =
-  "Call markSeen(state, id) first and pass the SeenId it returns: a replacement may only be recorded for an id already marked seen";
+  'Call markSeen(state, id) first and pass the SeenId it returns: a replacement may only be recorded for an id already marked seen';
 
 /** `recordReplacement` given a preview that no successful persist produced (frozen fates). */
 export const REPLACEMENT_NEEDS_PERSISTED_PREVIEW =
-  "Pass the preview returned by await store.persist(id, content) (ToolResultStore.persist): a replacement is recorded only after persistence succeeded";
+  'Pass the preview returned by await store.persist(id, content) (ToolResultStore.persist): a replacement is recorded only after persistence succeeded';
 
 /** `recordReplacement` given a string where the whole persisted result belongs. */
 export const REPLACEMENT_NEEDS_PERSISTED_RESULT =
-  "Pass the { path, size, preview } that await store.persist(id, content) resolved to (ToolResultStore.persist), not a string: a replacement is recorded only after persistence succeeded";
+  'Pass the { path, size, preview } that await store.persist(id, content) resolved to (ToolResultStore.persist), not a string: a replacement is recorded only after persistence succeeded';
 
 /** A fork or resume given a live state: the parent's, or one adopted after a resume or inside a child (frozen fates). */
 export const FORK_NEEDS_CLONED_STATE =
@@ -50,8 +50,8 @@ export const FORK_NEEDS_CLONED_STATE =
 
 /** A snapshot (a clone or a reconstruction) used as a live state without being adopted (frozen fates). */
 export const SNAPSHOT_NEEDS_ADOPTION =
-  "Adopt a snapshot before using it: const state = adoptReplacementState(snapshot, agentId) in the agent that received it (the child of a fork, the main thread after a resume); the adopted state is live, so the next fork gets cloneReplacementState(state), never the same object";
+  'Adopt a snapshot before using it: const state = adoptReplacementState(snapshot, agentId) in the agent that received it (the child of a fork, the main thread after a resume); the adopted state is live, so the next fork gets cloneReplacementState(state), never the same object';
 
 /** Persistence requested for a query source that does not own a storage root (circular persistence). */
 export const PERSISTENCE_NEEDS_OWNED_SESSION =
-  "Persist only for sessions that own a storage root (repl_main_thread… or agent:…): narrow the query source with if (shouldPersistForSession(querySource)) first; ephemeral agents (compact, session_memory, agent_summary) must not persist";
+  'Persist only for sessions that own a storage root (repl_main_thread… or agent:…): narrow the query source with if (shouldPersistForSession(querySource)) first; ephemeral agents (compact, session_memory, agent_summary) must not persist';

@@ -34,9 +34,7 @@ export type OwnedQuerySourceArgument<Source extends string> = [Source] extends [
  * For the boundary where an untyped value (a CLI flag, a JavaScript caller)
  * enters code that persists.
  */
-export function requireOwnedSession<const Source extends string>(
-  querySource: OwnedQuerySourceArgument<Source>,
-): Source & OwnedQuerySource {
+export function requireOwnedSession<const Source extends string>(querySource: OwnedQuerySourceArgument<Source>): Source & OwnedQuerySource {
   if (!shouldPersistForSession(querySource)) {
     throw new SessionNotOwnedError(querySource);
   }

@@ -10,6 +10,4 @@ import type { REPLACEMENT_NEEDS_PERSISTED_RESULT } from './messages.js';
  * built by hand), the instruction, so the compiler names `store.persist`
  * instead of printing a bare "not assignable to PersistedToolResult".
  */
-export type PersistedResultArgument<Persisted> = Persisted extends string
-  ? typeof REPLACEMENT_NEEDS_PERSISTED_RESULT
-  : Persisted;
+export type PersistedResultArgument<Persisted> = Persisted extends string ? typeof REPLACEMENT_NEEDS_PERSISTED_RESULT : Persisted;

@@ -20,16 +20,18 @@ type RuleDefinition<Options extends readonly unknown[], MessageIds extends strin
 >[0];
 
 /** A rule of the plugin: an ESLint rule that carries its own text prefilter. */
-export type ToolResultGuardRule<MessageIds extends string = string, Options extends readonly unknown[] = readonly unknown[]> =
-  TSESLint.RuleModule<MessageIds, Options, ToolResultGuardRuleDocs> & {
-    /**
-     * The cheapest necessary condition of the rule's reports on a file's
-     * text (recognition/findings-prefilter.ts): `false` means the rule can
-     * report nothing there. The rule applies it itself; the codemods ask it
-     * to skip ESLint for files no rule can report on.
-     */
-    readonly mayReport: TextTest;
-  };
+export type ToolResultGuardRule<
+  MessageIds extends string = string,
+  Options extends readonly unknown[] = readonly unknown[],
+> = TSESLint.RuleModule<MessageIds, Options, ToolResultGuardRuleDocs> & {
+  /**
+   * The cheapest necessary condition of the rule's reports on a file's
+   * text (recognition/findings-prefilter.ts): `false` means the rule can
+   * report nothing there. The rule applies it itself; the codemods ask it
+   * to skip ESLint for files no rule can report on.
+   */
+  readonly mayReport: TextTest;
+};
 
 /**
  * typescript-eslint's `RuleCreator` (docs URL, options with defaults) plus

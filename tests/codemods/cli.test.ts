@@ -117,7 +117,9 @@ describe('tool-result-guard CLI', () => {
     expect(read(directory, 'src/read-file.ts')).toContain('readonly maxResultSizeChars = Infinity;');
     expect(read(directory, 'src/bash.ts')).toBe(CLASSIFIED_TOOL);
     expect(first.stdout).toMatch(/2 files scanned, 1 changed, 1 unchanged, 0 skipped, 0 errors \(\d+\.\d\d s\)/);
-    expect(first.stdout).toMatch(/Edits per transform: classify-tools 1, sentinel-first 0, mark-seen 0, clone-on-fork 0, declare-state-scope 0/);
+    expect(first.stdout).toMatch(
+      /Edits per transform: classify-tools 1, sentinel-first 0, mark-seen 0, clone-on-fork 0, declare-state-scope 0/,
+    );
     const second = run(['migrate', 'src'], directory);
     expect(second.status).toBe(0);
     expect(second.stdout).toMatch(/2 files scanned, 0 changed, 2 unchanged/);
@@ -225,7 +227,7 @@ describe('tool-result-guard CLI', () => {
     expect(missingProject.stderr).toMatch(/No tsconfig at/);
   });
 
-  it('--settings passes settings[\'tool-result-guard\'] to the rules (a custom tool factory); a malformed value exits 1', () => {
+  it("--settings passes settings['tool-result-guard'] to the rules (a custom tool factory); a malformed value exits 1", () => {
     const customFactory = `import { readFile } from 'node:fs/promises';
 declare function makeTool<T>(definition: T): T;
 export const viewer = makeTool({ name: 'viewer', async call(input: { path: string }) { return readFile(input.path, 'utf8'); } });
@@ -235,7 +237,9 @@ export const viewer = makeTool({ name: 'viewer', async call(input: { path: strin
     const withSettings = run(['migrate', 'src', '--dry-run', '--json', '--settings', '{"toolFactories":["makeTool"]}'], directory);
     expect(withSettings.status).toBe(2);
     const report = JSON.parse(withSettings.stdout) as { files: { diff?: string }[] };
-    expect(report.files[0]?.diff).toContain("+export const viewer = makeTool({ name: 'viewer', async call(input: { path: string }) { return readFile(input.path, 'utf8'); }, maxResultSizeChars: Infinity });");
+    expect(report.files[0]?.diff).toContain(
+      "+export const viewer = makeTool({ name: 'viewer', async call(input: { path: string }) { return readFile(input.path, 'utf8'); }, maxResultSizeChars: Infinity });",
+    );
     const malformed = run(['migrate', 'src', '--settings', '[1,2]'], directory);
     expect(malformed.status).toBe(1);
     expect(malformed.stderr).toMatch(/--settings must be a JSON object/);
@@ -270,7 +274,10 @@ export const viewer = makeTool({ name: 'viewer', async call(input: { path: strin
 
   it('--transform runs only the named transforms; --default-max-chars sets the finite default', () => {
     // A tool by its base class, with no classification yet.
-    const unclassified = CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '').replace('class BashTool {', 'class BashTool extends BaseTool {');
+    const unclassified = CLASSIFIED_TOOL.replace('  readonly maxResultSizeChars = 30_000;\n', '').replace(
+      'class BashTool {',
+      'class BashTool extends BaseTool {',
+    );
     const directory = workspace({ 'src/bash.ts': `declare class BaseTool {}\n${unclassified}` });
     const other = run(['migrate', 'src', '--transform', 'mark-seen', '--dry-run'], directory);
     expect(other.status).toBe(0);

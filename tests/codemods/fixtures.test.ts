@@ -27,7 +27,11 @@ function defaultMaxCharsOf(caseName: string): number | undefined {
 for (const transform of transforms) {
   const directory = join(fixturesRoot, transform.name);
   describe(`${transform.name} fixtures`, () => {
-    const inputs = existsSync(directory) ? readdirSync(directory).filter((name) => INPUT_SUFFIX.test(name)).sort() : [];
+    const inputs = existsSync(directory)
+      ? readdirSync(directory)
+          .filter((name) => INPUT_SUFFIX.test(name))
+          .sort()
+      : [];
 
     it('has at least 8 cases, with negatives and an unparseable file', () => {
       expect(inputs.length).toBeGreaterThanOrEqual(8);

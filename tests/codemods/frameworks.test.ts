@@ -53,7 +53,7 @@ const cases: FrameworkCase[] = [
     framework: 'ai-sdk',
     expect(copy) {
       const tools = migratedText(copy, 'src/tools.ts');
-      expect(tools).toContain("read_file: classifyTool(tool({");
+      expect(tools).toContain('read_file: classifyTool(tool({');
       expect(tools).toContain("{ name: 'read_file', reads: 'path', maxResultSizeChars: UNBOUNDED })");
       expect(tools).toContain("{ name: 'fetch_page', reads: 'url', maxResultSizeChars: UNBOUNDED })");
       expect(tools).toMatch(/stateScope: 'session' \}\)/);

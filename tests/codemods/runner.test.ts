@@ -51,7 +51,12 @@ describe('file discovery', () => {
     });
     const all = await discoverFiles({ paths: ['src'], cwd: directory, extensions: DEFAULT_EXTENSIONS, ignorePatterns: [] });
     expect(all.map((file) => file.slice(directory.length + 1))).toEqual(['src/a.ts', 'src/b.mjs', 'src/generated/d.ts']);
-    const filtered = await discoverFiles({ paths: ['src', 'other/f.ts'], cwd: directory, extensions: ['ts'], ignorePatterns: ['**/generated/**'] });
+    const filtered = await discoverFiles({
+      paths: ['src', 'other/f.ts'],
+      cwd: directory,
+      extensions: ['ts'],
+      ignorePatterns: ['**/generated/**'],
+    });
     expect(filtered.map((file) => file.slice(directory.length + 1))).toEqual(['other/f.ts', 'src/a.ts']);
   });
 
@@ -63,7 +68,13 @@ describe('file discovery', () => {
       'scripts/c.ts': '',
       'broken/tsconfig.json': '{ "include": [',
     });
-    const files = await discoverFiles({ paths: [], project: 'tsconfig.json', cwd: directory, extensions: DEFAULT_EXTENSIONS, ignorePatterns: [] });
+    const files = await discoverFiles({
+      paths: [],
+      project: 'tsconfig.json',
+      cwd: directory,
+      extensions: DEFAULT_EXTENSIONS,
+      ignorePatterns: [],
+    });
     expect(files.map((file) => file.slice(directory.length + 1))).toEqual(['src/a.ts']);
     const base = { paths: [], cwd: directory, extensions: DEFAULT_EXTENSIONS, ignorePatterns: [] };
     expect(await codeOf(discoverFiles({ ...base, project: 'missing/tsconfig.json' }))).toBe('TSCONFIG_NOT_FOUND');

@@ -26,10 +26,14 @@ export function isBuildStale(): boolean {
 
 export function ensureFreshBuild(): void {
   if (!isBuildStale()) return;
-  const build = spawnSync(process.execPath, [join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: REPOSITORY_ROOT,
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: REPOSITORY_ROOT,
+      encoding: 'utf8',
+    },
+  );
   // tsc exits 2 when it found type errors but still emitted: `npm run build`
   // (and so `npm test`) fails on those anyway, while a test file run alone
   // can still check the package as built. Exit 1 means nothing was emitted.

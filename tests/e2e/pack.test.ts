@@ -313,7 +313,15 @@ afterAll(() => {
 
 describe('the packed tarball', () => {
   it('holds the build, the docs and the README, and no sources, tests or caches', () => {
-    for (const entry of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/eslint-plugin.js', 'dist/codemods/index.js', 'dist/cli.js']) {
+    for (const entry of [
+      'package.json',
+      'README.md',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/eslint-plugin.js',
+      'dist/codemods/index.js',
+      'dist/cli.js',
+    ]) {
       expect(packedFiles).toContain(entry);
     }
     expect(packedFiles.filter((file) => /^(src|tests|scripts|bench|examples|\.cache|node_modules)\//.test(file))).toEqual([]);
@@ -347,11 +355,17 @@ describe('installed in a fresh project', () => {
     const result = run('npx', ['--no-install', 'eslint', '--format', 'json', 'src'], consumerDirectory);
     // 1: lint errors found (2 would be a crash or a config that does not load).
     expect(result.status, describeRun(result)).toBe(1);
-    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; fatal?: boolean }[] }[];
+    const results = JSON.parse(result.stdout) as {
+      filePath: string;
+      messages: { ruleId: string | null; message: string; fatal?: boolean }[];
+    }[];
     const rulesByFile = Object.fromEntries(
       results
         .filter((file) => file.messages.length > 0)
-        .map((file) => [file.filePath.slice(consumerDirectory.length + 1), [...new Set(file.messages.map((message) => message.ruleId))].sort()]),
+        .map((file) => [
+          file.filePath.slice(consumerDirectory.length + 1),
+          [...new Set(file.messages.map((message) => message.ruleId))].sort(),
+        ]),
     );
     expect(rulesByFile).toEqual({
       'src/tools/read-file.ts': ['tool-result-guard/require-unbounded-self-reading-tool'],
@@ -380,9 +394,15 @@ describe('installed in a fresh project', () => {
     writeConsumerFile('type-checked/src/read-file.ts', SELF_READING_TOOL);
     const result = run('npx', ['--no-install', 'eslint', '--format', 'json', '.'], join(consumerDirectory, 'type-checked'));
     expect(result.status, describeRun(result)).toBe(1);
-    const results = JSON.parse(result.stdout) as { filePath: string; messages: { ruleId: string | null; message: string; fatal?: boolean }[] }[];
+    const results = JSON.parse(result.stdout) as {
+      filePath: string;
+      messages: { ruleId: string | null; message: string; fatal?: boolean }[];
+    }[];
     const messagesByFile = Object.fromEntries(
-      results.map((file) => [file.filePath.slice(consumerDirectory.length + 1), file.messages.map((message) => message.ruleId ?? message.message)]),
+      results.map((file) => [
+        file.filePath.slice(consumerDirectory.length + 1),
+        file.messages.map((message) => message.ruleId ?? message.message),
+      ]),
     );
     expect(messagesByFile).toEqual({
       'type-checked/eslint.config.js': [],
@@ -395,7 +415,18 @@ describe('installed in a fresh project', () => {
   it('tsc compiles correctly classified defineTool calls', () => {
     const result = run(
       'npx',
-      ['--no-install', 'tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--skipLibCheck', 'typed/classified.ts'],
+      [
+        '--no-install',
+        'tsc',
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--target',
+        'es2023',
+        '--skipLibCheck',
+        'typed/classified.ts',
+      ],
       consumerDirectory,
     );
     expect(result.status, describeRun(result)).toBe(0);
@@ -404,7 +435,20 @@ describe('installed in a fresh project', () => {
   it('tsc fails on a misclassified defineTool with the documented message', () => {
     const result = run(
       'npx',
-      ['--no-install', 'tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--skipLibCheck', '--pretty', 'false', 'typed/misclassified.ts'],
+      [
+        '--no-install',
+        'tsc',
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--target',
+        'es2023',
+        '--skipLibCheck',
+        '--pretty',
+        'false',
+        'typed/misclassified.ts',
+      ],
       consumerDirectory,
     );
     expect(result.status, describeRun(result)).not.toBe(0);
@@ -412,9 +456,7 @@ describe('installed in a fresh project', () => {
     // One error, on the limit, and its text is the instruction (src/types/messages.ts).
     expect(errors, result.stdout).toHaveLength(1);
     expect(errors[0]).toMatch(/^typed\/misclassified\.ts\(\d+,\d+\): error TS\d+:/);
-    expect(result.stdout).toContain(
-      'A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED',
-    );
+    expect(result.stdout).toContain('A tool that reads a path, URL or resource the model names must declare maxResultSizeChars: UNBOUNDED');
   }, 120_000);
 
   it('npx tool-result-guard migrate --dry-run prints a unified diff, writes nothing and exits 2', () => {

@@ -49,7 +49,10 @@ describe.each(RULE_NAMES)('docs/rules/%s.md', (ruleName) => {
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
       const findings = findingsOf(ruleName, block);
-      expect(findings.filter((finding) => finding.fatal), block).toEqual([]);
+      expect(
+        findings.filter((finding) => finding.fatal),
+        block,
+      ).toEqual([]);
       expect(findings.length, block).toBeGreaterThan(0);
     }
   });

@@ -76,8 +76,6 @@ describe('clone-state-on-fork suggestion on examples/agent-harness', () => {
     let output = source;
     for (const fix of fixes) output = output.slice(0, fix.range[0]) + fix.text + output.slice(fix.range[1]);
     expect(output).toContain('contentReplacementState: cloneContentReplacementState(parent.state),');
-    expect(output).toContain(
-      "import { reconstructContentReplacementState, cloneContentReplacementState } from '../persistence/state.js';",
-    );
+    expect(output).toContain("import { reconstructContentReplacementState, cloneContentReplacementState } from '../persistence/state.js';");
   });
 });

@@ -83,7 +83,13 @@ describe('collectToolInventory', () => {
       stateUses: [],
     });
     expect(byName.get('bash')).toMatchObject({ maxResultSizeChars: '30_000', selfReading: false, read: undefined });
-    expect(byName.get('webFetch')).toMatchObject({ shape: 'factory', maxResultSizeChars: 'Infinity', declaresUnbounded: true, selfReading: true, read: { kind: 'URL' } });
+    expect(byName.get('webFetch')).toMatchObject({
+      shape: 'factory',
+      maxResultSizeChars: 'Infinity',
+      declaresUnbounded: true,
+      selfReading: true,
+      read: { kind: 'URL' },
+    });
     const counter = byName.get('counter');
     expect(counter?.selfReading).toBe(false);
     expect(counter?.stateUses).toEqual([{ kind: 'mutatesOutlivingState', description: 'calls `.set()` on module-level `calls`', line: 6 }]);
@@ -106,10 +112,16 @@ describe('collectToolInventory', () => {
         )
         .sort();
     expect(reported('require-unbounded-self-reading-tool', ['missingUnbounded', 'finiteBound'])).toEqual(
-      inventory.tools.filter((tool) => tool.selfReading && !tool.declaresUnbounded).map((tool) => tool.file).sort(),
+      inventory.tools
+        .filter((tool) => tool.selfReading && !tool.declaresUnbounded)
+        .map((tool) => tool.file)
+        .sort(),
     );
     expect(reported('declare-tool-state-scope', ['mutatesOutlivingState', 'usesSharedCarrier'])).toEqual(
-      inventory.tools.filter((tool) => tool.stateUses.length > 0 && tool.stateScope === undefined).map((tool) => tool.file).sort(),
+      inventory.tools
+        .filter((tool) => tool.stateUses.length > 0 && tool.stateScope === undefined)
+        .map((tool) => tool.file)
+        .sort(),
     );
   });
 });
@@ -124,7 +136,9 @@ describe('tool-result-guard tools', () => {
     expect(out).toContain('reads a model-chosen path through readFile (line 6); its content reaches the output: self-reading');
     expect(out).toContain('→ declare maxResultSizeChars = Infinity (or UNBOUNDED)');
     expect(out).toContain("→ declare stateScope: 'isolated' | 'session' | 'agent'");
-    expect(out).toContain('4 tools in 5 files: 2 self-reading (1 without Infinity), 1 changing outliving state without a stateScope, 2 without maxResultSizeChars.');
+    expect(out).toContain(
+      '4 tools in 5 files: 2 self-reading (1 without Infinity), 1 changing outliving state without a stateScope, 2 without maxResultSizeChars.',
+    );
     expect(out).toContain('skipped broken.ts: does not parse');
   });
 

@@ -41,18 +41,21 @@ describe('the plugin object', () => {
     }
   });
 
-  it.each(Object.keys(plugin.configs))('config %s is a flat config with the plugin, the TypeScript parser and only its own rules', (configName) => {
-    const config = plugin.configs[configName as keyof typeof plugin.configs];
-    expect(config.name).toBe(`${PLUGIN_NAMESPACE}/${configName}`);
-    expect(config.plugins[PLUGIN_NAMESPACE]).toBe(plugin);
-    expect(config.languageOptions.parser).toBe(typescriptParser);
-    expect(config.files).toEqual(['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
-    for (const [ruleId, entry] of Object.entries(config.rules)) {
-      expect(ruleId.startsWith(`${PLUGIN_NAMESPACE}/`), ruleId).toBe(true);
-      expect(ruleNames).toContain(ruleId.slice(`${PLUGIN_NAMESPACE}/`.length));
-      expect(Array.isArray(entry) ? entry[0] : entry, ruleId).toBe('error');
-    }
-  });
+  it.each(Object.keys(plugin.configs))(
+    'config %s is a flat config with the plugin, the TypeScript parser and only its own rules',
+    (configName) => {
+      const config = plugin.configs[configName as keyof typeof plugin.configs];
+      expect(config.name).toBe(`${PLUGIN_NAMESPACE}/${configName}`);
+      expect(config.plugins[PLUGIN_NAMESPACE]).toBe(plugin);
+      expect(config.languageOptions.parser).toBe(typescriptParser);
+      expect(config.files).toEqual(['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}']);
+      for (const [ruleId, entry] of Object.entries(config.rules)) {
+        expect(ruleId.startsWith(`${PLUGIN_NAMESPACE}/`), ruleId).toBe(true);
+        expect(ruleNames).toContain(ruleId.slice(`${PLUGIN_NAMESPACE}/`.length));
+        expect(Array.isArray(entry) ? entry[0] : entry, ruleId).toBe('error');
+      }
+    },
+  );
 });
 
 describe('configs generated from rule meta', () => {
@@ -68,16 +71,12 @@ describe('configs generated from rule meta', () => {
     );
     for (const name of configuredRuleNames('strict')) {
       const strictOptions = docsOf(name).strictOptions;
-      expect(plugin.configs.strict.rules[`${PLUGIN_NAMESPACE}/${name}`]).toEqual(
-        strictOptions ? ['error', ...strictOptions] : 'error',
-      );
+      expect(plugin.configs.strict.rules[`${PLUGIN_NAMESPACE}/${name}`]).toEqual(strictOptions ? ['error', ...strictOptions] : 'error');
     }
   });
 
   it('recommended-type-checked: every recommended rule, type-aware ones included, with a project service that also covers root-level config files', () => {
-    expect(configuredRuleNames('recommended-type-checked')).toEqual(
-      ruleNames.filter((name) => docsOf(name).recommended === 'recommended'),
-    );
+    expect(configuredRuleNames('recommended-type-checked')).toEqual(ruleNames.filter((name) => docsOf(name).recommended === 'recommended'));
     expect(plugin.configs['recommended-type-checked'].languageOptions.parserOptions).toEqual({
       // Root-level JavaScript (eslint.config.js, *.config.mjs) is outside most
       // tsconfigs; without a default project the config fails on its own file.
@@ -89,9 +88,7 @@ describe('configs generated from rule meta', () => {
     expect(configuredRuleNames('all')).toEqual(ruleNames);
     for (const name of ruleNames) {
       const strictOptions = docsOf(name).strictOptions;
-      expect(plugin.configs.all.rules[`${PLUGIN_NAMESPACE}/${name}`]).toEqual(
-        strictOptions ? ['error', ...strictOptions] : 'error',
-      );
+      expect(plugin.configs.all.rules[`${PLUGIN_NAMESPACE}/${name}`]).toEqual(strictOptions ? ['error', ...strictOptions] : 'error');
     }
   });
 

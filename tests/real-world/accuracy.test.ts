@@ -56,7 +56,9 @@ describe('accuracy of the rules on the labelled corpus', () => {
   });
 
   it('lints every labelled package without a parse failure', () => {
-    expect(report.packages.flatMap((item) => item.parseErrors.map((error) => `${item.package} ${error.file}: ${error.message}`))).toEqual([]);
+    expect(report.packages.flatMap((item) => item.parseErrors.map((error) => `${item.package} ${error.file}: ${error.message}`))).toEqual(
+      [],
+    );
   });
 
   it('recognises the labelled tools', () => {

@@ -19,17 +19,21 @@ function printMigrationReport(title: string, report: MigrationReport): void {
 }
 
 describe('tool-result-guard migrate --dry-run (programmatic API) over the real-world corpus', () => {
-  it.each(CORPUS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry: CorpusEntry) => {
-    const directory = corpusPackageDirectory(entry);
-    const report = await migrate({ paths: [...entry.lint], cwd: directory, dryRun: true });
-    printMigrationReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], migrate --dry-run`, report);
-    expect(report.dryRun).toBe(true);
-    expect(report.summary.scanned).toBeGreaterThan(0);
-    // A file the codemod cannot handle is reported, never half-migrated; on
-    // this corpus every file must be handled.
-    expect(report.files.filter((file) => file.status === 'error' || file.status === 'skipped')).toEqual([]);
-    for (const file of report.files.filter((changed) => changed.status === 'ok')) {
-      expect(file.diff, file.path).toMatch(/^@@ /m);
-    }
-  }, 600_000);
+  it.each(CORPUS.map((entry) => [entry.name, entry] as const))(
+    '%s',
+    async (_name, entry: CorpusEntry) => {
+      const directory = corpusPackageDirectory(entry);
+      const report = await migrate({ paths: [...entry.lint], cwd: directory, dryRun: true });
+      printMigrationReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], migrate --dry-run`, report);
+      expect(report.dryRun).toBe(true);
+      expect(report.summary.scanned).toBeGreaterThan(0);
+      // A file the codemod cannot handle is reported, never half-migrated; on
+      // this corpus every file must be handled.
+      expect(report.files.filter((file) => file.status === 'error' || file.status === 'skipped')).toEqual([]);
+      for (const file of report.files.filter((changed) => changed.status === 'ok')) {
+        expect(file.diff, file.path).toMatch(/^@@ /m);
+      }
+    },
+    600_000,
+  );
 });

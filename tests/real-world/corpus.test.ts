@@ -12,12 +12,7 @@ import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 import { CORPUS, CORPUS_ROOT, corpusPackageDirectory, type CorpusEntry } from '../../scripts/corpus.mjs';
-import {
-  corpusFiles,
-  everyRuleEntries,
-  isDeclarationFile,
-  writeCorpusTsconfig,
-} from '../../scripts/corpus-lint.mjs';
+import { corpusFiles, everyRuleEntries, isDeclarationFile, writeCorpusTsconfig } from '../../scripts/corpus-lint.mjs';
 import plugin, { PLUGIN_NAMESPACE } from '../../src/eslint-plugin.js';
 
 type FlatConfig = Linter.Config;
@@ -165,39 +160,49 @@ const typeScriptEntries = CORPUS.filter((entry) => entry.typescript);
 
 describe('every rule over the real-world corpus', () => {
   describe('without type information (configs.all)', () => {
-    it.each(CORPUS.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry: CorpusEntry) => {
-      const files = await corpusFiles(entry);
-      expect(files.length).toBeGreaterThan(0);
-      const report = lintOneByOne(files, plugin.configs.all as unknown as FlatConfig);
-      printReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], configs.all`, report);
-      expect(report.filesLinted).toBe(files.length);
-      expectNoPluginProblems(report);
-      const { twins, withFindings, differing } = commonJsTwinsThatDiffer(files, report);
-      if (twins > 0) {
-        console.log(`  ES module / CommonJS twins (x.js beside x.cjs): ${twins}, ${withFindings} with findings, ${differing.length} with different ones`);
-      }
-      expect(differing).toEqual([]);
-    }, 600_000);
+    it.each(CORPUS.map((entry) => [entry.name, entry] as const))(
+      '%s',
+      async (_name, entry: CorpusEntry) => {
+        const files = await corpusFiles(entry);
+        expect(files.length).toBeGreaterThan(0);
+        const report = lintOneByOne(files, plugin.configs.all as unknown as FlatConfig);
+        printReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], configs.all`, report);
+        expect(report.filesLinted).toBe(files.length);
+        expectNoPluginProblems(report);
+        const { twins, withFindings, differing } = commonJsTwinsThatDiffer(files, report);
+        if (twins > 0) {
+          console.log(
+            `  ES module / CommonJS twins (x.js beside x.cjs): ${twins}, ${withFindings} with findings, ${differing.length} with different ones`,
+          );
+        }
+        expect(differing).toEqual([]);
+      },
+      600_000,
+    );
   });
 
   describe('with type information (every rule, a generated tsconfig per package)', () => {
-    it.each(typeScriptEntries.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry: CorpusEntry) => {
-      const directory = corpusPackageDirectory(entry);
-      const files = await corpusFiles(entry);
-      expect(files.length).toBeGreaterThan(0);
-      const config: FlatConfig = {
-        ...(plugin.configs.all as unknown as FlatConfig),
-        name: 'tool-result-guard/corpus-type-checked',
-        languageOptions: {
-          parser: typescriptParser,
-          parserOptions: { project: writeCorpusTsconfig(entry, directory), tsconfigRootDir: directory },
-        },
-        rules: everyRuleEntries(plugin) as FlatConfig['rules'],
-      };
-      const report = lintOneByOne(files, config);
-      printReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], every rule, type-checked`, report);
-      expect(report.filesLinted).toBe(files.length);
-      expectNoPluginProblems(report);
-    }, 600_000);
+    it.each(typeScriptEntries.map((entry) => [entry.name, entry] as const))(
+      '%s',
+      async (_name, entry: CorpusEntry) => {
+        const directory = corpusPackageDirectory(entry);
+        const files = await corpusFiles(entry);
+        expect(files.length).toBeGreaterThan(0);
+        const config: FlatConfig = {
+          ...(plugin.configs.all as unknown as FlatConfig),
+          name: 'tool-result-guard/corpus-type-checked',
+          languageOptions: {
+            parser: typescriptParser,
+            parserOptions: { project: writeCorpusTsconfig(entry, directory), tsconfigRootDir: directory },
+          },
+          rules: everyRuleEntries(plugin) as FlatConfig['rules'],
+        };
+        const report = lintOneByOne(files, config);
+        printReport(`${entry.name}@${entry.version} [${entry.lint.join(', ')}], every rule, type-checked`, report);
+        expect(report.filesLinted).toBe(files.length);
+        expectNoPluginProblems(report);
+      },
+      600_000,
+    );
   });
 });

@@ -113,9 +113,7 @@ describe('require-unbounded-self-reading-tool on real packages', () => {
   it("reports the filesystem server's read tools", () => {
     const server = readingFindings(results.get('@modelcontextprotocol/server-filesystem')!);
     const reportedTools = server.map((finding) => /registerTool\("(\w+)"/.exec(finding.source)?.[1]);
-    expect(reportedTools).toEqual(
-      expect.arrayContaining(['read_file', 'read_text_file', 'read_media_file', 'read_multiple_files']),
-    );
+    expect(reportedTools).toEqual(expect.arrayContaining(['read_file', 'read_text_file', 'read_media_file', 'read_multiple_files']));
     const readMultiple = server.find((finding) => finding.source.includes('"read_multiple_files"'))!;
     expect(readMultiple.message).toContain('readFileContent');
   });
@@ -154,7 +152,9 @@ describe('require-unbounded-self-reading-tool on real packages', () => {
     const toolsOf = (build: string) =>
       results
         .get(`langchain (${build})`)!
-        .findings.map((finding) => `${finding.file.replace(/\.c?js$/, '')}:${/^Tool '([^']+)'/.exec(finding.message)?.[1]} ${finding.messageId}`)
+        .findings.map(
+          (finding) => `${finding.file.replace(/\.c?js$/, '')}:${/^Tool '([^']+)'/.exec(finding.message)?.[1]} ${finding.messageId}`,
+        )
         .sort();
     expect(toolsOf('ES modules').length).toBeGreaterThan(10);
     expect(toolsOf('CommonJS')).toEqual(toolsOf('ES modules'));

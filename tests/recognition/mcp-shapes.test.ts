@@ -5,7 +5,13 @@ import { parse } from '@typescript-eslint/parser';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_RECOGNITION_SETTINGS, assignParents, findToolDefinitions, findToolMember, getInvocation } from '../../src/recognition/index.js';
+import {
+  DEFAULT_RECOGNITION_SETTINGS,
+  assignParents,
+  findToolDefinitions,
+  findToolMember,
+  getInvocation,
+} from '../../src/recognition/index.js';
 import { resolveToolName } from '../../src/recognition/tool-shapes/tool-name.js';
 
 function definitionsOf(code: string) {
@@ -129,10 +135,10 @@ describe('MCP task tools', () => {
 
 describe('resolveToolName', () => {
   it('resolves literals, constants, const objects, enums and renamable defaults', () => {
-    const program = parse(
-      `const A = 'a'; const N = { B: 'b' }; enum E { C = 'c' } f(A, N.B, E.C, override || 'd', 'e', unknown, N.Z);`,
-      { range: true, loc: true },
-    ) as TSESTree.Program;
+    const program = parse(`const A = 'a'; const N = { B: 'b' }; enum E { C = 'c' } f(A, N.B, E.C, override || 'd', 'e', unknown, N.Z);`, {
+      range: true,
+      loc: true,
+    }) as TSESTree.Program;
     assignParents(program);
     const call = (program.body[3] as TSESTree.ExpressionStatement).expression as TSESTree.CallExpression;
     expect(call.arguments.map((argument) => resolveToolName(argument))).toEqual(['a', 'b', 'c', 'd', 'e', undefined, undefined]);

@@ -61,7 +61,8 @@ buildTool({ name: 'Many', async call(input) {
   const parts = await Promise.all(input.paths.map(async (p) => readFile(p, 'utf8')));
   return parts.join('\\n');
 } });`);
-    for (const name of ['Direct', 'Lines', 'Mcp', 'Gemini', 'Web', 'Many']) expect(result[name], name).toEqual({ read: true, selfReading: true });
+    for (const name of ['Direct', 'Lines', 'Mcp', 'Gemini', 'Web', 'Many'])
+      expect(result[name], name).toEqual({ read: true, selfReading: true });
   });
 
   it('follows a helper whose return derives from what it read, and a formatter given the content', () => {
@@ -100,7 +101,8 @@ buildTool({ name: 'Replace', async call(input) {
 } });
 buildTool({ name: 'Exists', async call(input) { const text = await readFile(input.path, 'utf8'); return { ok: true, found: text.includes(input.needle) }; } });
 buildTool({ name: 'Upload', async call(input) { const data = await readFile(input.path); await this.api.upload(data); return 'uploaded'; } });`);
-    for (const name of ['Edit', 'Patch', 'Replace', 'Exists', 'Upload']) expect(result[name], name).toEqual({ read: true, selfReading: false });
+    for (const name of ['Edit', 'Patch', 'Replace', 'Exists', 'Upload'])
+      expect(result[name], name).toEqual({ read: true, selfReading: false });
   });
 
   it('follows content stored into an argument by a helper, and a promise settled with it', () => {
@@ -346,7 +348,8 @@ buildTool({ name: 'Copy', async call(input) {
   });
 
   it('follows lines grouped into a computed entry of a collection', () => {
-    const result = verdicts(`function group(matches) { const grouped = {}; for (const m of matches) { if (!grouped[m.path]) grouped[m.path] = []; grouped[m.path].push([m.line, m.text]); } return grouped; }
+    const result =
+      verdicts(`function group(matches) { const grouped = {}; for (const m of matches) { if (!grouped[m.path]) grouped[m.path] = []; grouped[m.path].push([m.line, m.text]); } return grouped; }
 function format(results) { const lines = []; for (const file of Object.keys(results)) for (const [n, line] of results[file]) lines.push(n + ': ' + line); return lines.join('\\n'); }
 buildTool({ name: 'Grouped', async call(input) {
   const result = await this.backend.grep(input.pattern, input.path);

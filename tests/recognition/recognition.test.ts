@@ -117,8 +117,14 @@ describe('tool definitions', () => {
       const member = analyse(code)[0]?.member;
       return member && { location: member.location, value: member.value && code.slice(...member.value.range) };
     };
-    expect(value(`class A extends BaseTool { static maxResultSizeChars = Infinity }`)).toEqual({ location: 'class-member', value: 'Infinity' });
-    expect(value(`class A extends BaseTool { get maxResultSizeChars() { return UNBOUNDED; } }`)).toEqual({ location: 'class-member', value: 'UNBOUNDED' });
+    expect(value(`class A extends BaseTool { static maxResultSizeChars = Infinity }`)).toEqual({
+      location: 'class-member',
+      value: 'Infinity',
+    });
+    expect(value(`class A extends BaseTool { get maxResultSizeChars() { return UNBOUNDED; } }`)).toEqual({
+      location: 'class-member',
+      value: 'UNBOUNDED',
+    });
     expect(value(`class A extends BaseTool { constructor() { super(); this.maxResultSizeChars = 5; } }`)).toEqual({
       location: 'constructor-assignment',
       value: '5',
@@ -221,7 +227,10 @@ describe('readers', () => {
     [`const { readFile: rf } = __toESM(require('fs/promises')); (0, rf)(p)`, 'rf'],
     [`import axiosMod from 'axios'; const axios = ('default' in axiosMod ? axiosMod.default : axiosMod); axios.get(u)`, 'axios.get'],
     [`const got_1 = require('got'); const got = got_1.default ?? got_1; got(u)`, 'got'],
-    [`const axios_1 = __importDefault(require("axios")); const axios = ("default" in axios_1.default ? axios_1.default.default : axios_1.default); axios.get(u)`, 'axios.get'],
+    [
+      `const axios_1 = __importDefault(require("axios")); const axios = ("default" in axios_1.default ? axios_1.default.default : axios_1.default); axios.get(u)`,
+      'axios.get',
+    ],
   ])('compiled CommonJS and interop aliases: %s is a reader', (code, name) => {
     const program = parseProgram(code);
     const calls: TSESTree.CallExpression[] = [];
@@ -276,11 +285,17 @@ describe('input flow', () => {
   it.each([
     ['destructuring', `buildTool({ async call({ file_path }) { return readFile(file_path); } })`],
     ['a template string', `buildTool({ async call(i) { return readFile(\`\${i.dir}/x.txt\`); } })`],
-    ['a root join (the persisted file may live under it)', `buildTool({ async call(i) { return readFile(path.join(process.cwd(), i.path)); } })`],
+    [
+      'a root join (the persisted file may live under it)',
+      `buildTool({ async call(i) { return readFile(path.join(process.cwd(), i.path)); } })`,
+    ],
     ['an awaited validation', `buildTool({ async call(i) { const p = await validatePath(i.path); return readFile(p); } })`],
     ['an object literal', `buildTool({ async call(i) { return this.client.readResource({ uri: i.uri }); } })`],
     ['an array callback', `buildTool({ async call(i) { return Promise.all(i.paths.map((p) => readFile(p))); } })`],
-    ['a filled collection', `buildTool({ async call(i) { const s = new Set(); for (const p of i.paths) s.add(p); for (const p of s) await readFile(p); } })`],
+    [
+      'a filled collection',
+      `buildTool({ async call(i) { const s = new Set(); for (const p of i.paths) s.add(p); for (const p of s) await readFile(p); } })`,
+    ],
     ['a same-file helper', `async function load(p) { return readFile(p); } buildTool({ async call(i) { return load(i.path); } })`],
     ['a URL with a host from input', `buildTool({ async call(i) { return fetch(\`https://\${i.host}/\`); } })`],
     ['new URL of input', `buildTool({ async call(i) { return fetch(new URL(i.url)); } })`],
@@ -294,7 +309,10 @@ describe('input flow', () => {
     ['the second parameter', `buildTool({ async call(i, context) { return readFile(context.file); } })`],
     ['a fixed API host', `buildTool({ async call(i) { return fetch(\`https://api.example.com/items/\${i.id}\`); } })`],
     ['a fixed host by concatenation', `buildTool({ async call(i) { return fetch('https://api.example.com/q?s=' + i.q); } })`],
-    ['a fixed base URL object', `buildTool({ async call(i) { const u = new URL('https://api.example.com/search'); u.searchParams.set('q', i.q); return fetch(u); } })`],
+    [
+      'a fixed base URL object',
+      `buildTool({ async call(i) { const u = new URL('https://api.example.com/search'); u.searchParams.set('q', i.q); return fetch(u); } })`,
+    ],
     ['a relative URL on a fixed base', `buildTool({ async call(i) { return fetch(new URL('/items/' + i.id, BASE)); } })`],
     ['a typeof test', `buildTool({ async call(i) { return readFile(typeof i.path); } })`],
   ])('does not count %s', (_label, code) => {
@@ -302,12 +320,12 @@ describe('input flow', () => {
   });
 
   it('follows relative imports, barrels and .js specifiers to the reader', () => {
-    expect(readsOf(`import { readDocument } from './barrel/index.js'; buildTool({ async call(i) { return readDocument(i.path); } })`)).toEqual([
-      ['readDocument', 'readFile', 'loadDocument'],
-    ]);
-    expect(readsOf(`import { readFileContent } from './lib.js'; buildTool({ async call(i) { return readFileContent(i.path); } })`)).toEqual([
-      ['readFileContent', 'fs.readFile', 'readFileContent'],
-    ]);
+    expect(
+      readsOf(`import { readDocument } from './barrel/index.js'; buildTool({ async call(i) { return readDocument(i.path); } })`),
+    ).toEqual([['readDocument', 'readFile', 'loadDocument']]);
+    expect(readsOf(`import { readFileContent } from './lib.js'; buildTool({ async call(i) { return readFileContent(i.path); } })`)).toEqual(
+      [['readFileContent', 'fs.readFile', 'readFileContent']],
+    );
   });
 
   it('treats unparseable, missing and package modules as unknown', () => {

@@ -59,8 +59,10 @@ const close = defineTool({
   });
 
   it('leaves a defineTool whose config has neither schema.name nor handle to the other shapes', () => {
-    expect(tools(`const x = defineTabTool({ schema: { title: 'no name' }, handle: async () => {} });
-const y = defineTabTool({ schema: { name: 'no_handle' } });`)).toEqual([]);
+    expect(
+      tools(`const x = defineTabTool({ schema: { title: 'no name' }, handle: async () => {} });
+const y = defineTabTool({ schema: { name: 'no_handle' } });`),
+    ).toEqual([]);
   });
 });
 

@@ -85,15 +85,25 @@ describe('long-lived objects a tool drives', () => {
   });
 
   it('leaves alone objects the invocation creates, and names outside the lists', () => {
-    expect(stateUses(`export const t = buildTool({ name: 'a', async call({ url }) { const page = await newPage(); await page.goto(url); return 'ok'; } });`)).toEqual([]);
-    expect(stateUses(`export const t = (robot) => buildTool({ name: 'a', async call() { await robot.click(); return 'ok'; } });`)).toEqual([]);
+    expect(
+      stateUses(
+        `export const t = buildTool({ name: 'a', async call({ url }) { const page = await newPage(); await page.goto(url); return 'ok'; } });`,
+      ),
+    ).toEqual([]);
+    expect(stateUses(`export const t = (robot) => buildTool({ name: 'a', async call() { await robot.click(); return 'ok'; } });`)).toEqual(
+      [],
+    );
   });
 
   it('takes extra receiver names, method words and prefixes from the settings', () => {
     const code = `export const t = (robot) => buildTool({ name: 'a', async call() { await robot.click(); await robot.beep(); await robot.armMotor(); return 'ok'; } });`;
     const uses = stateUses(code, { sharedObjectNames: ['robot'], sharedObjectMethods: ['beep'], stateChangingMethodPrefixes: ['arm'] });
     expect(uses).toEqual([{ tool: 'a', kind: 'drivesSharedObject', text: 'robot.click()' }]);
-    const settings = normalizeRecognitionSettings({ sharedObjectNames: ['robot'], sharedObjectMethods: ['beep'], stateChangingMethodPrefixes: ['arm'] });
+    const settings = normalizeRecognitionSettings({
+      sharedObjectNames: ['robot'],
+      sharedObjectMethods: ['beep'],
+      stateChangingMethodPrefixes: ['arm'],
+    });
     expect(settings.sharedObjectNames).toEqual([...DEFAULT_RECOGNITION_SETTINGS.sharedObjectNames, 'robot']);
     expect(settings.sharedObjectMethods).toContain('beep');
     expect(settings.stateChangingMethodPrefixes).toContain('arm');

@@ -48,7 +48,12 @@ ruleTester.run('clone-state-on-fork', rule, {
       errors: [
         {
           messageId: 'stateSharedWithFork',
-          data: { stateName: 'parent.state', callee: 'forkSubagent', cloneFunction: 'cloneReplacementState', property: 'contentReplacementState' },
+          data: {
+            stateName: 'parent.state',
+            callee: 'forkSubagent',
+            cloneFunction: 'cloneReplacementState',
+            property: 'contentReplacementState',
+          },
           suggestions: [
             {
               messageId: 'wrapWithRuntimeClone',
@@ -160,7 +165,17 @@ forkAgent({ replacementState: cloneReplacementState(this.replacementState) });`,
 function delegate(parent) { return spawnSubagent({ contentReplacementState: parent.state }); }`,
       output: `function cloneContentReplacementState(s) { return { seenIds: new Set(s.seenIds), replacements: new Map(s.replacements) }; }
 function delegate(parent) { return spawnSubagent({ contentReplacementState: cloneContentReplacementState(parent.state) }); }`,
-      errors: [{ messageId: 'stateSharedWithFork', data: { stateName: 'parent.state', callee: 'spawnSubagent', cloneFunction: 'cloneContentReplacementState', property: 'contentReplacementState' } }],
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: {
+            stateName: 'parent.state',
+            callee: 'spawnSubagent',
+            cloneFunction: 'cloneContentReplacementState',
+            property: 'contentReplacementState',
+          },
+        },
+      ],
     },
     {
       // autofix of a shorthand property, with the runtime import preferred
@@ -226,7 +241,17 @@ forkAgent({ replacementState: cloneReplacementState(inherit ? parent.replacement
 agents.resume(sessionId, { contentReplacementState: saved as State });`,
       output: `import { cloneReplacementState } from 'tool-result-guard';
 agents.resume(sessionId, { contentReplacementState: cloneReplacementState(saved as State) });`,
-      errors: [{ messageId: 'stateSharedWithFork', data: { stateName: 'saved as State', callee: 'agents.resume', cloneFunction: 'cloneReplacementState', property: 'contentReplacementState' } }],
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: {
+            stateName: 'saved as State',
+            callee: 'agents.resume',
+            cloneFunction: 'cloneReplacementState',
+            property: 'contentReplacementState',
+          },
+        },
+      ],
     },
     {
       // two forks, two findings
@@ -242,7 +267,12 @@ forkAgent({ replacementState: cloneReplacementState(replacementState) }); runSub
 export const delegate = (ctx) => () => forkAgent({ replacementState: ctx.replacementState });`,
       output: `import { cloneReplacementState as cloneState } from 'tool-result-guard';
 export const delegate = (ctx) => () => forkAgent({ replacementState: cloneState(ctx.replacementState) });`,
-      errors: [{ messageId: 'stateSharedWithFork', data: { stateName: 'ctx.replacementState', callee: 'forkAgent', cloneFunction: 'cloneState', property: 'replacementState' } }],
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: { stateName: 'ctx.replacementState', callee: 'forkAgent', cloneFunction: 'cloneState', property: 'replacementState' },
+        },
+      ],
     },
     {
       // settings add a fork callee and a carrier name
@@ -385,7 +415,12 @@ export function delegate(state: ReplacementState) { forkAgent({ state }); }`,
       output: `import { cloneReplacementState, type ReplacementState } from 'tool-result-guard';
 declare function forkAgent(options: { state: ReplacementState }): void;
 export function delegate(state: ReplacementState) { forkAgent({ state: cloneReplacementState(state) }); }`,
-      errors: [{ messageId: 'stateSharedWithFork', data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'cloneReplacementState', property: 'state' } }],
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'cloneReplacementState', property: 'state' },
+        },
+      ],
     },
   ],
 });

@@ -146,13 +146,24 @@ ruleTester.run('declare-tool-state-scope', rule, {
     {
       code: `export function createTools() { let calls = 0; const seen = new Set(); return [buildTool({ name: 'a', async call(input) { calls++; seen.add(input.id); } })]; }`,
       errors: [
-        { messageId: mutates, data: { tool: 'a', action: 'assigns', state: '`calls`, a variable of the enclosing function `createTools`' } },
-        { messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: '`seen`, a variable of the enclosing function `createTools`' } },
+        {
+          messageId: mutates,
+          data: { tool: 'a', action: 'assigns', state: '`calls`, a variable of the enclosing function `createTools`' },
+        },
+        {
+          messageId: mutates,
+          data: { tool: 'a', action: 'calls `.add()` on', state: '`seen`, a variable of the enclosing function `createTools`' },
+        },
       ],
     },
     {
       code: `export const makeTool = (cache) => new DynamicStructuredTool({ name: 'dyn', schema: {}, func: async (input) => { cache.set(input.k, input.v); return 'ok'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'dyn', action: 'calls `.set()` on', state: '`cache`, a parameter of the enclosing function `makeTool`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'dyn', action: 'calls `.set()` on', state: '`cache`, a parameter of the enclosing function `makeTool`' },
+        },
+      ],
     },
     // imported bindings mutated
     {
@@ -162,7 +173,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // process-wide globals
     {
       code: `export const t = buildTool({ name: 'env', async call(input) { process.env.API_TOKEN = input.token; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'env', action: 'assigns a property of', state: 'the process-wide global `process.env.API_TOKEN`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'env', action: 'assigns a property of', state: 'the process-wide global `process.env.API_TOKEN`' },
+        },
+      ],
     },
     // cookie jars and clients created outside the invocation, used inside
     {
@@ -176,7 +192,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
     },
     {
       code: `export function createSearch(options) { const client = new SearchClient({ ...options, limiter: new Bottleneck({ maxConcurrent: 1 }) }); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
-      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'rate limiter', name: 'client', where: 'in the enclosing function `createSearch`' } }],
+      errors: [
+        {
+          messageId: uses,
+          data: { tool: 'search', carrier: 'rate limiter', name: 'client', where: 'in the enclosing function `createSearch`' },
+        },
+      ],
     },
     {
       code: `const limits = {}; limits.throttle = pThrottle({ limit: 1, interval: 1000 });
@@ -217,22 +238,50 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // same-file helpers the invocation calls are followed (a few levels), reported at the call in the invocation
     {
       code: `const visited = new Set(); function remember(url) { visited.add(url); } export const t = buildTool({ name: 'crawl', async call(input) { remember(input.url); return 'ok'; } });`,
-      errors: [{ messageId: mutates, line: 1, column: 137, endColumn: 156, data: { tool: 'crawl', action: 'calls `.add()` on', state: 'module-level `visited` (in `remember`, which the invocation calls)' } }],
+      errors: [
+        {
+          messageId: mutates,
+          line: 1,
+          column: 137,
+          endColumn: 156,
+          data: { tool: 'crawl', action: 'calls `.add()` on', state: 'module-level `visited` (in `remember`, which the invocation calls)' },
+        },
+      ],
     },
     {
       code: `let total = 0; const count = (n) => { total += n; }; const track = (input) => count(input.n); export const t = defineTool({ name: 'tally', execute: async (input) => { track(input); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'tally', action: 'assigns', state: 'module-level `total` (in `count`, which the invocation calls)' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'tally', action: 'assigns', state: 'module-level `total` (in `count`, which the invocation calls)' },
+        },
+      ],
     },
     {
       code: `export class HistoryTool extends BaseTool { history = []; record(entry) { this.history.push(entry); } async call(input) { this.record(input); return 'ok'; } }`,
-      errors: [{ messageId: mutates, data: { tool: 'HistoryTool', action: 'calls `.push()` on', state: 'instance field `this.history` (in `this.record`, which the invocation calls)' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'HistoryTool',
+            action: 'calls `.push()` on',
+            state: 'instance field `this.history` (in `this.record`, which the invocation calls)',
+          },
+        },
+      ],
     },
     {
       // A helper shared by two tools: each tool is told, at its own call.
       code: `const seen = new Set(); const mark = (id) => seen.add(id); export const a = buildTool({ name: 'a', async call(input) { mark(input.id); } }); export const b = buildTool({ name: 'b', async call(input) { mark(input.id); } });`,
       errors: [
-        { messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' } },
-        { messageId: mutates, data: { tool: 'b', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' } },
+        {
+          messageId: mutates,
+          data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' },
+        },
+        {
+          messageId: mutates,
+          data: { tool: 'b', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' },
+        },
       ],
     },
     // an invalid declared value
@@ -244,7 +293,10 @@ ruleTester.run('declare-tool-state-scope', rule, {
     {
       code: `const pool = new ConnectionPool(); const counter = makeCounter(); export const t = buildTool({ name: 'db', async call(input) { counter.inc(); return pool.query(input.sql); } });`,
       settings: { 'tool-result-guard': { stateCarrierConstructors: ['ConnectionPool'], stateMutationMethods: ['inc'] } },
-      errors: [{ messageId: mutates }, { messageId: uses, data: { tool: 'db', carrier: 'state carrier', name: 'pool', where: 'at module level' } }],
+      errors: [
+        { messageId: mutates },
+        { messageId: uses, data: { tool: 'db', carrier: 'state carrier', name: 'pool', where: 'at module level' } },
+      ],
     },
   ],
 });
@@ -252,33 +304,40 @@ ruleTester.run('declare-tool-state-scope', rule, {
 const harnessDirectory = fileURLToPath(new URL('../../examples/agent-harness', import.meta.url));
 
 describe('declare-tool-state-scope on the bundled example harness', () => {
-  it.each([false, true])('reports browser_session at each mutation of its module state, and nothing else (type-aware: %s)', async (typeAware) => {
-    const eslint = new ESLint({
-      cwd: harnessDirectory,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ['**/*.ts'],
-          // typescript-eslint's rule types and ESLint's Plugin type differ only in the context's deprecated members.
-          plugins: { guard: plugin as unknown as ESLint.Plugin },
-          languageOptions: {
-            parser: typescriptParser,
-            ...(typeAware ? { parserOptions: { projectService: true, tsconfigRootDir: harnessDirectory } } : {}),
+  it.each([false, true])(
+    'reports browser_session at each mutation of its module state, and nothing else (type-aware: %s)',
+    async (typeAware) => {
+      const eslint = new ESLint({
+        cwd: harnessDirectory,
+        overrideConfigFile: true,
+        overrideConfig: [
+          {
+            files: ['**/*.ts'],
+            // typescript-eslint's rule types and ESLint's Plugin type differ only in the context's deprecated members.
+            plugins: { guard: plugin as unknown as ESLint.Plugin },
+            languageOptions: {
+              parser: typescriptParser,
+              ...(typeAware ? { parserOptions: { projectService: true, tsconfigRootDir: harnessDirectory } } : {}),
+            },
+            rules: { 'guard/declare-tool-state-scope': 'error' },
           },
-          rules: { 'guard/declare-tool-state-scope': 'error' },
-        },
-      ],
-    });
-    const results = await eslint.lintFiles(['src/**/*.ts']);
-    const findings = results.flatMap((result) =>
-      result.messages.map((message) => ({ file: path.relative(harnessDirectory, result.filePath), ruleId: message.ruleId, message: message.message })),
-    );
-    expect(findings.every((finding) => finding.ruleId === 'guard/declare-tool-state-scope')).toBe(true);
-    expect(new Set(findings.map((finding) => finding.file))).toEqual(new Set([path.join('src', 'tools', 'browser-session.ts')]));
-    const states = findings.map((finding) => /module-level `(\w+)`/.exec(finding.message)?.[1]);
-    expect(states.sort()).toEqual(['cookieJar', 'pageCache', 'requestsThisSession']);
-    expect(findings.every((finding) => finding.message.includes("Tool 'browser_session'"))).toBe(true);
-  });
+        ],
+      });
+      const results = await eslint.lintFiles(['src/**/*.ts']);
+      const findings = results.flatMap((result) =>
+        result.messages.map((message) => ({
+          file: path.relative(harnessDirectory, result.filePath),
+          ruleId: message.ruleId,
+          message: message.message,
+        })),
+      );
+      expect(findings.every((finding) => finding.ruleId === 'guard/declare-tool-state-scope')).toBe(true);
+      expect(new Set(findings.map((finding) => finding.file))).toEqual(new Set([path.join('src', 'tools', 'browser-session.ts')]));
+      const states = findings.map((finding) => /module-level `(\w+)`/.exec(finding.message)?.[1]);
+      expect(states.sort()).toEqual(['cookieJar', 'pageCache', 'requestsThisSession']);
+      expect(findings.every((finding) => finding.message.includes("Tool 'browser_session'"))).toBe(true);
+    },
+  );
 });
 
 ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
@@ -287,7 +346,12 @@ ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
     {
       // Two tools built from one `invoke`: the mutation is reported once.
       code: `export function toFunctionTool(server, strict) { const byRun = new WeakMap(); async function invoke(input, runContext) { byRun.set(runContext, input); } return strict ? tool({ name: 'a', execute: invoke }) : tool({ name: 'b', execute: invoke }); }`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.set()` on', state: '`byRun`, a variable of the enclosing function `toFunctionTool`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'a', action: 'calls `.set()` on', state: '`byRun`, a variable of the enclosing function `toFunctionTool`' },
+        },
+      ],
     },
   ],
 });
@@ -379,22 +443,46 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
     {
       // a shared browser page the tool takes from the factory's object and navigates
       code: `export const gotoTool = (v3) => buildTool({ name: 'goto', async call({ url }) { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'goto', method: 'goto', object: '`page`, taken from `v3`, a parameter of the enclosing function `gotoTool`' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'goto', method: 'goto', object: '`page`, taken from `v3`, a parameter of the enclosing function `gotoTool`' },
+        },
+      ],
     },
     {
       // a state-changing method on a long-lived object: the replay log grows with every call
       code: `export const searchTool = (v3) => buildTool({ name: 'search', async call({ query }) { v3.recordAgentReplayStep({ type: 'search', query }); return []; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'search', method: 'recordAgentReplayStep', object: '`v3`, a parameter of the enclosing function `searchTool`' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'search', method: 'recordAgentReplayStep', object: '`v3`, a parameter of the enclosing function `searchTool`' },
+        },
+      ],
     },
     {
       // the framework's context argument (not the model's input) hands over a shared desktop
       code: `export const click = createTool({ id: 'computer_click', description: 'd', execute: async ({ x, y }, context) => { const { computer } = requireComputer(context); await computer.leftClick(x, y); return 'clicked'; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'computer_click', method: 'leftClick', object: "`computer`, taken from `context`, the invocation's context argument" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: {
+            tool: 'computer_click',
+            method: 'leftClick',
+            object: "`computer`, taken from `context`, the invocation's context argument",
+          },
+        },
+      ],
     },
     {
       // a file in a shared sandbox: the receiver's name says it is kept
       code: `export const makeWrite = (sandbox) => buildTool({ name: 'write_file', async call({ path, content }) { await sandbox.writeFiles([{ path, content }]); return { success: true }; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'write_file', method: 'writeFiles', object: '`sandbox`, a parameter of the enclosing function `makeWrite`' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'write_file', method: 'writeFiles', object: '`sandbox`, a parameter of the enclosing function `makeWrite`' },
+        },
+      ],
     },
     {
       // a shared page kept in an instance field
@@ -409,30 +497,56 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
     {
       // the same, through a local name
       code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } }],
+      errors: [
+        { messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } },
+      ],
     },
   ],
 });
 
 // Helpers in other modules, written to a temporary folder: the rule follows relative imports.
 const helperFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-helpers-'));
-writeFileSync(path.join(helperFolder, 'history.ts'), `const seen: string[] = [];\nexport function remember(url: string) { seen.push(url); }\nexport function format(url: string) { const seen = [url]; seen.push('!'); return seen.join(''); }\n`);
-writeFileSync(path.join(helperFolder, 'thinking.ts'), `export class Thinking {\n  history: string[] = [];\n  process(thought: string) { this.history.push(thought); return this.history.length; }\n  peek() { return this.history.length; }\n}\n`);
-writeFileSync(path.join(helperFolder, 'base.ts'), `export class MailBaseTool extends StructuredTool {\n  mail: unknown;\n  async getMailClient() { if (this.mail) return this.mail; this.mail = await connect(); return this.mail; }\n  describeClient() { return String(this.mail); }\n}\n`);
-writeFileSync(path.join(helperFolder, 'queue.ts'), `const queues = new Map<string, Promise<void>>();\nexport async function withQueue<T>(key: string, fn: () => Promise<T>) {\n  const current = queues.get(key) ?? Promise.resolve();\n  let release!: () => void;\n  const next = new Promise<void>((resolve) => { release = resolve; });\n  const chained = current.then(() => next);\n  queues.set(key, chained);\n  await current;\n  try { return await fn(); } finally { release(); if (queues.get(key) === chained) queues.delete(key); }\n}\nexport async function withLock<T>(key: string, fn: () => Promise<T>) { queues.set(key, Promise.resolve()); return fn(); }\n`);
+writeFileSync(
+  path.join(helperFolder, 'history.ts'),
+  `const seen: string[] = [];\nexport function remember(url: string) { seen.push(url); }\nexport function format(url: string) { const seen = [url]; seen.push('!'); return seen.join(''); }\n`,
+);
+writeFileSync(
+  path.join(helperFolder, 'thinking.ts'),
+  `export class Thinking {\n  history: string[] = [];\n  process(thought: string) { this.history.push(thought); return this.history.length; }\n  peek() { return this.history.length; }\n}\n`,
+);
+writeFileSync(
+  path.join(helperFolder, 'base.ts'),
+  `export class MailBaseTool extends StructuredTool {\n  mail: unknown;\n  async getMailClient() { if (this.mail) return this.mail; this.mail = await connect(); return this.mail; }\n  describeClient() { return String(this.mail); }\n}\n`,
+);
+writeFileSync(
+  path.join(helperFolder, 'queue.ts'),
+  `const queues = new Map<string, Promise<void>>();\nexport async function withQueue<T>(key: string, fn: () => Promise<T>) {\n  const current = queues.get(key) ?? Promise.resolve();\n  let release!: () => void;\n  const next = new Promise<void>((resolve) => { release = resolve; });\n  const chained = current.then(() => next);\n  queues.set(key, chained);\n  await current;\n  try { return await fn(); } finally { release(); if (queues.get(key) === chained) queues.delete(key); }\n}\nexport async function withLock<T>(key: string, fn: () => Promise<T>) { queues.set(key, Promise.resolve()); return fn(); }\n`,
+);
 const toolFile = path.join(helperFolder, 'tool.ts');
 
 ruleTester.run('declare-tool-state-scope: state held by helper modules and objects', rule, {
   valid: [
     // an imported helper that keeps nothing (its `seen` is its own local)
-    { code: `import { format } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => format(url) });`, filename: toolFile },
+    {
+      code: `import { format } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => format(url) });`,
+      filename: toolFile,
+    },
     // a method that only reads its object's fields
-    { code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => thinking.peek() });`, filename: toolFile },
+    {
+      code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => thinking.peek() });`,
+      filename: toolFile,
+    },
     `class Counter { n = 0; read() { return this.n; } } const counter = new Counter(); export const t = tool({ description: 'd', inputSchema: {}, execute: async () => counter.read() });`,
     // an imported helper whose entry is removed in a finally when the write finishes
-    { code: `import { withQueue } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withQueue(path, () => save(path)) });`, filename: toolFile },
+    {
+      code: `import { withQueue } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withQueue(path, () => save(path)) });`,
+      filename: toolFile,
+    },
     // an inherited method that only reads the instance
-    { code: `import { MailBaseTool } from './base.js'; export class MailInfo extends MailBaseTool { name = 'mail_info'; async _call() { return this.describeClient(); } }`, filename: toolFile },
+    {
+      code: `import { MailBaseTool } from './base.js'; export class MailInfo extends MailBaseTool { name = 'mail_info'; async _call() { return this.describeClient(); } }`,
+      filename: toolFile,
+    },
   ],
   invalid: [
     {
@@ -445,7 +559,12 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       // the same module's helper that never removes its entry
       code: `import { withLock } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withLock(path, () => save(path)) });`,
       filename: toolFile,
-      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls imported `withLock`, which changes', state: '`queues`, module state of queue.ts' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 't', action: 'calls imported `withLock`, which changes', state: '`queues`, module state of queue.ts' },
+        },
+      ],
     },
     {
       // a module-level object whose class (in another file) changes its own fields
@@ -461,7 +580,16 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       // a base class in another file caches its client in an instance field on first use
       code: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
       filename: toolFile,
-      errors: [{ messageId: mutates, data: { tool: 'get_mail', action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes', state: 'instance field `this.mail`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'get_mail',
+            action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes',
+            state: 'instance field `this.mail`',
+          },
+        },
+      ],
     },
   ],
 });
@@ -491,24 +619,47 @@ const managerTool = path.join(managerFolder, 'server.ts');
 ruleTester.run('declare-tool-state-scope: long-lived managers in other modules', rule, {
   valid: [
     // the same chain, down to a method that only reads the manager
-    { code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handlePeek(args) });`, filename: managerTool },
+    {
+      code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handlePeek(args) });`,
+      filename: managerTool,
+    },
     // made once on first use (an id, a handler): every call gets what the first made
-    { code: `import { convert } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => convert(text) });`, filename: managerTool },
+    {
+      code: `import { convert } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => convert(text) });`,
+      filename: managerTool,
+    },
     // telemetry records the call for someone else: the tool does not behave differently for it
-    { code: `import { capture } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => { await capture('called'); return text; } });`, filename: managerTool },
+    {
+      code: `import { capture } from './convert.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ text }) => { await capture('called'); return text; } });`,
+      filename: managerTool,
+    },
   ],
   invalid: [
     {
       // server → handlers barrel → startProcess → terminalManager.run → this.spawnSession → this.sessions.set
       code: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handleStart(args) });`,
       filename: managerTool,
-      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes', state: '`this.sessions` of TerminalManager' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 't',
+            action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes',
+            state: '`this.sessions` of TerminalManager',
+          },
+        },
+      ],
     },
     {
       // an element taken from the manager's registry and changed
       code: `import { terminalManager } from './terminal.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ pid }) => terminalManager.readMore(pid) });`,
       filename: managerTool,
-      errors: [{ messageId: mutates, data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' },
+        },
+      ],
     },
   ],
 });
@@ -528,7 +679,14 @@ ruleTester.run('declare-tool-state-scope: long-lived objects handed to a helper'
       code: `async function applyTasks(context, tasks) { const store = await resolveStore(context); await store.setState({ tasks }); context.requestContext.set('tasks', tasks); return tasks; }
 export const t = createTool({ id: 'task_write', description: 'd', execute: async ({ tasks }, context) => applyTasks(context, tasks) });`,
       errors: [
-        { messageId: mutates, data: { tool: 'task_write', action: 'calls `.set()` on', state: "`context`, the invocation's context argument (in `applyTasks`, which the invocation calls)" } },
+        {
+          messageId: mutates,
+          data: {
+            tool: 'task_write',
+            action: 'calls `.set()` on',
+            state: "`context`, the invocation's context argument (in `applyTasks`, which the invocation calls)",
+          },
+        },
       ],
     },
   ],
@@ -545,7 +703,12 @@ ruleTester.run('declare-tool-state-scope: LangGraph state updates', rule, {
     {
       // the graph writes the files channel every later call reads
       code: `import { Command } from '@langchain/langgraph'; export const t = tool(async ({ path, content }, runtime) => new Command({ update: { files: { [path]: content }, messages: [] } }), { name: 'write_file', schema: {} });`,
-      errors: [{ messageId: mutates, data: { tool: 'write_file', action: 'returns a LangGraph `Command` whose `update` changes', state: "the agent's graph state" } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'write_file', action: 'returns a LangGraph `Command` whose `update` changes', state: "the agent's graph state" },
+        },
+      ],
     },
   ],
 });
@@ -670,7 +833,16 @@ ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, prox
     {
       code: `let cached = null; const client = new Proxy({}, { get(_target, prop) { if (!cached) { cached = new Api(process.env.KEY); } return cached[prop]; } });
        export const search = tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q) });`,
-      errors: [{ messageId: mutates, data: { tool: 'search', action: 'assigns', state: 'module-level `cached` (in `the get trap of client`, which the invocation calls)' } }],
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'search',
+            action: 'assigns',
+            state: 'module-level `cached` (in `the get trap of client`, which the invocation calls)',
+          },
+        },
+      ],
     },
     {
       code: `let cached = null; const shared = new Proxy({}, { get(_target, prop) { cached ??= new Api(process.env.KEY); return cached[prop]; } });
@@ -718,7 +890,9 @@ ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
     {
       code: fixtureText('forward', 'server.ts'),
       filename: path.join(nameDispatch, 'forward', 'server.ts'),
-      errors: [{ messageId: mutates, line: 6, data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' } }],
+      errors: [
+        { messageId: mutates, line: 6, data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' } },
+      ],
     },
     // Definitions and dispatcher in one file.
     {
@@ -756,7 +930,12 @@ ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
   invalid: [
     {
       code: `export class ClickTool extends BaseTool { async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'ClickTool', method: 'click', object: '`page`, handed over from `context`, the invocation\'s context argument' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'ClickTool', method: 'click', object: "`page`, handed over from `context`, the invocation's context argument" },
+        },
+      ],
     },
   ],
 });
@@ -770,23 +949,43 @@ const invocationTool = (invocation: string, tool = ''): string =>
 ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
   valid: [
     // a confirmation that records its outcome only on the per-call invocation
-    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { this.outcome = outcome; this.answers = []; this.answers.push(outcome); } }; }`),
+    invocationTool(
+      `async shouldConfirmExecute() { return { onConfirm: async (outcome) => { this.outcome = outcome; this.answers = []; this.answers.push(outcome); } }; }`,
+    ),
     // one that only reads the long-lived allowlist and config
-    invocationTool(`async shouldConfirmExecute() { if (this.allowlist.has(this.params.command) || this.config.getApprovalMode() === 'yolo') return false; return { onConfirm: async () => {} }; }`),
+    invocationTool(
+      `async shouldConfirmExecute() { if (this.allowlist.has(this.params.command) || this.config.getApprovalMode() === 'yolo') return false; return { onConfirm: async () => {} }; }`,
+    ),
     // a method named otherwise is not part of the call
     invocationTool(`rememberLater(command) { this.allowlist.add(command); }`),
     // declared
-    invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.allowlist.add(this.params.command); } }; }`, `stateScope = 'session';`),
+    invocationTool(
+      `async shouldConfirmExecute() { return { onConfirm: async () => { this.allowlist.add(this.params.command); } }; }`,
+      `stateScope = 'session';`,
+    ),
   ],
   invalid: [
     {
       // "proceed always" adds to the allowlist the tool handed to its invocation
-      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; }`),
-      errors: [{ messageId: mutates, data: { tool: 'ShellTool', action: 'calls `.add()` on', state: 'instance field `this.allowlist`, which the tool handed to its invocation' } }],
+      code: invocationTool(
+        `async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; }`,
+      ),
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'ShellTool',
+            action: 'calls `.add()` on',
+            state: 'instance field `this.allowlist`, which the tool handed to its invocation',
+          },
+        },
+      ],
     },
     {
       // or changes the shared config's approval mode, through a helper method
-      code: invocationTool(`async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`),
+      code: invocationTool(
+        `async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`,
+      ),
       errors: [{ messageId: 'drivesSharedObject' }],
     },
     {
@@ -818,7 +1017,16 @@ ruleTester.run('declare-tool-state-scope: state changed by a factory around the 
     {
       // the wrapper creates and keeps the current tab on the long-lived context, for every tool it defines
       code: `${wrappingFactory} const t = defineTabTool({ schema: { name: 'browser_snapshot' }, handle: async (tab, params, response) => { response.addTextResult(await tab.snapshot()); } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'browser_snapshot', method: 'ensureTab', object: "`context`, the invocation's context argument (in `defineTabTool`, which wraps the invocation)" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: {
+            tool: 'browser_snapshot',
+            method: 'ensureTab',
+            object: "`context`, the invocation's context argument (in `defineTabTool`, which wraps the invocation)",
+          },
+        },
+      ],
     },
   ],
 });
@@ -834,7 +1042,12 @@ ruleTester.run('declare-tool-state-scope: ensure-style creation on a long-lived 
     {
       // the first call creates the browser context and keeps it on the shared context; later calls find it
       code: `export const t = createTool({ id: 'cookies', description: 'd', execute: async (input, context) => { const browserContext = await context.ensureBrowserContext(); return browserContext.cookies(); } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'cookies', method: 'ensureBrowserContext', object: "`context`, the invocation's context argument" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'cookies', method: 'ensureBrowserContext', object: "`context`, the invocation's context argument" },
+        },
+      ],
     },
   ],
 });
@@ -850,7 +1063,12 @@ ruleTester.run('declare-tool-state-scope: an object a helper keeps and hands bac
     {
       // the module keeps one page; the helper returns it, and the tool clicks in it
       code: `let page; function currentPage() { return page; } export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ selector }) => { const p = currentPage(); await p.click(selector); return 'ok'; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 't', method: 'click', object: '`p`, taken from module-level `page`, which `currentPage` returns' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 't', method: 'click', object: '`p`, taken from module-level `page`, which `currentPage` returns' },
+        },
+      ],
     },
   ],
 });
@@ -866,7 +1084,12 @@ ruleTester.run('declare-tool-state-scope: handles taken from a shared object', r
     {
       // the element handle drives the shared tab it was taken from, whatever the local is called
       code: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab, params, response) => { const el = await tab.targetLocator(params); await el.click(); } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'browser_click', method: 'click', object: "`el`, taken from `tab`, the invocation's context argument" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'browser_click', method: 'click', object: "`el`, taken from `tab`, the invocation's context argument" },
+        },
+      ],
     },
   ],
 });
@@ -883,12 +1106,22 @@ ruleTester.run('declare-tool-state-scope: recordings started and overlays shown 
     {
       // the recording keeps running on the long-lived context after the call
       code: `export const t = createTool({ id: 'start_recording', description: 'd', execute: async (input, context) => { await context.startRecording(); return 'started'; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'start_recording', method: 'startRecording', object: "`context`, the invocation's context argument" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'start_recording', method: 'startRecording', object: "`context`, the invocation's context argument" },
+        },
+      ],
     },
     {
       // an overlay shown on the shared tab's screencast stays for later calls
       code: `export const t = createTool({ id: 'chapter', description: 'd', execute: async ({ title }, context) => { const tab = context.currentTabOrDie(); await tab.page.screencast.showChapter(title); return 'ok'; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'chapter', method: 'showChapter', object: "`tab`, taken from `context`, the invocation's context argument" } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'chapter', method: 'showChapter', object: "`tab`, taken from `context`, the invocation's context argument" },
+        },
+      ],
     },
   ],
 });

@@ -143,53 +143,143 @@ ruleTester.run('mark-seen-before-replacement', rule, {
     {
       // a different id
       code: `function f(state, a, b) { state.seenIds.add(a); state.replacements.set(b, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, a, b) { state.seenIds.add(a); state.seenIds.add(b);
-state.replacements.set(b, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, a, b) { state.seenIds.add(a); state.seenIds.add(b);
+state.replacements.set(b, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a different base
       code: `function f(parent, child, id) { parent.seenIds.add(id); child.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `function f(parent, child, id) { parent.seenIds.add(id); child.seenIds.add(id);
-child.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(parent, child, id) { parent.seenIds.add(id); child.seenIds.add(id);
+child.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // the catch path skips the mark
       code: `function f(state, id) { try { state.seenIds.add(id); } catch (error) { log(error); } state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id) { try { state.seenIds.add(id); } catch (error) { log(error); } state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { try { state.seenIds.add(id); } catch (error) { log(error); } state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a write in finally may run before the mark in try
       code: `function f(state, id) { try { state.seenIds.add(id); } finally { state.replacements.set(id, 'p'); } }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id) { try { state.seenIds.add(id); } finally { state.seenIds.add(id);
-state.replacements.set(id, 'p'); } }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { try { state.seenIds.add(id); } finally { state.seenIds.add(id);
+state.replacements.set(id, 'p'); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a loop that may run zero times
       code: `function f(state, id, xs) { for (const x of xs) { state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id, xs) { for (const x of xs) { state.seenIds.add(id); } state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id, xs) { for (const x of xs) { state.seenIds.add(id); } state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // continue before the mark skips it in this iteration
       code: `function f(state, blocks) { for (const block of blocks) { if (small(block)) continue; state.seenIds.add(block.id); } for (const block of blocks) state.replacements.set(block.id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, blocks) { for (const block of blocks) { if (small(block)) continue; state.seenIds.add(block.id); } for (const block of blocks) { state.seenIds.add(block.id); state.replacements.set(block.id, 'p'); } }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, blocks) { for (const block of blocks) { if (small(block)) continue; state.seenIds.add(block.id); } for (const block of blocks) { state.seenIds.add(block.id); state.replacements.set(block.id, 'p'); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // in the same loop the write comes first
       code: `function f(state, blocks) { for (const block of blocks) { state.replacements.set(block.id, 'p'); state.seenIds.add(block.id); } }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, blocks) { for (const block of blocks) { state.seenIds.add(block.id);
-state.replacements.set(block.id, 'p'); state.seenIds.add(block.id); } }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, blocks) { for (const block of blocks) { state.seenIds.add(block.id);
+state.replacements.set(block.id, 'p'); state.seenIds.add(block.id); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `async function f(state, stream) { for await (const block of stream) { if (big(block)) state.replacements.set(block.id, 'p'); } }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `async function f(state, stream) { for await (const block of stream) { if (big(block)) { state.seenIds.add(block.id); state.replacements.set(block.id, 'p'); } } }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `async function f(state, stream) { for await (const block of stream) { if (big(block)) { state.seenIds.add(block.id); state.replacements.set(block.id, 'p'); } } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a closure's mark does not count for its parent
       code: `function f(state, id) { const mark = () => state.seenIds.add(id); state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id) { const mark = () => state.seenIds.add(id); state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { const mark = () => state.seenIds.add(id); state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // nor the parent's mark for a callback that runs later, elsewhere
@@ -199,25 +289,65 @@ state.replacements.set(id, 'p'); }` }] }],
     {
       // a short-circuit may skip the mark
       code: `function f(state, id) { eligible(id) && state.seenIds.add(id); state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id) { eligible(id) && state.seenIds.add(id); state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { eligible(id) && state.seenIds.add(id); state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a switch case without the mark
       code: `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; case 'b': break; } state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; case 'b': break; } state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id, kind) { switch (kind) { case 'a': state.seenIds.add(id); break; case 'b': break; } state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a labeled break jumps over the mark
       code: `function f(state, id) { check: { if (cached(id)) break check; state.seenIds.add(id); } state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMarkOnSomePaths', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id) { check: { if (cached(id)) break check; state.seenIds.add(id); } state.seenIds.add(id);
-state.replacements.set(id, 'p'); }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMarkOnSomePaths',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { check: { if (cached(id)) break check; state.seenIds.add(id); } state.seenIds.add(id);
+state.replacements.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a has-check on another id proves nothing
       code: `function f(state, id, other) { if (state.seenIds.has(other)) state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `function f(state, id, other) { if (state.seenIds.has(other)) { state.seenIds.add(id); state.replacements.set(id, 'p'); } }` }] }],
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id, other) { if (state.seenIds.has(other)) { state.seenIds.add(id); state.replacements.set(id, 'p'); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // the seed's anti-pattern: the mark only after awaiting persistence (example harness, applyToolResultBudget)
@@ -283,8 +413,18 @@ state.replacements.set(id, 'p'); }` }] }],
     {
       // for…of ids: the persisted element marked late
       code: `async function f(state, blocks) { for (const block of blocks) { await persistToolResult(block.id, block.content); state.seenIds.add(block.id); } }`,
-      errors: [{ messageId: 'seenMarkAfterPersist', suggestions: [{ messageId: 'moveSeenMarkBeforePersist', output: `async function f(state, blocks) { for (const block of blocks) { state.seenIds.add(block.id);
-await persistToolResult(block.id, block.content); } }` }] }],
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `async function f(state, blocks) { for (const block of blocks) { state.seenIds.add(block.id);
+await persistToolResult(block.id, block.content); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // bare names
@@ -308,7 +448,10 @@ await persistToolResult(block.id, block.content); } }` }] }],
         {
           messageId: 'replacementWithoutSeenMark',
           suggestions: [
-            { messageId: 'insertSeenMark', output: `function f(state, id) { const map = state.replacements; state.seenIds.add(id);\nmap.set(id, 'p'); }` },
+            {
+              messageId: 'insertSeenMark',
+              output: `function f(state, id) { const map = state.replacements; state.seenIds.add(id);\nmap.set(id, 'p'); }`,
+            },
           ],
         },
       ],
@@ -335,7 +478,14 @@ await persistToolResult(block.id, block.content); } }` }] }],
       errors: [
         {
           messageId: 'replacementWithoutSeenMark',
-          data: { write: 'recordReplacement(state, id, …)', mark: 'markSeen(state, id)', map: 'state', seen: '', id: 'id', stateName: 'state' },
+          data: {
+            write: 'recordReplacement(state, id, …)',
+            mark: 'markSeen(state, id)',
+            map: 'state',
+            seen: '',
+            id: 'id',
+            stateName: 'state',
+          },
           suggestions: [
             {
               messageId: 'insertSeenMark',
@@ -425,7 +575,9 @@ async function f(state, store, id, content) {
       errors: [
         {
           messageId: 'replacementWithoutSeenMark',
-          suggestions: [{ messageId: 'insertSeenMark', output: `function f(budget, id) { budget.decided.add(id);\nbudget.previews.set(id, 'p'); }` }],
+          suggestions: [
+            { messageId: 'insertSeenMark', output: `function f(budget, id) { budget.decided.add(id);\nbudget.previews.set(id, 'p'); }` },
+          ],
         },
       ],
     },
@@ -476,22 +628,42 @@ async function f(books: BudgetLedger, id: string, content: string) {
   books.previews.set(id, preview);
 }`,
       settings: ledgerSettings,
-      errors: [{ messageId: 'seenMarkAfterPersist', suggestions: [{ messageId: 'moveSeenMarkBeforePersist', output: `import type { BudgetLedger } from './harness-types';
+      errors: [
+        {
+          messageId: 'seenMarkAfterPersist',
+          suggestions: [
+            {
+              messageId: 'moveSeenMarkBeforePersist',
+              output: `import type { BudgetLedger } from './harness-types';
 import { persistToolResult } from './harness-types';
 async function f(books: BudgetLedger, id: string, content: string) {
   books.decided.add(id);
   const { preview } = await persistToolResult(id, content);
   books.previews.set(id, preview);
-}` }] }],
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // the other name's marks do not count for this one
       code: `import type { BudgetLedger } from './harness-types';
 function f(a: BudgetLedger, b: BudgetLedger, id: string) { a.decided.add(id); b.previews.set(id, 'p'); }`,
       settings: ledgerSettings,
-      errors: [{ messageId: 'replacementWithoutSeenMark', suggestions: [{ messageId: 'insertSeenMark', output: `import type { BudgetLedger } from './harness-types';
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `import type { BudgetLedger } from './harness-types';
 function f(a: BudgetLedger, b: BudgetLedger, id: string) { a.decided.add(id); b.decided.add(id);
-b.previews.set(id, 'p'); }` }] }],
+b.previews.set(id, 'p'); }`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });

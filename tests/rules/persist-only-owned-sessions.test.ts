@@ -12,8 +12,7 @@ const typedRuleTester = new RuleTester({
 });
 const typedFile = path.join(typedDirectory, 'file.ts');
 
-const unguarded = (call: string, querySource = 'querySource') =>
-  ({ messageId: 'unguardedPersist', data: { call, querySource } }) as const;
+const unguarded = (call: string, querySource = 'querySource') => ({ messageId: 'unguardedPersist', data: { call, querySource } }) as const;
 
 ruleTester.run('persist-only-owned-sessions', rule, {
   valid: [

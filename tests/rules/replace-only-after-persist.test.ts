@@ -79,7 +79,18 @@ ruleTester.run('replace-only-after-persist', rule, {
     {
       // a floating promise
       code: `function f(state, id, content) { store.persist(id, content); state.replacements.set(id, 'p'); }`,
-      errors: [{ messageId: 'persistNotAwaited', data: { write: 'state.replacements.set(id, …)', map: 'state.replacements', id: 'id', callee: 'store.persist', stateName: 'state' } }],
+      errors: [
+        {
+          messageId: 'persistNotAwaited',
+          data: {
+            write: 'state.replacements.set(id, …)',
+            map: 'state.replacements',
+            id: 'id',
+            callee: 'store.persist',
+            stateName: 'state',
+          },
+        },
+      ],
     },
     {
       // .then without using its result
@@ -156,7 +167,12 @@ ruleTester.run('replace-only-after-persist', rule, {
     {
       // the runtime's function, before the awaited persistence
       code: `async function f(state, store, id, content) { const seen = markSeen(state, id); const pending = store.persist(id, content); recordReplacement(state, seen, fake); await pending; }`,
-      errors: [{ messageId: 'replacementBeforePersist', data: { write: 'recordReplacement(state, seen, …)', map: 'state', id: 'seen', callee: 'store.persist', stateName: 'state' } }],
+      errors: [
+        {
+          messageId: 'replacementBeforePersist',
+          data: { write: 'recordReplacement(state, seen, …)', map: 'state', id: 'seen', callee: 'store.persist', stateName: 'state' },
+        },
+      ],
     },
     {
       // bare names and a settings-listed persistence call

@@ -183,23 +183,23 @@ defineTool({ name: 'read', maxResultSizeChars: 100_000, execute: async ({ path }
       [{ toolName: 'webFetch', readCall: '`fetch`', resource: 'URL', fix: ['text(); } }', 'text(); }, maxResultSizeChars: Infinity }'] }],
     ),
     // Mastra's createTool names its tools by `id`.
-    invalid(
-      `createTool({ id: 'read', execute: async ({ context }) => readFile(path.resolve(process.cwd(), context.path)) });`,
-      [{ toolName: 'read', readCall: '`readFile`', fix: ['context.path)) }', 'context.path)), maxResultSizeChars: Infinity }'] }],
-    ),
+    invalid(`createTool({ id: 'read', execute: async ({ context }) => readFile(path.resolve(process.cwd(), context.path)) });`, [
+      { toolName: 'read', readCall: '`readFile`', fix: ['context.path)) }', 'context.path)), maxResultSizeChars: Infinity }'] },
+    ]),
     // Tool.define with the name first.
-    invalid(
-      `Tool.define('read', { async execute(params) { const { filePath } = params; return fs.promises.readFile(filePath); } });`,
-      [{ toolName: 'read', readCall: '`fs.promises.readFile`', fix: ['readFile(filePath); } }', 'readFile(filePath); }, maxResultSizeChars: Infinity }'] }],
-    ),
-    invalid(
-      `new DynamicStructuredTool({ name: 'read_file', func: async (input) => readFile(input.path, 'utf8') });`,
-      [{ toolName: 'read_file', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), maxResultSizeChars: Infinity }"] }],
-    ),
-    invalid(
-      `const t = new DynamicTool({ name: 'fetch', func: async (url) => (await fetch(url)).text() });`,
-      [{ toolName: 'fetch', readCall: '`fetch`', resource: 'URL', fix: ['.text() }', '.text(), maxResultSizeChars: Infinity }'] }],
-    ),
+    invalid(`Tool.define('read', { async execute(params) { const { filePath } = params; return fs.promises.readFile(filePath); } });`, [
+      {
+        toolName: 'read',
+        readCall: '`fs.promises.readFile`',
+        fix: ['readFile(filePath); } }', 'readFile(filePath); }, maxResultSizeChars: Infinity }'],
+      },
+    ]),
+    invalid(`new DynamicStructuredTool({ name: 'read_file', func: async (input) => readFile(input.path, 'utf8') });`, [
+      { toolName: 'read_file', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), maxResultSizeChars: Infinity }"] },
+    ]),
+    invalid(`const t = new DynamicTool({ name: 'fetch', func: async (url) => (await fetch(url)).text() });`, [
+      { toolName: 'fetch', readCall: '`fetch`', resource: 'URL', fix: ['.text() }', '.text(), maxResultSizeChars: Infinity }'] },
+    ]),
     // MCP registerTool: the fix goes into the config's `_meta`; the read is in a same-file helper.
     invalid(
       `server.registerTool('read_text_file', { description: 'read' }, async (args) => {
@@ -277,7 +277,13 @@ classifyTool(server.tool('read_multiple_files', 'Read files', { paths: z.array(z
     return readFile(abs, 'utf8');
   }
 }`,
-      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['StructuredTool {\n', 'StructuredTool {\n  maxResultSizeChars = Infinity;\n'] }],
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: ['StructuredTool {\n', 'StructuredTool {\n  maxResultSizeChars = Infinity;\n'],
+        },
+      ],
     ),
     // gemini-cli: createInvocation builds an invocation class whose execute reads fields derived from `params`.
     invalid(
@@ -323,15 +329,21 @@ class WebFetchTool extends BaseDeclarativeTool { createInvocation(params) { retu
       ],
     ),
     // A URL whose host comes from input is arbitrary, even with a fixed path after it.
-    invalid(
-      `buildTool({ name: 'Proxy', async call({ host }) { return (await fetch(\`https://\${host}/index.html\`)).text(); } });`,
-      [{ toolName: 'Proxy', readCall: '`fetch`', resource: 'URL', fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'] }],
-    ),
+    invalid(`buildTool({ name: 'Proxy', async call({ host }) { return (await fetch(\`https://\${host}/index.html\`)).text(); } });`, [
+      { toolName: 'Proxy', readCall: '`fetch`', resource: 'URL', fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'] },
+    ]),
     // http(s), undici, got, ky under aliases and default imports.
     invalid(
       `import https from 'node:https';
 buildTool({ name: 'Get', async call(input) { return new Promise((resolve) => https.get(input.url, resolve)); } });`,
-      [{ toolName: 'Get', readCall: '`https.get`', resource: 'URL', fix: ['resolve)); } }', 'resolve)); }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'Get',
+          readCall: '`https.get`',
+          resource: 'URL',
+          fix: ['resolve)); } }', 'resolve)); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
     ),
     invalid(
       `import { request as undiciRequest } from 'undici';
@@ -341,9 +353,24 @@ buildTool({ name: 'A', async call(input) { return undiciRequest(input.url); } })
 buildTool({ name: 'B', async call(input) { return got(input.url).text(); } });
 buildTool({ name: 'C', async call(input) { return ky.get(input.url).text(); } });`,
       [
-        { toolName: 'A', readCall: '`undiciRequest`', resource: 'URL', fix: ['undiciRequest(input.url); } }', 'undiciRequest(input.url); }, maxResultSizeChars: Infinity }'] },
-        { toolName: 'B', readCall: '`got`', resource: 'URL', fix: ['got(input.url).text(); } }', 'got(input.url).text(); }, maxResultSizeChars: Infinity }'] },
-        { toolName: 'C', readCall: '`ky.get`', resource: 'URL', fix: ['ky.get(input.url).text(); } }', 'ky.get(input.url).text(); }, maxResultSizeChars: Infinity }'] },
+        {
+          toolName: 'A',
+          readCall: '`undiciRequest`',
+          resource: 'URL',
+          fix: ['undiciRequest(input.url); } }', 'undiciRequest(input.url); }, maxResultSizeChars: Infinity }'],
+        },
+        {
+          toolName: 'B',
+          readCall: '`got`',
+          resource: 'URL',
+          fix: ['got(input.url).text(); } }', 'got(input.url).text(); }, maxResultSizeChars: Infinity }'],
+        },
+        {
+          toolName: 'C',
+          readCall: '`ky.get`',
+          resource: 'URL',
+          fix: ['ky.get(input.url).text(); } }', 'ky.get(input.url).text(); }, maxResultSizeChars: Infinity }'],
+        },
       ],
     ),
     // require() with destructuring and an alias; loops and collections carry input.
@@ -357,10 +384,9 @@ buildTool({ name: 'Cat', async call(input) {
       [{ toolName: 'Cat', readCall: '`openStream`', fix: ['openStream(f));\n} }', 'openStream(f));\n}, maxResultSizeChars: Infinity }'] }],
     ),
     // A class implementing a tool interface.
-    invalid(
-      `class GlobRead implements AgentTool<{ pattern: string }> { async execute(input) { return readFile(input.pattern); } }`,
-      [{ toolName: 'GlobRead', readCall: '`readFile`', fix: ['}> { async', '}> { maxResultSizeChars = Infinity; async'] }],
-    ),
+    invalid(`class GlobRead implements AgentTool<{ pattern: string }> { async execute(input) { return readFile(input.pattern); } }`, [
+      { toolName: 'GlobRead', readCall: '`readFile`', fix: ['}> { async', '}> { maxResultSizeChars = Infinity; async'] },
+    ]),
     // A finite bound inherited from a base of the same file: the subclass overrides it.
     invalid(
       `class LimitedTool extends BaseTool { maxResultSizeChars = 20_000; }
@@ -440,7 +466,14 @@ classifyTool(server.tool('clock', async () => ({ content: [] })), { name: 'clock
     invalid(
       `import { loadBlob } from 'blob-store';
 makeAgentTool({ name: 'Blob', perform: async (input) => loadBlob(input.key) });`,
-      [{ toolName: 'Blob', readCall: '`loadBlob`', resource: 'resource', fix: ['loadBlob(input.key) }', 'loadBlob(input.key), maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'Blob',
+          readCall: '`loadBlob`',
+          resource: 'resource',
+          fix: ['loadBlob(input.key) }', 'loadBlob(input.key), maxResultSizeChars: Infinity }'],
+        },
+      ],
       {
         settings: {
           'tool-result-guard': {
@@ -460,7 +493,13 @@ makeAgentTool({ name: 'Blob', perform: async (input) => loadBlob(input.key) });`
     invalid(
       `import { loadDocument } from './helpers.js';
 buildTool({ name: 'Read', async call(input) { return loadDocument(input.path); } });`,
-      [{ toolName: 'Read', readCall: '`loadDocument` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'Read',
+          readCall: '`loadDocument` (→ readFile)',
+          fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
       { filename: crossFile },
     ),
     // Through a barrel, a renamed re-export, and a second helper hop.
@@ -469,7 +508,11 @@ buildTool({ name: 'Read', async call(input) { return loadDocument(input.path); }
 buildTool({ name: 'A', async call(input) { return readDocument(input.path); } });
 buildTool({ name: 'B', async call(input) { return loadViaHelper(input.path); } });`,
       [
-        { toolName: 'A', readCall: '`readDocument` (→ readFile)', fix: ['readDocument(input.path); } }', 'readDocument(input.path); }, maxResultSizeChars: Infinity }'] },
+        {
+          toolName: 'A',
+          readCall: '`readDocument` (→ readFile)',
+          fix: ['readDocument(input.path); } }', 'readDocument(input.path); }, maxResultSizeChars: Infinity }'],
+        },
         {
           toolName: 'B',
           readCall: '`loadViaHelper` (→ loadDocument → readFile)',
@@ -514,10 +557,26 @@ module.exports.c = (0, ai_1.tool)({ description: 'c', execute: async (args) => (
 exports.d = ai_1.tool({ description: 'd', execute: async (args) => lib_1.readLines(args.path) });`,
       [
         { toolName: 'cat', readCall: '`fs_1.default.readFileSync`', fix: ["'utf8') })", "'utf8'), maxResultSizeChars: Infinity })"] },
-        { toolName: 'a', readCall: '`helpers_1.readText` (→ promises_1.default.readFile)', fix: ['readText)(args.path) })', 'readText)(args.path), maxResultSizeChars: Infinity })'] },
-        { toolName: 'b', readCall: '`lib_1.loadText` (→ promises_1.default.readFile)', fix: ['loadText)(args.path) })', 'loadText)(args.path), maxResultSizeChars: Infinity })'] },
-        { toolName: 'c', readCall: '`lib_1.readAll` (→ fs.readFileSync)', fix: ['readAll)(args.path) })', 'readAll)(args.path), maxResultSizeChars: Infinity })'] },
-        { toolName: 'd', readCall: '`lib_1.readLines` (→ fs.readFileSync)', fix: ['readLines(args.path) })', 'readLines(args.path), maxResultSizeChars: Infinity })'] },
+        {
+          toolName: 'a',
+          readCall: '`helpers_1.readText` (→ promises_1.default.readFile)',
+          fix: ['readText)(args.path) })', 'readText)(args.path), maxResultSizeChars: Infinity })'],
+        },
+        {
+          toolName: 'b',
+          readCall: '`lib_1.loadText` (→ promises_1.default.readFile)',
+          fix: ['loadText)(args.path) })', 'loadText)(args.path), maxResultSizeChars: Infinity })'],
+        },
+        {
+          toolName: 'c',
+          readCall: '`lib_1.readAll` (→ fs.readFileSync)',
+          fix: ['readAll)(args.path) })', 'readAll)(args.path), maxResultSizeChars: Infinity })'],
+        },
+        {
+          toolName: 'd',
+          readCall: '`lib_1.readLines` (→ fs.readFileSync)',
+          fix: ['readLines(args.path) })', 'readLines(args.path), maxResultSizeChars: Infinity })'],
+        },
       ],
       { filename: crossFile },
     ),
@@ -527,8 +586,16 @@ const fsp = require('fs').promises;
 exports.one = tool({ description: 'one', execute: async ({ path }) => readFile(path, 'utf8') });
 exports.two = tool({ description: 'two', execute: async ({ path }) => fsp.readFile(path, 'utf8') });`,
       [
-        { toolName: 'one', readCall: '`readFile`', fix: ["readFile(path, 'utf8') })", "readFile(path, 'utf8'), maxResultSizeChars: Infinity })"] },
-        { toolName: 'two', readCall: '`fsp.readFile`', fix: ["fsp.readFile(path, 'utf8') })", "fsp.readFile(path, 'utf8'), maxResultSizeChars: Infinity })"] },
+        {
+          toolName: 'one',
+          readCall: '`readFile`',
+          fix: ["readFile(path, 'utf8') })", "readFile(path, 'utf8'), maxResultSizeChars: Infinity })"],
+        },
+        {
+          toolName: 'two',
+          readCall: '`fsp.readFile`',
+          fix: ["fsp.readFile(path, 'utf8') })", "fsp.readFile(path, 'utf8'), maxResultSizeChars: Infinity })"],
+        },
       ],
     ),
     // Recursion in the helper is bounded; the read is still found.
@@ -559,14 +626,26 @@ buildTool({ name: 'Label', maxResultSizeChars: 100, async call(input: { path: st
     invalid(
       `import { readThrough } from '@lib/read.js';
 buildTool({ name: 'Alias', async call(input: { path: string }) { return readThrough(input.path); } });`,
-      [{ toolName: 'Alias', readCall: '`readThrough` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'Alias',
+          readCall: '`readThrough` (→ readFile)',
+          fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
       { filename: typedFile },
     ),
     // A method on a typed receiver declared in another file.
     invalid(
       `import { store } from './reader-service.js';
 buildTool({ name: 'Load', async call(input: { path: string }) { return store.load(input.path); } });`,
-      [{ toolName: 'Load', readCall: '`store.load` (→ readFile)', fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'Load',
+          readCall: '`store.load` (→ readFile)',
+          fix: ['(input.path); } }', '(input.path); }, maxResultSizeChars: Infinity }'],
+        },
+      ],
       { filename: typedFile },
     ),
     // An object literal recognised by its contextual type alone.
@@ -630,14 +709,24 @@ function render(kind, args) { switch (kind) { case 'file': return readFile(args.
   invalid: [
     // FastMCP `addTool` on any receiver; FastMCP lists the tool's `_meta` as given, so the fix goes there.
     invalid(`this.server.addTool({ name: 'read_page', execute: async (args) => readFile(args.path, 'utf8') });`, [
-      { toolName: 'read_page', readCall: '`readFile`', fix: ["'utf8') }", "'utf8'), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] },
+      {
+        toolName: 'read_page',
+        readCall: '`readFile`',
+        fix: ["'utf8') }", "'utf8'), _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+      },
     ]),
     // The tool object in a variable, registered with a spread and a `_meta` of its own: the fix goes there.
     invalid(
       `const TOOL_NAME = 'read_page';
 const readTool = { name: TOOL_NAME, execute: async (args) => readFile(args.path, 'utf8') };
 server.addTool({ ...readTool, _meta: { pinned: true } });`,
-      [{ toolName: 'read_page', readCall: '`readFile`', fix: ['pinned: true }', "pinned: true, 'anthropic/maxResultSizeChars': Infinity }"] }],
+      [
+        {
+          toolName: 'read_page',
+          readCall: '`readFile`',
+          fix: ['pinned: true }', "pinned: true, 'anthropic/maxResultSizeChars': Infinity }"],
+        },
+      ],
     ),
     // `registerTool` in its single-object form: an MCP registration, so `_meta`.
     invalid(`server.registerTool({ name: 'cat', handler: async ({ path }) => readFile(path, 'utf8') });`, [
@@ -666,7 +755,13 @@ server.addTool({ ...readTool, _meta: { pinned: true } });`,
   }
 });`,
       ),
-      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
     ),
     // A constant names the case; the handler passes the request on to a function that destructures it.
     invalid(
@@ -682,7 +777,13 @@ async function handleCall(request) {
   }
 }`,
       ),
-      [{ toolName: 'read_file', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
     ),
     // The handler delegates with the name and the arguments: `handleToolCall(name, args)` switches on the name.
     invalid(
@@ -695,7 +796,13 @@ async function handleCall(request) {
 }
 server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCall(request.params.name, request.params.arguments ?? {}));`,
       ),
-      [{ toolName: 'cat', readCall: '`readFile`', fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'cat',
+          readCall: '`readFile`',
+          fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
     ),
     // The `if (name === 'x')` form.
     invalid(
@@ -712,7 +819,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
         {
           toolName: 'read_file',
           readCall: '`readFile`',
-          fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+          fix: [
+            "inputSchema: { type: 'object' } }",
+            "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
         },
       ],
     ),
@@ -759,7 +869,14 @@ server.tool(TRIGGER_TOOL, { url: z.string() }, async ({ url }) => (await fetch(u
       errors: [
         {
           messageId: 'missingUnbounded',
-          data: { toolName: 'trigger-sampling-request', readCall: '`fetch`', reader: 'fetch', resource: 'URL', declared: 'without a value', unbounded: 'UNBOUNDED' },
+          data: {
+            toolName: 'trigger-sampling-request',
+            readCall: '`fetch`',
+            reader: 'fetch',
+            resource: 'URL',
+            declared: 'without a value',
+            unbounded: 'UNBOUNDED',
+          },
           suggestions: [
             {
               messageId: 'setUnbounded',
@@ -926,7 +1043,14 @@ defineTool({ name: 'Read', maxResultSizeChars: 1000, async execute(input) {
   if (!target.startsWith(root)) throw new Error('outside the workspace');
   return fs.readFile(target, 'utf8');
 } });`,
-      [{ toolName: 'Read', readCall: '`fs.readFile`', declared: '1000', fix: ['maxResultSizeChars: 1000', 'maxResultSizeChars: Infinity'] }],
+      [
+        {
+          toolName: 'Read',
+          readCall: '`fs.readFile`',
+          declared: '1000',
+          fix: ['maxResultSizeChars: 1000', 'maxResultSizeChars: Infinity'],
+        },
+      ],
     ),
   ],
 });
@@ -952,16 +1076,34 @@ buildTool({ name: 'Create', maxResultSizeChars: 100, async call(input) { return 
       `export function createReadTool(executor) {
   return buildTool({ name: 'read', async call({ file_path }) { return { content: await executor.readFile(file_path) }; } });
 }`,
-      [{ toolName: 'read', readCall: '`executor.readFile`', fix: ['(file_path) }; } });', '(file_path) }; }, maxResultSizeChars: Infinity });'] }],
+      [
+        {
+          toolName: 'read',
+          readCall: '`executor.readFile`',
+          fix: ['(file_path) }; } });', '(file_path) }; }, maxResultSizeChars: Infinity });'],
+        },
+      ],
     ),
     invalid(
       `buildTool({ name: 'view_image', async call({ path }) { const image = await this.session.viewImage({ path }); return { type: 'image', data: image.data }; } });`,
-      [{ toolName: 'view_image', readCall: '`this.session.viewImage`', fix: ['image.data }; } });', 'image.data }; }, maxResultSizeChars: Infinity });'] }],
+      [
+        {
+          toolName: 'view_image',
+          readCall: '`this.session.viewImage`',
+          fix: ['image.data }; } });', 'image.data }; }, maxResultSizeChars: Infinity });'],
+        },
+      ],
     ),
     invalid(
       `import { open } from 'node:fs/promises';
 buildTool({ name: 'Head', async call(input) { const handle = await open(input.path, 'r'); const { buffer } = await handle.read(Buffer.alloc(100), 0, 100, 0); return buffer.toString(); } });`,
-      [{ toolName: 'Head', readCall: '`open`', fix: ['buffer.toString(); } });', 'buffer.toString(); }, maxResultSizeChars: Infinity });'] }],
+      [
+        {
+          toolName: 'Head',
+          readCall: '`open`',
+          fix: ['buffer.toString(); } });', 'buffer.toString(); }, maxResultSizeChars: Infinity });'],
+        },
+      ],
     ),
   ],
 });
@@ -1049,7 +1191,13 @@ class FilesClient extends AIFunctionsProvider {
   @aiFunction({ name: 'files_read', inputSchema: schema })
   async read(input) { return readFile(input.path, 'utf8'); }
 }`,
-      [{ toolName: 'files_read', readCall: '`readFile`', fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'] }],
+      [
+        {
+          toolName: 'files_read',
+          readCall: '`readFile`',
+          fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'],
+        },
+      ],
     ),
     invalid(
       `import { readFile } from 'node:fs/promises';
@@ -1058,7 +1206,13 @@ var FilesClient = class extends (_read_dec = [aiFunction({ name: "files_read", i
   async read(input) { return readFile(input.path, "utf8"); }
 };
 __decorateElement(_init, 1, "read", _read_dec, FilesClient);`,
-      [{ toolName: 'files_read', readCall: '`readFile`', fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'] }],
+      [
+        {
+          toolName: 'files_read',
+          readCall: '`readFile`',
+          fix: ['inputSchema: schema })', 'inputSchema: schema, maxResultSizeChars: Infinity })'],
+        },
+      ],
     ),
     invalid(
       `import { readFile } from 'node:fs/promises';
@@ -1072,7 +1226,13 @@ export function readTool() {
 export class LocalMemoryTool implements MemoryToolHandlers {
   async view(command) { return readFile(command.path, 'utf8'); }
 }`,
-      [{ toolName: 'memory', readCall: '`readFile`', fix: ['implements MemoryToolHandlers {', 'implements MemoryToolHandlers {\n  maxResultSizeChars = Infinity;'] }],
+      [
+        {
+          toolName: 'memory',
+          readCall: '`readFile`',
+          fix: ['implements MemoryToolHandlers {', 'implements MemoryToolHandlers {\n  maxResultSizeChars = Infinity;'],
+        },
+      ],
     ),
     invalid(
       `import { readFile } from 'node:fs/promises';
@@ -1102,7 +1262,14 @@ const openTool = { type: 'function', name: 'open', parameters, invoke: async (ru
   name: "read_file",
   execute: /* @__PURE__ */ __name(async (input) => (await fetch(input.url)).text(), "execute")
 });`,
-      [{ toolName: 'read_file', readCall: '`fetch`', resource: 'URL', fix: ['"execute")\n});', '"execute"),\n  maxResultSizeChars: Infinity\n});'] }],
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: ['"execute")\n});', '"execute"),\n  maxResultSizeChars: Infinity\n});'],
+        },
+      ],
     ),
   ],
 });
@@ -1132,23 +1299,44 @@ ruleTester.run('require-unbounded-self-reading-tool: pages through fetching APIs
   ],
   invalid: [
     // A reader proxy: the URL is the request's path on a client with a fixed prefix (r.jina.ai/<url>).
-    invalid(
-      `buildTool({ name: 'read_url', async call({ url }) { return this.kyReader.get(url).text(); } });`,
-      [{ toolName: 'read_url', readCall: '`this.kyReader.get`', resource: 'URL', fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'] }],
-    ),
+    invalid(`buildTool({ name: 'read_url', async call({ url }) { return this.kyReader.get(url).text(); } });`, [
+      {
+        toolName: 'read_url',
+        readCall: '`this.kyReader.get`',
+        resource: 'URL',
+        fix: ['.text(); } }', '.text(); }, maxResultSizeChars: Infinity }'],
+      },
+    ]),
     // A body field to a scrape endpoint, through a local request helper with a fixed origin.
     invalid(
       `async function keylessPost(path, body) { const res = await fetch('https://api.example.com' + path, { method: 'POST', body: JSON.stringify(body) }); return res.json(); }
 defineTool({ name: 'scrape', async execute({ url }) { const json = await keylessPost('/v2/scrape', { url: String(url) }); return json.data; } });`,
-      [{ toolName: 'scrape', readCall: '`keylessPost`', resource: 'URL', fix: ['json.data; } }', 'json.data; }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'scrape',
+          readCall: '`keylessPost`',
+          resource: 'URL',
+          fix: ['json.data; } }', 'json.data; }, maxResultSizeChars: Infinity }'],
+        },
+      ],
     ),
     // SDK methods named for extracting pages, given URLs.
     invalid(
       `defineTool({ name: 'extract', async execute({ urls }) { return client.extract(urls, { depth: 'basic' }); } });
 defineTool({ name: 'extract_objective', async execute({ urls, objective }) { return client.beta.extract({ urls, objective }); } });`,
       [
-        { toolName: 'extract', readCall: '`client.extract`', resource: 'URL', fix: ["'basic' }); } }", "'basic' }); }, maxResultSizeChars: Infinity }"] },
-        { toolName: 'extract_objective', readCall: '`client.beta.extract`', resource: 'URL', fix: ['objective }); } }', 'objective }); }, maxResultSizeChars: Infinity }'] },
+        {
+          toolName: 'extract',
+          readCall: '`client.extract`',
+          resource: 'URL',
+          fix: ["'basic' }); } }", "'basic' }); }, maxResultSizeChars: Infinity }"],
+        },
+        {
+          toolName: 'extract_objective',
+          readCall: '`client.beta.extract`',
+          resource: 'URL',
+          fix: ['objective }); } }', 'objective }); }, maxResultSizeChars: Infinity }'],
+        },
       ],
     ),
     // A contents endpoint given a body built as a local with the URLs.
@@ -1166,13 +1354,27 @@ defineTool({ name: 'extract_objective', async execute({ urls, objective }) { ret
   async extract(params) { const response = await this.http.post(this.endpoints.extract, { ...params }); return response.data; }
   async call(input) { return this.extract({ urls: input.urls }); }
 }`,
-      [{ toolName: 'ExtractTool', readCall: '`this.extract` (→ this.http.post)', resource: 'URL', fix: ['class ExtractTool {', 'class ExtractTool {\n  maxResultSizeChars = Infinity;'] }],
+      [
+        {
+          toolName: 'ExtractTool',
+          readCall: '`this.extract` (→ this.http.post)',
+          resource: 'URL',
+          fix: ['class ExtractTool {', 'class ExtractTool {\n  maxResultSizeChars = Infinity;'],
+        },
+      ],
     ),
     // Any HTTP method of a client module reads the response it returns.
     invalid(
       `import got from 'got';
 buildTool({ name: 'post_request', async call(input) { const res = await got.post(input.url, { json: input.params }); return res.body; } });`,
-      [{ toolName: 'post_request', readCall: '`got.post`', resource: 'URL', fix: ['res.body; } }', 'res.body; }, maxResultSizeChars: Infinity }'] }],
+      [
+        {
+          toolName: 'post_request',
+          readCall: '`got.post`',
+          resource: 'URL',
+          fix: ['res.body; } }', 'res.body; }, maxResultSizeChars: Infinity }'],
+        },
+      ],
     ),
     // A dispatcher case that breaks out of the switch returns through the code after it.
     invalid(
@@ -1187,7 +1389,16 @@ buildTool({ name: 'post_request', async call(input) { const res = await got.post
   return { content: [{ type: 'text', text: response }] };
 });`,
       ),
-      [{ toolName: 'cat', readCall: '`readFile`', fix: ["{ name: 'cat', inputSchema: {} }", "{ name: 'cat', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'cat',
+          readCall: '`readFile`',
+          fix: [
+            "{ name: 'cat', inputSchema: {} }",
+            "{ name: 'cat', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
     ),
   ],
 });
@@ -1233,7 +1444,13 @@ createTool({ name: 'read_skill_file', execute: async (input, context) => {
   const resolvedPath = context.skills.resolveFile(context.root, input.reference);
   return context.skills.readFileContent(resolvedPath);
 } });`,
-      [{ toolName: 'read_skill_file', readCall: '`context.skills.readFileContent`', fix: ['} });', '}, maxResultSizeChars: Infinity });'] }],
+      [
+        {
+          toolName: 'read_skill_file',
+          readCall: '`context.skills.readFileContent`',
+          fix: ['} });', '}, maxResultSizeChars: Infinity });'],
+        },
+      ],
     ),
   ],
 });
@@ -1270,13 +1487,32 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
     // Definitions in tools.ts; the dispatcher that imports them fetches the model's URL and returns the text.
     invalid(
       nameDispatchText('reverse', 'tools.ts'),
-      [{ toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', fix: ["text', inputSchema: { type: 'object' } }", "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'fetch_page',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: [
+            "text', inputSchema: { type: 'object' } }",
+            "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
       { filename: path.join(nameDispatch, 'reverse', 'tools.ts') },
     ),
     // The definitions import the dispatcher (an `if` chain): one report per tool that reads.
     invalid(
       nameDispatchText('forward', 'server.ts'),
-      [{ toolName: 'read_note', readCall: '`readFile`', fix: ["note', inputSchema: { type: 'object' } },\n  { name: 'remember", "note', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n  { name: 'remember"] }],
+      [
+        {
+          toolName: 'read_note',
+          readCall: '`readFile`',
+          fix: [
+            "note', inputSchema: { type: 'object' } },\n  { name: 'remember",
+            "note', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n  { name: 'remember",
+          ],
+        },
+      ],
       { filename: path.join(nameDispatch, 'forward', 'server.ts') },
     ),
     // A definition constant joined to its handler by `{ [fetchPageTool.name]: fetchPage }` in another file.
@@ -1296,7 +1532,16 @@ export async function route(name, args) {
     case 'cat': return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
   }
 }`,
-      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'cat',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object' } }",
+            "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
       { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
     ),
     // With the CallTool handler in the same file the `case` is the tool (the low-level MCP shape)
@@ -1309,7 +1554,16 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     case 'cat': return { content: [{ type: 'text', text: await readFile(request.params.arguments.path, 'utf8') }] };
   }
 });`,
-      [{ toolName: 'cat', readCall: '`readFile`', fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'cat',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object' } }",
+            "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
       { filename: path.join(nameDispatch, 'reverse', 'inline.ts') },
     ),
   ],
@@ -1358,7 +1612,13 @@ buildTool({ name: 'grep', async call(input) {
   const result = await this.backend.grep(input.pattern, input.path);
   return result.matches.map((m) => m.path + ':' + m.text).join('\\n');
 } });`,
-      [{ toolName: 'grep', readCall: '`this.backend.grep`', fix: ["join('\\n');\n} });", "join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
+      [
+        {
+          toolName: 'grep',
+          readCall: '`this.backend.grep`',
+          fix: ["join('\\n');\n} });", "join('\\n');\n}, maxResultSizeChars: Infinity });"],
+        },
+      ],
     ),
     invalid(
       `import fs from 'node:fs';
@@ -1371,7 +1631,13 @@ buildTool({ name: 'walk_grep', async call(input) {
   await grepFile(input.path, new RegExp(input.pattern), (line) => hits.push(line));
   return hits.join('\\n');
 } });`,
-      [{ toolName: 'walk_grep', readCall: '`grepFile` (→ fs.promises.readFile)', fix: ["return hits.join('\\n');\n} });", "return hits.join('\\n');\n}, maxResultSizeChars: Infinity });"] }],
+      [
+        {
+          toolName: 'walk_grep',
+          readCall: '`grepFile` (→ fs.promises.readFile)',
+          fix: ["return hits.join('\\n');\n} });", "return hits.join('\\n');\n}, maxResultSizeChars: Infinity });"],
+        },
+      ],
     ),
   ],
 });
@@ -1406,7 +1672,12 @@ ruleTester.run('require-unbounded-self-reading-tool: UNBOUNDED where the file im
   ],
   invalid: [
     // No import of the package: the plain Infinity, nothing imported.
-    sentinelCase(`import { readFile } from 'node:fs/promises';`, 'Infinity', `import { readFile } from 'node:fs/promises';`, 'maxResultSizeChars = Infinity;'),
+    sentinelCase(
+      `import { readFile } from 'node:fs/promises';`,
+      'Infinity',
+      `import { readFile } from 'node:fs/promises';`,
+      'maxResultSizeChars = Infinity;',
+    ),
     // A value import: UNBOUNDED joins it.
     sentinelCase(
       `import { readFile } from 'node:fs/promises';\nimport { markSeen } from 'tool-result-guard';`,

@@ -35,7 +35,14 @@ describe('Anthropic Messages adapter', () => {
     role: 'user' as const,
     content: [
       { type: 'tool_result', tool_use_id: 'toolu_bash', content: bigText },
-      { type: 'tool_result', tool_use_id: 'toolu_blocks', content: [{ type: 'text', text: bigText }, { type: 'text', text: 'tail' }] },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_blocks',
+        content: [
+          { type: 'text', text: bigText },
+          { type: 'text', text: 'tail' },
+        ],
+      },
       { type: 'tool_result', tool_use_id: 'toolu_read', content: 'r'.repeat(80_000) },
       {
         type: 'tool_result',
@@ -69,7 +76,13 @@ describe('Anthropic Messages adapter', () => {
         ['toolu_small', 'bash'],
       ]),
     );
-    expect(anthropicToolResultIds([assistant, userMessage])).toEqual(['toolu_bash', 'toolu_blocks', 'toolu_read', 'toolu_shot', 'toolu_small']);
+    expect(anthropicToolResultIds([assistant, userMessage])).toEqual([
+      'toolu_bash',
+      'toolu_blocks',
+      'toolu_read',
+      'toolu_shot',
+      'toolu_small',
+    ]);
   });
 
   it('replaces large string and text-block results in their own shape and never persists image results', async () => {
@@ -121,7 +134,10 @@ describe('Anthropic Messages adapter', () => {
       ],
     };
     const textBlock = { type: 'tool_result', tool_use_id: 'toolu_shot', content: 't'.repeat(40_000) };
-    for (const blocks of [[imageBlock, textBlock], [textBlock, imageBlock]]) {
+    for (const blocks of [
+      [imageBlock, textBlock],
+      [textBlock, imageBlock],
+    ]) {
       const shared = { role: 'user' as const, content: blocks };
       const { message } = await applyToolResultBudgetToAnthropicMessage(shared, createReplacementState(), options(store));
       const content = message.content as typeof blocks;
@@ -161,7 +177,14 @@ describe('OpenAI chat adapter', () => {
   ];
 
   it('reads tool names from tool_calls and ids from tool messages', () => {
-    expect(openAIToolNames(history)).toEqual(new Map([['call_1', 'bash'], ['call_2', 'read_file'], ['call_3', 'bash'], ['call_4', 'bash']]));
+    expect(openAIToolNames(history)).toEqual(
+      new Map([
+        ['call_1', 'bash'],
+        ['call_2', 'read_file'],
+        ['call_3', 'bash'],
+        ['call_4', 'bash'],
+      ]),
+    );
     expect(openAIToolCallIds([...history, ...toolMessages])).toEqual(['call_1', 'call_2', 'call_3', 'call_4']);
   });
 
@@ -178,7 +201,11 @@ describe('OpenAI chat adapter', () => {
     expect(messages[0]).toEqual({ role: 'tool', tool_call_id: 'call_1', content: expectedMemoryReplacement('call_1', 'F'.repeat(45_000)) });
     expect(messages[1]).toBe(toolMessages[1]);
     expect(messages[2]).toBe(toolMessages[2]);
-    expect(messages[3]).toEqual({ role: 'tool', tool_call_id: 'call_4', content: [{ type: 'text', text: expectedMemoryReplacement('call_4', 'E'.repeat(31_000)) }] });
+    expect(messages[3]).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_4',
+      content: [{ type: 'text', text: expectedMemoryReplacement('call_4', 'E'.repeat(31_000)) }],
+    });
     expect(newlyReplaced.map((record) => record.toolUseId)).toEqual(['call_1', 'call_4']);
   });
 
@@ -201,7 +228,14 @@ describe('OpenAI chat adapter', () => {
     const store = new CountingStore();
     const mixed: OpenAIChatMessage[] = [
       { role: 'user', content: 'look' },
-      { role: 'tool', tool_call_id: 'call_1', content: [{ type: 'image_url', text: undefined }, { type: 'text', text: 'F'.repeat(45_000) }] },
+      {
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content: [
+          { type: 'image_url', text: undefined },
+          { type: 'text', text: 'F'.repeat(45_000) },
+        ],
+      },
     ];
     const { messages } = await applyToolResultBudgetToOpenAIMessages(mixed, createReplacementState(), {
       store,

@@ -45,7 +45,13 @@ describe('applyToolResultBudget: judging fresh results', () => {
     expect(results[0]).toBe(small);
     expect(results[1]?.content).toBe(expectedMemoryReplacement('toolu_big', big.content));
     expect(newlyReplaced).toEqual([
-      { kind: 'tool-result', toolUseId: 'toolu_big', replacement: results[1]?.content, contentLength: 45_000, contentHash: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      {
+        kind: 'tool-result',
+        toolUseId: 'toolu_big',
+        replacement: results[1]?.content,
+        contentLength: 45_000,
+        contentHash: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     ]);
     expect(store.calls).toEqual(new Map([['toolu_big', 1]]));
     expect([...state.seenIds].sort()).toEqual(['toolu_big', 'toolu_small']);
@@ -56,7 +62,11 @@ describe('applyToolResultBudget: judging fresh results', () => {
     const root = makeTemporaryRoot();
     const store = new ToolResultStore({ root, sessionId: 'sess' });
     const content = Array.from({ length: 20_000 }, (_, line) => `line ${line}`).join('\n');
-    const { results } = await applyToolResultBudget([{ toolUseId: 'toolu_1', toolName: 'bash', content }], createReplacementState(), optionsFor(store));
+    const { results } = await applyToolResultBudget(
+      [{ toolUseId: 'toolu_1', toolName: 'bash', content }],
+      createReplacementState(),
+      optionsFor(store),
+    );
     const replacement = results[0]?.content ?? '';
     const file = path.join(root, 'sess', 'tool-results', 'toolu_1.txt');
     expect(replacement.startsWith('<persisted-output>')).toBe(true);
@@ -73,7 +83,11 @@ describe('applyToolResultBudget: judging fresh results', () => {
     const store = new ToolResultStore({ root, sessionId: 'sess' });
     const records: ReplacementRecord[] = [];
     const state = createReplacementState();
-    const options = optionsFor(store, { tools: [{ name: 'bash', maxResultSizeChars: 2_000 }], perMessageLimit: 1_000, onRecord: (record) => records.push(record) });
+    const options = optionsFor(store, {
+      tools: [{ name: 'bash', maxResultSizeChars: 2_000 }],
+      perMessageLimit: 1_000,
+      onRecord: (record) => records.push(record),
+    });
     const barelyOver = result('toolu_2500', 'bash', 2_500);
     const large = result('toolu_9000', 'bash', 9_000);
     const { results } = await applyToolResultBudget([barelyOver, large], state, options);
@@ -87,7 +101,13 @@ describe('applyToolResultBudget: judging fresh results', () => {
   });
 
   it('measures a replacement exactly as formatPersistedOutput writes it', () => {
-    for (const [size, pathLength, previewLength] of [[0, 0, 0], [9, 1, 9], [10, 30, 10], [2_500, 733, 2_000], [1_234_567, 4_000, 1_999]] as const) {
+    for (const [size, pathLength, previewLength] of [
+      [0, 0, 0],
+      [9, 1, 9],
+      [10, 30, 10],
+      [2_500, 733, 2_000],
+      [1_234_567, 4_000, 1_999],
+    ] as const) {
       const written = formatPersistedOutput({ path: 'p'.repeat(pathLength), size, preview: 'v'.repeat(previewLength) });
       expect(persistedOutputLength(size, pathLength, previewLength)).toBe(written.length);
     }
@@ -97,7 +117,10 @@ describe('applyToolResultBudget: judging fresh results', () => {
     const longPath = `/${'p'.repeat(3_000)}/toolu_long.txt`;
     const persisted: string[] = [];
     const store: ToolResultBudgetOptions['store'] = {
-      persist: async (toolUseId, content) => (persisted.push(toolUseId), { path: longPath, size: content.length, preview: content.slice(0, 2_000) }),
+      persist: async (toolUseId, content) => (
+        persisted.push(toolUseId),
+        { path: longPath, size: content.length, preview: content.slice(0, 2_000) }
+      ),
     };
     const records: ReplacementRecord[] = [];
     const state = createReplacementState();
@@ -136,7 +159,11 @@ describe('applyToolResultBudget: judging fresh results', () => {
     const store = new CountingStore();
     const state = createReplacementState();
     const huge = result('toolu_read', 'read_file', 500_000);
-    const { results, newlyReplaced } = await applyToolResultBudget([huge, result('toolu_bash', 'bash', 1_000)], state, optionsFor(store, { perMessageLimit: 10_000 }));
+    const { results, newlyReplaced } = await applyToolResultBudget(
+      [huge, result('toolu_bash', 'bash', 1_000)],
+      state,
+      optionsFor(store, { perMessageLimit: 10_000 }),
+    );
     expect(results[0]).toBe(huge);
     expect(newlyReplaced).toEqual([]);
     expect(store.calls.has('toolu_read')).toBe(false);
@@ -153,9 +180,17 @@ describe('applyToolResultBudget: judging fresh results', () => {
 
   it('applies a valid override for a finite tool', async () => {
     const store = new CountingStore();
-    const { results } = await applyToolResultBudget([result('toolu_1', 'bash', 5_000)], createReplacementState(), optionsFor(store, { overrides: { bash: 4_000 } }));
+    const { results } = await applyToolResultBudget(
+      [result('toolu_1', 'bash', 5_000)],
+      createReplacementState(),
+      optionsFor(store, { overrides: { bash: 4_000 } }),
+    );
     expect(results[0]?.content.startsWith('<persisted-output>')).toBe(true);
-    const untouched = await applyToolResultBudget([result('toolu_2', 'bash', 5_000)], createReplacementState(), optionsFor(store, { overrides: { bash: 'low' } }));
+    const untouched = await applyToolResultBudget(
+      [result('toolu_2', 'bash', 5_000)],
+      createReplacementState(),
+      optionsFor(store, { overrides: { bash: 'low' } }),
+    );
     expect(untouched.results[0]?.content.startsWith('<persisted-output>')).toBe(false);
   });
 
@@ -194,7 +229,11 @@ describe('applyToolResultBudget: frozen fates', () => {
     const state = createReplacementState();
     const medium = result('toolu_m', 'bash', 20_000);
     await applyToolResultBudget([medium], state, optionsFor(store));
-    const again = await applyToolResultBudget([medium, result('toolu_n', 'bash', 1_000)], state, optionsFor(store, { perMessageLimit: 5_000 }));
+    const again = await applyToolResultBudget(
+      [medium, result('toolu_n', 'bash', 1_000)],
+      state,
+      optionsFor(store, { perMessageLimit: 5_000 }),
+    );
     expect(again.results[0]).toBe(medium);
     expect(store.calls.has('toolu_m')).toBe(false);
   });
@@ -205,7 +244,11 @@ describe('applyToolResultBudget: frozen fates', () => {
     const big = result('toolu_big', 'bash', 45_000);
     const first = await applyToolResultBudget([big], state, optionsFor(store));
     for (let turn = 0; turn < 3; turn += 1) {
-      const later = await applyToolResultBudget([big, result(`toolu_${turn}`, 'bash', 10)], state, optionsFor(store, { perMessageLimit: 1_000_000 }));
+      const later = await applyToolResultBudget(
+        [big, result(`toolu_${turn}`, 'bash', 10)],
+        state,
+        optionsFor(store, { perMessageLimit: 1_000_000 }),
+      );
       expect(later.results[0]?.content).toBe(first.results[0]?.content);
       expect(later.newlyReplaced).toEqual([]);
     }
@@ -219,10 +262,14 @@ describe('applyToolResultBudget: frozen fates', () => {
     const records: ReplacementRecord[] = [];
     const state = createReplacementState();
     const big = result('toolu_fail', 'bash', 50_000);
-    const outcome = await applyToolResultBudget([big], state, optionsFor(store, {
-      onPersistError: (error, toolUseId) => failures.push([error, toolUseId]),
-      onRecord: (record) => records.push(record),
-    }));
+    const outcome = await applyToolResultBudget(
+      [big],
+      state,
+      optionsFor(store, {
+        onPersistError: (error, toolUseId) => failures.push([error, toolUseId]),
+        onRecord: (record) => records.push(record),
+      }),
+    );
     expect(outcome.results[0]).toBe(big);
     expect(outcome.newlyReplaced).toEqual([]);
     expect(records).toEqual([]);
@@ -240,7 +287,11 @@ describe('applyToolResultBudget: frozen fates', () => {
     const brokenStore = { persist: async () => ({ path: 42 }) } as unknown as ToolResultBudgetOptions['store'];
     const failures: unknown[] = [];
     const big = result('toolu_x', 'bash', 50_000);
-    const outcome = await applyToolResultBudget([big], createReplacementState(), optionsFor(brokenStore, { onPersistError: (error) => failures.push(error) }));
+    const outcome = await applyToolResultBudget(
+      [big],
+      createReplacementState(),
+      optionsFor(brokenStore, { onPersistError: (error) => failures.push(error) }),
+    );
     expect(outcome.results[0]).toBe(big);
     expect(String(failures[0])).toMatch(/not \{ path, size, preview \}/);
   });
@@ -298,7 +349,11 @@ describe('applyToolResultBudget: session ownership and records', () => {
       const records: ReplacementRecord[] = [];
       const state = createReplacementState();
       const big = result('toolu_big', 'bash', 80_000);
-      const outcome = await applyToolResultBudget([big], state, optionsFor(store, { querySource, perMessageLimit: 1_000, onRecord: (record) => records.push(record) }));
+      const outcome = await applyToolResultBudget(
+        [big],
+        state,
+        optionsFor(store, { querySource, perMessageLimit: 1_000, onRecord: (record) => records.push(record) }),
+      );
       expect(outcome.results[0]).toBe(big);
       expect(outcome.newlyReplaced).toEqual([]);
       expect(records).toEqual([]);
@@ -312,7 +367,11 @@ describe('applyToolResultBudget: session ownership and records', () => {
     const state = createReplacementState();
     const big = result('toolu_big', 'bash', 45_000);
     const owned = await applyToolResultBudget([big], state, optionsFor(store));
-    const compact = await applyToolResultBudget([big, result('toolu_new', 'bash', 45_000)], state, optionsFor(store, { querySource: 'compact' }));
+    const compact = await applyToolResultBudget(
+      [big, result('toolu_new', 'bash', 45_000)],
+      state,
+      optionsFor(store, { querySource: 'compact' }),
+    );
     expect(compact.results[0]?.content).toBe(owned.results[0]?.content);
     expect(compact.results[1]?.content.startsWith('<persisted-output>')).toBe(false);
     expect(store.totalCalls()).toBe(1);
@@ -341,7 +400,11 @@ describe('applyToolResultBudget: session ownership and records', () => {
     store.gate = true;
     const records: ReplacementRecord[] = [];
     const message = [result('x1', 'bash', 31_000), result('x2', 'bash', 10), result('x3', 'grep', 21_000)];
-    const running = applyToolResultBudget(message, createReplacementState(), optionsFor(store, { querySource: 'agent:builder', onRecord: (record) => records.push(record) }));
+    const running = applyToolResultBudget(
+      message,
+      createReplacementState(),
+      optionsFor(store, { querySource: 'agent:builder', onRecord: (record) => records.push(record) }),
+    );
     await waitUntil(() => store.heldCount === 2);
     store.release();
     const { newlyReplaced } = await running;
@@ -353,11 +416,15 @@ describe('applyToolResultBudget: session ownership and records', () => {
     const store = new CountingStore();
     const state = createReplacementState();
     const big = result('toolu_big', 'bash', 45_000);
-    const rejection = applyToolResultBudget([big], state, optionsFor(store, {
-      onRecord: () => {
-        throw new Error('transcript closed');
-      },
-    }));
+    const rejection = applyToolResultBudget(
+      [big],
+      state,
+      optionsFor(store, {
+        onRecord: () => {
+          throw new Error('transcript closed');
+        },
+      }),
+    );
     await expect(rejection).rejects.toBeInstanceOf(RecordCallbackError);
     await expect(rejection).rejects.toThrow(/transcript closed.*frozen inline/);
     expect(state.seenIds.has('toolu_big')).toBe(true);
@@ -400,7 +467,11 @@ describe('applyToolResultBudget: concurrency', () => {
     const store = new CountingStore();
     store.gate = true;
     const state = createReplacementState();
-    const running = applyToolResultBudget([result('toolu_big', 'bash', 45_000), result('toolu_small', 'bash', 10)], state, optionsFor(store));
+    const running = applyToolResultBudget(
+      [result('toolu_big', 'bash', 45_000), result('toolu_small', 'bash', 10)],
+      state,
+      optionsFor(store),
+    );
     // No await yet: the decision is already visible.
     expect(state.seenIds.has('toolu_big')).toBe(true);
     expect(state.seenIds.has('toolu_small')).toBe(true);
@@ -415,12 +486,22 @@ describe('applyToolResultBudget: concurrency', () => {
     const store = new CountingStore();
     store.gate = true;
     const state = createReplacementState();
-    const message = [result('c_a', 'bash', 45_000), result('c_b', 'grep', 25_000), result('c_c', 'bash', 300), result('c_d', 'read_file', 90_000)];
+    const message = [
+      result('c_a', 'bash', 45_000),
+      result('c_b', 'grep', 25_000),
+      result('c_c', 'bash', 300),
+      result('c_d', 'read_file', 90_000),
+    ];
     const calls = [1, 2, 3, 4].map(() => applyToolResultBudget(message, state, optionsFor(store, { perMessageLimit: 80_000 })));
     await waitUntil(() => store.heldCount === 2);
     store.release();
     const outcomes = await Promise.all(calls);
-    expect(store.calls).toEqual(new Map([['c_a', 1], ['c_b', 1]]));
+    expect(store.calls).toEqual(
+      new Map([
+        ['c_a', 1],
+        ['c_b', 1],
+      ]),
+    );
     for (const outcome of outcomes) expect(outcome.results).toEqual(outcomes[0]?.results);
     expect(outcomes.map((outcome) => outcome.newlyReplaced.length)).toEqual([2, 0, 0, 0]);
     expect(outcomes[0]?.results.map((entry) => entry.content.startsWith('<persisted-output>'))).toEqual([true, true, false, false]);
@@ -437,7 +518,12 @@ describe('applyToolResultBudget: concurrency', () => {
     store.release();
     const [one, two] = await Promise.all([first, second]);
     expect(one.results[0]?.content).toBe(two.results[0]?.content);
-    expect(store.calls).toEqual(new Map([['shared', 1], ['only_second', 1]]));
+    expect(store.calls).toEqual(
+      new Map([
+        ['shared', 1],
+        ['only_second', 1],
+      ]),
+    );
   });
 
   it('a failed pending persist freezes inline for every caller waiting on it', async () => {
@@ -461,7 +547,11 @@ describe('applyToolResultBudget: agent ownership of a state', () => {
     const state = createReplacementState();
     await applyToolResultBudget([result('a1', 'bash', 45_000)], state, optionsFor(store, { agentId: 'main' }));
     await applyToolResultBudget([result('a2', 'bash', 10)], state, optionsFor(store, { agentId: 'main' }));
-    const rejection = applyToolResultBudget([result('b1', 'bash', 45_000)], state, optionsFor(store, { agentId: 'researcher', querySource: 'agent:researcher' }));
+    const rejection = applyToolResultBudget(
+      [result('b1', 'bash', 45_000)],
+      state,
+      optionsFor(store, { agentId: 'researcher', querySource: 'agent:researcher' }),
+    );
     await expect(rejection).rejects.toBeInstanceOf(StateOwnershipError);
     await expect(rejection).rejects.toThrow(/cloneReplacementState\(state\)/);
     await expect(rejection).rejects.toMatchObject({ code: 'ERR_STATE_OWNERSHIP', ownerAgentId: 'main', agentId: 'researcher' });
@@ -473,9 +563,19 @@ describe('applyToolResultBudget: agent ownership of a state', () => {
     const store = new CountingStore();
     const state = createReplacementState();
     await applyToolResultBudget([result('a1', 'bash', 45_000)], state, optionsFor(store, { agentId: 'main' }));
-    await expect(applyToolResultBudget([result('b1', 'bash', 10)], adoptReplacementState(cloneReplacementState(state)), optionsFor(store, { agentId: 'researcher' }))).resolves.toBeDefined();
     await expect(
-      applyToolResultBudget([result('b1', 'bash', 10)], adoptReplacementState(reconstructReplacementState(['a1'], [], state)), optionsFor(store, { agentId: 'reviewer' })),
+      applyToolResultBudget(
+        [result('b1', 'bash', 10)],
+        adoptReplacementState(cloneReplacementState(state)),
+        optionsFor(store, { agentId: 'researcher' }),
+      ),
+    ).resolves.toBeDefined();
+    await expect(
+      applyToolResultBudget(
+        [result('b1', 'bash', 10)],
+        adoptReplacementState(reconstructReplacementState(['a1'], [], state)),
+        optionsFor(store, { agentId: 'reviewer' }),
+      ),
     ).resolves.toBeDefined();
   });
 
@@ -495,7 +595,11 @@ describe('fork and resume through the budget', () => {
     const parentView = await applyToolResultBudget(turn1, parent, optionsFor(store, { agentId: 'main' }));
 
     const child = adoptReplacementState(cloneReplacementState(parent));
-    const childView = await applyToolResultBudget(turn1, child, optionsFor(store, { agentId: 'child', querySource: 'agent:child', perMessageLimit: 1_000 }));
+    const childView = await applyToolResultBudget(
+      turn1,
+      child,
+      optionsFor(store, { agentId: 'child', querySource: 'agent:child', perMessageLimit: 1_000 }),
+    );
     expect(childView.results).toEqual(parentView.results);
 
     const childTurn = [result('c_big', 'bash', 45_000)];
@@ -533,7 +637,11 @@ describe('fork and resume through the budget', () => {
     ];
     const seenBefore: string[][] = [];
     for (const turn of turns) {
-      const { results } = await applyToolResultBudget(turn, state, optionsFor(store, { perMessageLimit: 50_000, onRecord: (record) => transcript.push(record) }));
+      const { results } = await applyToolResultBudget(
+        turn,
+        state,
+        optionsFor(store, { perMessageLimit: 50_000, onRecord: (record) => transcript.push(record) }),
+      );
       transcript.push({ type: 'message', results: turn });
       seenBefore.push(results.map((entry) => entry.content));
     }
@@ -579,8 +687,12 @@ describe('real store end to end', () => {
 });
 
 describe('applyToolResultBudget: reused and duplicated ids', () => {
-  const reuseOptions = (store: ToolResultBudgetOptions['store'], reuses: ToolUseIdReuse[], records: ReplacementRecord[] = [], overrides: Partial<ToolResultBudgetOptions> = {}) =>
-    optionsFor(store, { onToolUseIdReused: (reuse) => reuses.push(reuse), onRecord: (record) => records.push(record), ...overrides });
+  const reuseOptions = (
+    store: ToolResultBudgetOptions['store'],
+    reuses: ToolUseIdReuse[],
+    records: ReplacementRecord[] = [],
+    overrides: Partial<ToolResultBudgetOptions> = {},
+  ) => optionsFor(store, { onToolUseIdReused: (reuse) => reuses.push(reuse), onRecord: (record) => records.push(record), ...overrides });
 
   it('gives the same id twice in one message, with the same content, one fate: persisted once, both copies replaced', async () => {
     const store = new CountingStore();
@@ -614,7 +726,9 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     expect(reuses[0]).toEqual({ toolUseId: 'toolu_same', key, contentLength: 1_000_000, earlierContentLength: 100 });
     expect(key).toMatch(/^toolu_same~[0-9a-f]{16}$/);
     expect([...store.calls.keys()]).toEqual([key]);
-    expect(records).toEqual([expect.objectContaining({ toolUseId: 'toolu_same', reusedId: true, contentLength: 1_000_000, replacement: results[1]?.content })]);
+    expect(records).toEqual([
+      expect.objectContaining({ toolUseId: 'toolu_same', reusedId: true, contentLength: 1_000_000, replacement: results[1]?.content }),
+    ]);
   });
 
   it('judges an id seen again in a later turn with other content under its own key; each turn stays byte-identical', async () => {
@@ -635,18 +749,26 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     }
     expect(store.totalCalls()).toBe(2);
     expect(reuses).toHaveLength(1);
-    expect(records.map((record) => [record.toolUseId, record.reusedId])).toEqual([['call_0', undefined], ['call_0', true]]);
+    expect(records.map((record) => [record.toolUseId, record.reusedId])).toEqual([
+      ['call_0', undefined],
+      ['call_0', true],
+    ]);
 
     // A resume from those records, in any order of turns, and a fork, give the same bytes without persisting.
     const resumed = adoptReplacementState(
-      reconstructReplacementState(['call_0', 'call_0'], records.map((record) => JSON.parse(JSON.stringify(record)) as unknown)),
+      reconstructReplacementState(
+        ['call_0', 'call_0'],
+        records.map((record) => JSON.parse(JSON.stringify(record)) as unknown),
+      ),
     );
     expect((await applyToolResultBudget(turn2, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
     expect((await applyToolResultBudget(turn1, resumed, reuseOptions(store, reuses))).results[0]?.content).toBe(first.results[0]?.content);
     const fork = adoptReplacementState(cloneReplacementState(state));
     expect((await applyToolResultBudget(turn2, fork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
     const resumedFork = adoptReplacementState(reconstructReplacementState(['call_0'], [], state));
-    expect((await applyToolResultBudget(turn2, resumedFork, reuseOptions(store, reuses))).results[0]?.content).toBe(second.results[0]?.content);
+    expect((await applyToolResultBudget(turn2, resumedFork, reuseOptions(store, reuses))).results[0]?.content).toBe(
+      second.results[0]?.content,
+    );
     expect(store.totalCalls()).toBe(2);
     expect(reuses).toHaveLength(1);
   });
@@ -712,7 +834,8 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
       const store = new CountingStore();
       const state = createReplacementState();
       await applyToolResultBudget([result('call_0', 'bash', 45_000, 'a')], state, optionsFor(store));
-      for (let round = 0; round < 2; round += 1) await applyToolResultBudget([result('call_0', 'bash', 45_000, 'b')], state, optionsFor(store));
+      for (let round = 0; round < 2; round += 1)
+        await applyToolResultBudget([result('call_0', 'bash', 45_000, 'b')], state, optionsFor(store));
       expect(warnings).toHaveBeenCalledTimes(1);
       expect(String(warnings.mock.calls[0]?.[0])).toMatch(/"call_0" was seen again with other content/);
       expect(warnings.mock.calls[0]?.[1]).toMatchObject({ code: 'TOOL_RESULT_GUARD_TOOL_USE_ID_REUSED' });

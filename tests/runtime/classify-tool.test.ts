@@ -53,7 +53,10 @@ describe('classifyTool: a classification home for tools whose type has no field 
   });
 
   it('names the tool for the budget: the given name, else the tool’s own name, else Mastra’s id', () => {
-    expect(classifiedThresholdTool(classifyTool(frameworkTool(), { name: 'a', maxResultSizeChars: 10 }))).toEqual({ name: 'a', maxResultSizeChars: 10 });
+    expect(classifiedThresholdTool(classifyTool(frameworkTool(), { name: 'a', maxResultSizeChars: 10 }))).toEqual({
+      name: 'a',
+      maxResultSizeChars: 10,
+    });
     expect(classifiedThresholdTool(classifyTool({ name: 'b' }, { maxResultSizeChars: 10 }))).toEqual({ name: 'b', maxResultSizeChars: 10 });
     expect(classifiedThresholdTool(classifyTool({ id: 'c' }, { maxResultSizeChars: 10 }))).toEqual({ name: 'c', maxResultSizeChars: 10 });
     expect(() => classifiedThresholdTool(classifyTool(frameworkTool(), { maxResultSizeChars: 10 }))).toThrow(

@@ -188,7 +188,9 @@ describe('adoptReplacementState', () => {
 
     const resumed = adoptReplacementState(reconstructReplacementState(['toolu_1'], []), 'repl_main_thread');
     expect(() => adoptReplacementState(resumed as unknown as ForkableState<ReplacementState>, 'agent:fork')).toThrow(StateOwnershipError);
-    await expect(applyToolResultBudget(small, adoptReplacementState(cloneReplacementState(resumed), 'agent:fork'), budgetOptions('agent:fork'))).resolves.toBeDefined();
+    await expect(
+      applyToolResultBudget(small, adoptReplacementState(cloneReplacementState(resumed), 'agent:fork'), budgetOptions('agent:fork')),
+    ).resolves.toBeDefined();
   });
 
   it('rejects what is not a state, and an agentId that is not a non-empty string', () => {
@@ -245,12 +247,18 @@ describe('reconstructReplacementState', () => {
   it('reports, and does not apply, a record whose id is not in the transcript', () => {
     const problems: CorruptRecord[] = [];
     const gone = record('gone');
-    const state = reconstructReplacementState(['a'], [record('a'), gone], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    const state = reconstructReplacementState(['a'], [record('a'), gone], undefined, {
+      onCorruptRecord: (problem) => problems.push(problem),
+    });
     expect(state.seenIds.has('gone')).toBe(false);
     expect(state.replacements.has('gone')).toBe(false);
     expect(state.replacements.has('a')).toBe(true);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ index: 1, record: gone, reason: expect.stringMatching(/"gone" is not among the transcript's tool results/) });
+    expect(problems[0]).toMatchObject({
+      index: 1,
+      record: gone,
+      reason: expect.stringMatching(/"gone" is not among the transcript's tool results/),
+    });
   });
 
   it('reports a record whose id is missing from the transcript as a process warning without a callback', () => {
@@ -349,16 +357,20 @@ describe('reconstructReplacementState', () => {
     ]);
   });
 
-  it('keeps a reused id\'s record apart from the first one, and reports it when the transcript lacks the id', () => {
+  it("keeps a reused id's record apart from the first one, and reports it when the transcript lacks the id", () => {
     const problems: CorruptRecord[] = [];
     const reused = { ...record('a', 'second content'), contentLength: 5, contentHash: 'b'.repeat(32), reusedId: true as const };
-    const state = reconstructReplacementState(['a'], [record('a', 'first content'), reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
+    const state = reconstructReplacementState(['a'], [record('a', 'first content'), reused], undefined, {
+      onCorruptRecord: (problem) => problems.push(problem),
+    });
     expect(problems).toEqual([]);
     expect(state.replacements.get('a')).toBe('first content');
     expect(state.replacements.get(`a~${'b'.repeat(16)}`)).toBe('second content');
     const elsewhere = reconstructReplacementState(['x'], [reused], undefined, { onCorruptRecord: (problem) => problems.push(problem) });
     expect(elsewhere.replacements.size).toBe(0);
-    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([[0, expect.stringMatching(/^its toolUseId "a" is not among/)]]);
+    expect(problems.map((problem) => [problem.index, problem.reason])).toEqual([
+      [0, expect.stringMatching(/^its toolUseId "a" is not among/)],
+    ]);
   });
 
   it('reports corrupt records as process warnings when no callback is given', () => {

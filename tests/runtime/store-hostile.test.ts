@@ -9,7 +9,10 @@ describe('ids that would name a different file than they say', () => {
   it('keeps two ids with different lone surrogates apart by rejecting both (they would share one U+FFFD file name)', async () => {
     const root = makeTemporaryRoot();
     const store = new ToolResultStore({ root, sessionId: 's' });
-    await expect(store.persist('toolu_\uD800', 'first')).rejects.toMatchObject({ code: 'ERR_INVALID_TOOL_USE_ID', reason: expect.stringMatching(/lone surrogate/) });
+    await expect(store.persist('toolu_\uD800', 'first')).rejects.toMatchObject({
+      code: 'ERR_INVALID_TOOL_USE_ID',
+      reason: expect.stringMatching(/lone surrogate/),
+    });
     await expect(store.persist('toolu_\uDC00', 'second')).rejects.toBeInstanceOf(InvalidIdError);
     await expect(store.read('toolu_\uDC00')).rejects.toBeInstanceOf(InvalidIdError);
     expect(readdirSync(root)).toEqual([]);
@@ -77,7 +80,9 @@ describe('content with lone surrogates', () => {
     for (const [index, content] of contents.entries()) {
       const again = await laterProcess.persist(`id${index}`, 'ignored: the file wins');
       expect(again).toEqual(first[index]);
-      expect(Buffer.from(again.preview, 'utf16le').equals(Buffer.from((first[index] as PersistedToolResult).preview, 'utf16le'))).toBe(true);
+      expect(Buffer.from(again.preview, 'utf16le').equals(Buffer.from((first[index] as PersistedToolResult).preview, 'utf16le'))).toBe(
+        true,
+      );
       const stored = await laterProcess.read(`id${index}`);
       expect(stored).toBe(content.replace(/\p{Surrogate}/gu, '\uFFFD'));
       expect(first[index]?.size).toBe(content.length);
@@ -192,12 +197,12 @@ describe('symbolic links planted inside the store', () => {
     const target = path.join(makeTemporaryRoot(), 'victim');
     mkdirSync(target);
     const lookalike = path.join(target, '.notes.2147483646-1-0123abcd.tmp');
-    writeFileSync(lookalike, 'someone else\'s file');
+    writeFileSync(lookalike, "someone else's file");
     mkdirSync(path.join(root, 's'));
     symlinkSync(target, path.join(root, 's', 'tool-results'));
     const store = new ToolResultStore({ root, sessionId: 's' });
     await expect(store.removeAbandonedTemporaryFiles()).rejects.toBeInstanceOf(StoreSymlinkError);
-    expect(readFileSync(lookalike, 'utf8')).toBe('someone else\'s file');
+    expect(readFileSync(lookalike, 'utf8')).toBe("someone else's file");
   });
 
   it('still accepts a root that is itself a symlink (the harness chose it)', async () => {

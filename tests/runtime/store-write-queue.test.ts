@@ -64,15 +64,19 @@ describe('the write queue', () => {
   });
 
   it.each([0, -1, 1.5, Number.NaN, '16'])('rejects maxConcurrentWrites %s in the constructor', (maxConcurrentWrites) => {
-    expect(() => new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's', maxConcurrentWrites: maxConcurrentWrites as number })).toThrow(
-      /maxConcurrentWrites must be a whole number >= 1 or Infinity/,
-    );
+    expect(
+      () => new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's', maxConcurrentWrites: maxConcurrentWrites as number }),
+    ).toThrow(/maxConcurrentWrites must be a whole number >= 1 or Infinity/);
   });
 
   it('persists every result of a 3,000-result message where only 64 files may be open at once (none frozen inline)', async () => {
     const { fileSystem, counters } = limitedFs({ openLimit: 64 });
     const store = new ToolResultStore({ root: makeTemporaryRoot(), sessionId: 's', fileSystem });
-    const results = Array.from({ length: 3_000 }, (_, index) => ({ toolUseId: `call_${index}`, toolName: 'bash', content: `${index}:`.padEnd(5_000, 'x') }));
+    const results = Array.from({ length: 3_000 }, (_, index) => ({
+      toolUseId: `call_${index}`,
+      toolName: 'bash',
+      content: `${index}:`.padEnd(5_000, 'x'),
+    }));
     const persistErrors: unknown[] = [];
     const { newlyReplaced } = await applyToolResultBudget(results, createReplacementState(), {
       store,

@@ -54,9 +54,7 @@ const pathFactsRule = createRule({
         const late = factNameOf(node, 'late');
         const other = node.arguments[1]?.type === 'Literal' ? String(node.arguments[1].value) : undefined;
         if (late && other !== undefined) {
-          const isLate = facts.someCurrentPath(
-            (pathFacts) => pathFacts.holdsOnSomePath(late) && !pathFacts.holdsOnEveryPath(other),
-          );
+          const isLate = facts.someCurrentPath((pathFacts) => pathFacts.holdsOnSomePath(late) && !pathFacts.holdsOnEveryPath(other));
           if (isLate) context.report({ node, messageId: 'lateOnSomePath', data: { fact: late, other } });
           return;
         }
@@ -185,7 +183,10 @@ ruleTester.run('code-path facts', pathFactsRule, {
     // per-segment facts do not correlate: after the merge, a may hold and b may be missing (establishWhere fixes this)
     { code: `if (c) { mark('b'); mark('a'); } late('a', 'b');`, errors: [{ messageId: 'lateOnSomePath' }] },
     { code: `if (c) { markUnless('a', 'b'); } need('a');`, errors: [{ messageId: 'missingOnSomePath' }] },
-    { code: `if (c) { mark('b'); markUnless('a', 'b'); } else { markUnless('a', 'b'); } need('a');`, errors: [{ messageId: 'missingOnSomePath' }] },
+    {
+      code: `if (c) { mark('b'); markUnless('a', 'b'); } else { markUnless('a', 'b'); } need('a');`,
+      errors: [{ messageId: 'missingOnSomePath' }],
+    },
     // several uses, each judged at its own point
     { code: `need('a'); if (c) mark('a'); need('a'); mark('a'); need('a');`, errors: [...none(), ...some()] },
   ],

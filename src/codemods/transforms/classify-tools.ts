@@ -4,7 +4,9 @@ import type { RuleFinding, RuleTransform, TextEdit, UnresolvedSite } from '../tr
 const RULE = 'require-unbounded-self-reading-tool';
 
 /** `missingUnbounded` and `finiteBound`: the rule's reports for a tool that reads a model-chosen path, URL or resource. */
-function isSelfReading(finding: RuleFinding<typeof RULE>): finding is Extract<RuleFinding<typeof RULE>, { messageId: 'missingUnbounded' | 'finiteBound' }> {
+function isSelfReading(
+  finding: RuleFinding<typeof RULE>,
+): finding is Extract<RuleFinding<typeof RULE>, { messageId: 'missingUnbounded' | 'finiteBound' }> {
   return finding.messageId !== 'unclassified';
 }
 
@@ -19,7 +21,8 @@ function isSelfReading(finding: RuleFinding<typeof RULE>): finding is Extract<Ru
  */
 export const classifyTools: RuleTransform<typeof RULE> = {
   name: 'classify-tools',
-  description: 'maxResultSizeChars on every tool: Infinity (UNBOUNDED where the file imports tool-result-guard) when it reads model-chosen paths/URLs, a finite default otherwise',
+  description:
+    'maxResultSizeChars on every tool: Infinity (UNBOUNDED where the file imports tool-result-guard) when it reads model-chosen paths/URLs, a finite default otherwise',
   ruleName: RULE,
   ruleOptions: (options) => ({ suggestedLimit: options.defaultMaxChars }),
   run(input) {

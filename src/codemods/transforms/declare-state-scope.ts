@@ -51,7 +51,10 @@ function withReviewNote(edit: TextEdit): TextEdit {
   const lineBreak = edit.text.lastIndexOf('\n', memberAt);
   if (lineBreak !== -1 && /^[ \t]*$/.test(edit.text.slice(lineBreak + 1, memberAt))) {
     const indentation = edit.text.slice(lineBreak + 1, memberAt);
-    return { ...edit, text: `${edit.text.slice(0, memberAt)}// ${TODO_MARKER}: ${REVIEW_NOTE}\n${indentation}${edit.text.slice(memberAt)}` };
+    return {
+      ...edit,
+      text: `${edit.text.slice(0, memberAt)}// ${TODO_MARKER}: ${REVIEW_NOTE}\n${indentation}${edit.text.slice(memberAt)}`,
+    };
   }
   return { ...edit, text: `${edit.text.slice(0, memberAt)}/* ${TODO_MARKER}: ${REVIEW_NOTE} */ ${edit.text.slice(memberAt)}` };
 }
@@ -75,12 +78,13 @@ export const declareStateScope: RuleTransform<'declare-tool-state-scope'> = {
       const node = finding.reportedNode;
       const tool = node && finding.ruleContext && finding.messageId !== 'invalidStateScope' ? owningTool(finding, node) : undefined;
       const sourceCode = finding.ruleContext?.sourceCode;
-      const fix = tool && sourceCode
-        ? insertToolMemberFix(tool, MEMBER, quoted(sourceCode, PROPOSED_SCOPE), sourceCode, {
-            readonlyField: isTypeScriptFile(finding.ruleContext!.filename),
-            file: getRecognitionContext(finding.ruleContext!).file,
-          })
-        : undefined;
+      const fix =
+        tool && sourceCode
+          ? insertToolMemberFix(tool, MEMBER, quoted(sourceCode, PROPOSED_SCOPE), sourceCode, {
+              readonlyField: isTypeScriptFile(finding.ruleContext!.filename),
+              file: getRecognitionContext(finding.ruleContext!).file,
+            })
+          : undefined;
       const fixSplices = fix ? splitFix(fix) : undefined;
       const splices = fixSplices ? withPackageImports(input, fixSplices, imported) : undefined;
       if (!tool || !splices) {

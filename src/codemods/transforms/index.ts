@@ -25,4 +25,3 @@ export function selectTransforms(names: readonly string[] | undefined): Transfor
   }
   return transforms.filter((transform) => names.includes(transform.name));
 }
-

@@ -33,7 +33,12 @@ function isFunctionWithBody(node: Node): node is FunctionWithBody {
 
 function withoutWrappers(node: Node): Node {
   let current = node;
-  while (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isNonNullExpression(current) || Node.isSatisfiesExpression(current)) {
+  while (
+    Node.isParenthesizedExpression(current) ||
+    Node.isAsExpression(current) ||
+    Node.isNonNullExpression(current) ||
+    Node.isSatisfiesExpression(current)
+  ) {
     current = current.getExpression();
   }
   return current;
@@ -45,7 +50,9 @@ function withoutWrappers(node: Node): Node {
  * `if (!Number.isFinite(declared)) return …;` and its variants, on the
  * declared threshold, with no `else`.
  */
-function sentinelExitsAround(finding: RuleFinding<'sentinel-before-override'>): { statement: [number, number]; subject: [number, number] }[] {
+function sentinelExitsAround(
+  finding: RuleFinding<'sentinel-before-override'>,
+): { statement: [number, number]; subject: [number, number] }[] {
   const context = finding.ruleContext;
   let fn: TSESTree.Node | undefined = finding.reportedNode;
   while (fn && !isFunctionNode(fn)) fn = fn.parent;
@@ -91,7 +98,9 @@ function isPureReadOf(node: Node, parameters: ReadonlySet<string>): boolean {
   if (Node.isPropertyAccessExpression(target)) return isPureReadOf(target.getExpression(), parameters);
   if (Node.isElementAccessExpression(target)) {
     const argument = target.getArgumentExpression();
-    return !!argument && (Node.isStringLiteral(argument) || Node.isNumericLiteral(argument)) && isPureReadOf(target.getExpression(), parameters);
+    return (
+      !!argument && (Node.isStringLiteral(argument) || Node.isNumericLiteral(argument)) && isPureReadOf(target.getExpression(), parameters)
+    );
   }
   return false;
 }
@@ -109,7 +118,8 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) return { unresolved: 'the function has an expression body; add the sentinel exit by hand' };
   const statements = (body as Block).getStatements();
-  const topLevelIndex = (node: Node): number => statements.findIndex((statement) => statement.getStart() <= node.getStart() && node.getEnd() <= statement.getEnd());
+  const topLevelIndex = (node: Node): number =>
+    statements.findIndex((statement) => statement.getStart() <= node.getStart() && node.getEnd() <= statement.getEnd());
   const firstLookup = Math.min(...lookups.map(topLevelIndex).filter((index) => index !== -1));
   if (!Number.isFinite(firstLookup)) return { unresolved: 'move the sentinel exit before this override lookup by hand' };
 
@@ -121,7 +131,10 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'
     }))
     .filter((guard): guard is { statement: Node; subject: Node } => !!guard.statement && Node.isIfStatement(guard.statement));
   const guard = guards[0];
-  if (!guard) return { unresolved: 'there is no sentinel exit to move: add `if (!Number.isFinite(declared)) return declared;` before this override lookup' };
+  if (!guard)
+    return {
+      unresolved: 'there is no sentinel exit to move: add `if (!Number.isFinite(declared)) return declared;` before this override lookup',
+    };
   const subjectText = guard.subject.getText();
   const parameters = parameterNames(fn);
 
@@ -129,7 +142,8 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'
   let movedDeclaration: Statement | undefined;
   const subject = guard.subject;
   if (Node.isIdentifier(subject) && parameters.has(subjectText)) {
-    if (isAssignedIn(fn, subjectText)) return { unresolved: 'the declared value is reassigned in this function: move the sentinel exit by hand' };
+    if (isAssignedIn(fn, subjectText))
+      return { unresolved: 'the declared value is reassigned in this function: move the sentinel exit by hand' };
     insertionIndex = 0;
   } else if (Node.isIdentifier(subject)) {
     const declarationIndex = statements.findIndex(
@@ -139,7 +153,8 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'
         statement.getDeclarations().length === 1 &&
         statement.getDeclarations()[0]!.getName() === subjectText,
     );
-    if (declarationIndex === -1) return { unresolved: 'the declared value is not a `const` of this function body: move the sentinel exit by hand' };
+    if (declarationIndex === -1)
+      return { unresolved: 'the declared value is not a `const` of this function body: move the sentinel exit by hand' };
     const declaration = statements[declarationIndex]!;
     const initializer = Node.isVariableStatement(declaration) ? declaration.getDeclarations()[0]!.getInitializer() : undefined;
     if (declarationIndex < firstLookup) {
@@ -214,7 +229,11 @@ export const sentinelFirst: RuleTransform<'sentinel-before-override'> = {
     }
     for (const [fn, group] of byFunction) {
       const plan: HoistPlan = fn
-        ? planHoist(fn, group.map(({ node }) => node), group[0]!.finding)
+        ? planHoist(
+            fn,
+            group.map(({ node }) => node),
+            group[0]!.finding,
+          )
         : { unresolved: 'the lookup is outside any function: add the sentinel exit by hand' };
       if ('edits' in plan) {
         edits.push(...plan.edits);
@@ -222,11 +241,18 @@ export const sentinelFirst: RuleTransform<'sentinel-before-override'> = {
       }
       const marked = new Set<Node>();
       for (const { finding, node } of group) {
-        unresolved.push({ line: finding.line, column: finding.column, reason: `override lookup before the sentinel exit: ${plan.unresolved}` });
+        unresolved.push({
+          line: finding.line,
+          column: finding.column,
+          reason: `override lookup before the sentinel exit: ${plan.unresolved}`,
+        });
         const statement = statementInListOf(node);
         if (!statement || marked.has(statement)) continue;
         marked.add(statement);
-        const todo = todoCommentEdit(statement, `${plan.unresolved.replaceAll('declared', finding.data.threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`);
+        const todo = todoCommentEdit(
+          statement,
+          `${plan.unresolved.replaceAll('declared', finding.data.threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`,
+        );
         if (todo) edits.push(todo);
       }
     }

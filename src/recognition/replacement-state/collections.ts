@@ -71,7 +71,8 @@ export class StateCollections {
     const { settings, sourceCode } = this.file;
     const collection = unwrapChain(write.collection);
     // Renamed pairs line up: the n-th map name goes with the n-th seen-set name.
-    const mapName = collection.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(collection.property, collection.computed) : undefined;
+    const mapName =
+      collection.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(collection.property, collection.computed) : undefined;
     const pairIndex = mapName === undefined ? -1 : settings.replacementsMapNames.indexOf(mapName);
     const seenName = settings.seenSetNames[pairIndex] ?? settings.seenSetNames[0] ?? 'seenIds';
     if (collection.type === AST_NODE_TYPES.MemberExpression && !collection.computed) {

@@ -67,10 +67,7 @@ export class StateIds {
         const markedId = initializer.arguments[1];
         if (markedId && markedId.type !== AST_NODE_TYPES.SpreadElement) return this.idKey(markedId, depth + 1);
       }
-      if (
-        initializer &&
-        (initializer.type === AST_NODE_TYPES.Identifier || initializer.type === AST_NODE_TYPES.MemberExpression)
-      ) {
+      if (initializer && (initializer.type === AST_NODE_TYPES.Identifier || initializer.type === AST_NODE_TYPES.MemberExpression)) {
         return this.idKey(initializer, depth + 1);
       }
       return target.name;

@@ -54,7 +54,10 @@ export function recogniseSdkToolClass(node: ClassNode, settings: RecognitionSett
 export function recogniseSdkToolObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   // An object handed to a call is the call's config: recognised there, or not a tool by itself.
   const parent = object.parent;
-  if ((parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) && parent.arguments.includes(object)) {
+  if (
+    (parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) &&
+    parent.arguments.includes(object)
+  ) {
     return undefined;
   }
   return recogniseToolMapObject(object, settings) ?? recogniseFactoryReturnedTool(object, settings) ?? recogniseFunctionToolObject(object);

@@ -22,7 +22,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, boundFunctionName, findProperty, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type FunctionNode,
+  boundFunctionName,
+  findProperty,
+  getCalleeLastName,
+  getMemberPath,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import type { ToolDefinition } from '../tool-definitions.js';
 import { resolveToolName } from './tool-name.js';
 
@@ -190,7 +199,9 @@ function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputP
     if (requestIndex !== undefined) {
       const request = fn.params[requestIndex];
       const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
-      const root = requestParamsRoot(target, 'name') ?? (target.type === AST_NODE_TYPES.Identifier ? requestOfNameBinding(fn, target.name) : undefined);
+      const root =
+        requestParamsRoot(target, 'name') ??
+        (target.type === AST_NODE_TYPES.Identifier ? requestOfNameBinding(fn, target.name) : undefined);
       if (requestName !== undefined && root === requestName) found = { fn, inputParameter: requestIndex };
     } else if (target.type === AST_NODE_TYPES.Identifier) {
       const delegate = name === undefined ? undefined : facts!.delegates.get(name);

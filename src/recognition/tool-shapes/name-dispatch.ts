@@ -94,8 +94,22 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
         if (name === undefined) return;
         const region = node.cases.slice(index).find((later) => later.consequent.length > 0) ?? switchCase;
         const own = inPlace[index];
-        if (own) add(name, { node: switchCase, region, dispatcher: own.handlerArgument as FunctionNode, inputParameter: own.inputParameter ?? 0, recognisedInPlace: true });
-        else if (dispatcher) add(name, { node: switchCase, region, dispatcher: dispatcher.fn, inputParameter: dispatcher.inputParameter, recognisedInPlace: false });
+        if (own)
+          add(name, {
+            node: switchCase,
+            region,
+            dispatcher: own.handlerArgument as FunctionNode,
+            inputParameter: own.inputParameter ?? 0,
+            recognisedInPlace: true,
+          });
+        else if (dispatcher)
+          add(name, {
+            node: switchCase,
+            region,
+            dispatcher: dispatcher.fn,
+            inputParameter: dispatcher.inputParameter,
+            recognisedInPlace: false,
+          });
       });
     } else if (node.type === AST_NODE_TYPES.IfStatement) {
       const test = node.test;
@@ -105,11 +119,24 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
       if (name === undefined) return;
       const own = recogniseDispatchBranch(node);
       if (own) {
-        add(name, { node, region: node.consequent, dispatcher: own.handlerArgument as FunctionNode, inputParameter: own.inputParameter ?? 0, recognisedInPlace: true });
+        add(name, {
+          node,
+          region: node.consequent,
+          dispatcher: own.handlerArgument as FunctionNode,
+          inputParameter: own.inputParameter ?? 0,
+          recognisedInPlace: true,
+        });
         return;
       }
       const dispatcher = parameterDispatcher(leftName === undefined ? test.left : test.right);
-      if (dispatcher) add(name, { node, region: node.consequent, dispatcher: dispatcher.fn, inputParameter: dispatcher.inputParameter, recognisedInPlace: false });
+      if (dispatcher)
+        add(name, {
+          node,
+          region: node.consequent,
+          dispatcher: dispatcher.fn,
+          inputParameter: dispatcher.inputParameter,
+          recognisedInPlace: false,
+        });
     }
   });
   return branches;
@@ -180,8 +207,10 @@ function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode;
   walk(file.program, (node) => {
     if (className !== undefined) return false;
     let value: TSESTree.Node | null | undefined;
-    if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) value = node.right;
-    else if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) value = node.init;
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name)
+      value = node.right;
+    else if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name)
+      value = node.init;
     const target = value ? skipTypeWrappers(value) : undefined;
     if (target?.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier) className = target.callee.name;
     return undefined;
@@ -240,7 +269,10 @@ function constantObject(name: string, file: FileIndex): { object: TSESTree.Objec
 
 function classMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
   for (const member of classNode.body.body) {
-    if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && getStaticKeyName(member.key, member.computed) === name) {
+    if (
+      (member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) &&
+      getStaticKeyName(member.key, member.computed) === name
+    ) {
       const value = member.value;
       if (isFunctionNode(value)) return value;
     }
@@ -277,7 +309,8 @@ function implementationsOf(found: FoundBranch): JoinedInvocationEntry[] {
       const holder = constantObject(callee.object.name, file);
       const property = holder ? findProperty(holder.object, method)?.value : undefined;
       const handler = property ? skipTypeWrappers(property) : undefined;
-      if (holder && isFunctionNode(handler)) entries.push({ fn: handler, inputParameters: [argument], classNode: undefined, file: holder.file });
+      if (holder && isFunctionNode(handler))
+        entries.push({ fn: handler, inputParameters: [argument], classNode: undefined, file: holder.file });
     }
     return undefined;
   });
@@ -288,7 +321,13 @@ function implementationsOf(found: FoundBranch): JoinedInvocationEntry[] {
 function joinedEntries(found: FoundBranch[]): JoinedInvocationEntry[] {
   const entries: JoinedInvocationEntry[] = [];
   for (const item of found) {
-    entries.push({ fn: item.branch.dispatcher, inputParameters: [item.branch.inputParameter], classNode: undefined, file: item.file, region: item.branch.region });
+    entries.push({
+      fn: item.branch.dispatcher,
+      inputParameters: [item.branch.inputParameter],
+      classNode: undefined,
+      file: item.file,
+      region: item.branch.region,
+    });
   }
   for (const item of found) entries.push(...implementationsOf(item));
   return entries;
@@ -349,7 +388,9 @@ function implementationClasses(file: FileIndex): Map<string, Set<string>> {
 export function isJoinedImplementation(classNode: ClassNode, filePath: string | undefined): boolean {
   if (filePath === undefined) return false;
   const parent = classNode.parent;
-  const className = classNode.id?.name ?? (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined);
+  const className =
+    classNode.id?.name ??
+    (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier ? parent.id.name : undefined);
   const program = className === undefined ? undefined : programOf(classNode);
   const root = program ? packageRootOf(filePath) : undefined;
   if (className === undefined || !program || !root) return false;

@@ -45,4 +45,3 @@ export function recogniseLocalExecutorTool(call: TSESTree.CallExpression): ToolD
   const name = explicitName ? configName(config) : defaultName;
   return objectLiteralDefinition('factory', config, name);
 }
-

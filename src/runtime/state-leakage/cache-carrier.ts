@@ -63,7 +63,10 @@ export class CacheCarrier extends StateCarrier<CacheInstance, CacheHandle> {
     super(options);
     const ttlMs = options.ttlMs ?? null;
     if (ttlMs !== null && !(Number.isFinite(ttlMs) && ttlMs >= 0)) {
-      throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Cache "${options.name}": ttlMs must be a finite number >= 0 or null, got ${String(ttlMs)}.`);
+      throw new StateCarrierError(
+        'INVALID_CARRIER_OPTIONS',
+        `Cache "${options.name}": ttlMs must be a finite number >= 0 or null, got ${String(ttlMs)}.`,
+      );
     }
     const onStale = options.onStale ?? 'serve-and-mark';
     if (onStale !== 'serve-and-mark' && onStale !== 'refetch') {
@@ -112,7 +115,10 @@ export class CacheCarrier extends StateCarrier<CacheInstance, CacheHandle> {
     const set = (key: string, value: unknown, options?: { ttlMs?: number | null }) => {
       const ttlMs = options?.ttlMs === undefined ? this.ttlMs : options.ttlMs;
       if (ttlMs !== null && !(Number.isFinite(ttlMs) && ttlMs >= 0)) {
-        throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Cache "${this.name}": ttlMs for "${key}" must be a finite number >= 0 or null.`);
+        throw new StateCarrierError(
+          'INVALID_CARRIER_OPTIONS',
+          `Cache "${this.name}": ttlMs for "${key}" must be a finite number >= 0 or null.`,
+        );
       }
       this.#sequence += 1;
       const replaced = instance.entries.has(key);
@@ -145,4 +151,3 @@ export class CacheCarrier extends StateCarrier<CacheInstance, CacheHandle> {
     return null;
   }
 }
-

@@ -31,7 +31,10 @@ export class ClientFactoryCarrier<Client> extends StateCarrier<ClientInstance<Cl
   constructor(options: ClientFactoryOptions<Client>) {
     super(options);
     if (typeof options.create !== 'function') {
-      throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Client factory "${options.name}": \`create\` must be a function returning a client.`);
+      throw new StateCarrierError(
+        'INVALID_CARRIER_OPTIONS',
+        `Client factory "${options.name}": \`create\` must be a function returning a client.`,
+      );
     }
     this.#create = options.create;
     this.#dispose = options.dispose;
@@ -47,7 +50,11 @@ export class ClientFactoryCarrier<Client> extends StateCarrier<ClientInstance<Cl
         if (instance.client === undefined) {
           instance.client = this.#create();
           instance.clientsCreated += 1;
-          recorder.recordChange({ kind: 'client-created', carrier: this.name, client: `${instance.instance}/client-${instance.clientsCreated}` });
+          recorder.recordChange({
+            kind: 'client-created',
+            carrier: this.name,
+            client: `${instance.instance}/client-${instance.clientsCreated}`,
+          });
         }
         return instance.client;
       },
@@ -59,4 +66,3 @@ export class ClientFactoryCarrier<Client> extends StateCarrier<ClientInstance<Cl
     instance.client = undefined;
   }
 }
-

@@ -76,7 +76,10 @@ export class CookieJarCarrier extends StateCarrier<CookieJarInstance, CookieJarH
     return {
       set(input) {
         if (typeof input.name !== 'string' || input.name === '' || typeof input.value !== 'string') {
-          throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Cookie jar "${carrier}": a credential needs a non-empty name and a string value.`);
+          throw new StateCarrierError(
+            'INVALID_CARRIER_OPTIONS',
+            `Cookie jar "${carrier}": a credential needs a non-empty name and a string value.`,
+          );
         }
         const stored: StoredCredential = {
           name: input.name,
@@ -121,4 +124,3 @@ export class CookieJarCarrier extends StateCarrier<CookieJarInstance, CookieJarH
     };
   }
 }
-

@@ -58,13 +58,7 @@ export interface StateLeakManifest {
 /** Which of the seed's five gates decided a manifest, in their order. */
 export type StateGate = 'stateless' | 'session-limit' | 'isolation-policy' | 'accumulated-deltas' | 'isolated';
 
-export const STATE_GATE_ORDER: readonly StateGate[] = [
-  'stateless',
-  'session-limit',
-  'isolation-policy',
-  'accumulated-deltas',
-  'isolated',
-];
+export const STATE_GATE_ORDER: readonly StateGate[] = ['stateless', 'session-limit', 'isolation-policy', 'accumulated-deltas', 'isolated'];
 
 export interface GatedStateLeakManifest extends StateLeakManifest {
   readonly gate: StateGate;
@@ -82,11 +76,7 @@ export class InvalidStatePolicyError extends Error {
 }
 
 /** `evaluate_invocation` exactly as the seed computes it. */
-export function evaluateInvocation(
-  invocation: ToolInvocation,
-  context: StateLeakContext,
-  policy: StateLeakPolicy,
-): StateLeakManifest {
+export function evaluateInvocation(invocation: ToolInvocation, context: StateLeakContext, policy: StateLeakPolicy): StateLeakManifest {
   const { verdict, directive, manifestDigest } = evaluateInvocationWithGate(invocation, context, policy);
   return { verdict, directive, manifestDigest };
 }

@@ -342,7 +342,11 @@ export class InvocationLedger {
         discardedBrokenLine:
           loaded.brokenLastLine === null
             ? null
-            : { lineNumber: loaded.brokenLastLine.lineNumber, reason: loaded.brokenLastLine.reason, savedTo: loaded.brokenLastLine.savedTo },
+            : {
+                lineNumber: loaded.brokenLastLine.lineNumber,
+                reason: loaded.brokenLastLine.reason,
+                savedTo: loaded.brokenLastLine.savedTo,
+              },
       });
     } catch (error) {
       this.#journal.close();
@@ -396,7 +400,11 @@ export class InvocationLedger {
     options?: { invocationId?: string },
   ): Promise<{ result: Result; record: InvocationRecord }> {
     if (this.#closed) {
-      throw new LedgerJournalError('LEDGER_CLOSED', this.#journal?.path ?? '', 'This ledger is closed; open a new one (same journalPath) to resume the session.');
+      throw new LedgerJournalError(
+        'LEDGER_CLOSED',
+        this.#journal?.path ?? '',
+        'This ledger is closed; open a new one (same journalPath) to resume the session.',
+      );
     }
     const call = this.#begin(tool, options?.invocationId);
     // The gates run before the tool: a halted call must never spend budget or touch state.
@@ -422,7 +430,11 @@ export class InvocationLedger {
     const sequence = this.#sequence;
     const invocationId = requestedInvocationId ?? `${this.sessionId}/${sequence}`;
     const key: InvocationStateKey = { agentId: this.agentId, sessionId: this.sessionId, invocationId };
-    const acquired: AcquiredCarrier[] = Object.entries(tool.carriers ?? {}).map(([name, carrier]) => ({ name, carrier, instance: carrier.acquire(key) }));
+    const acquired: AcquiredCarrier[] = Object.entries(tool.carriers ?? {}).map(([name, carrier]) => ({
+      name,
+      carrier,
+      instance: carrier.acquire(key),
+    }));
     const authStart = acquired.flatMap(({ carrier, instance }) =>
       carrier.authScopes === undefined ? [] : [{ carrier, snapshot: carrier.authScopes(instance) }],
     );
@@ -462,7 +474,10 @@ export class InvocationLedger {
     effectiveScope: StateScope,
     acquired: readonly AcquiredCarrier[],
   ): { priorStateDeltaCount: number; priorStateDeltas: PriorStateDeltas } {
-    const histories: { owner: object; history: readonly string[] }[] = acquired.map(({ instance }) => ({ owner: instance, history: instance.deltaHistory }));
+    const histories: { owner: object; history: readonly string[] }[] = acquired.map(({ instance }) => ({
+      owner: instance,
+      history: instance.deltaHistory,
+    }));
     if (acquired.length === 0 && effectiveScope !== 'isolated') {
       const history = this.#undeclaredStateHistory.get(tool.toolId);
       if (history !== undefined) histories.push({ owner: history, history });
@@ -485,11 +500,19 @@ export class InvocationLedger {
     const limiter = call.tool.sessionLimit;
     if (limiter === undefined || call.sessionLimit === null) return;
     const used = limiter.spend(call.key, call.sessionLimit.cost);
-    call.recorder.recordChange({ kind: 'counter-incremented', carrier: limiter.name, counter: 'session-usage', by: call.sessionLimit.cost, value: used });
+    call.recorder.recordChange({
+      kind: 'counter-incremented',
+      carrier: limiter.name,
+      counter: 'session-usage',
+      by: call.sessionLimit.cost,
+      value: used,
+    });
   }
 
   #handles<Carriers>(call: CallInProgress): CarrierHandles<Carriers> {
-    return Object.fromEntries(call.acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, call.recorder)])) as CarrierHandles<Carriers>;
+    return Object.fromEntries(
+      call.acquired.map(({ name, carrier, instance }) => [name, carrier.handle(instance, call.recorder)]),
+    ) as CarrierHandles<Carriers>;
   }
 
   #callInfo(call: CallInProgress): InvocationCall {
@@ -498,22 +521,27 @@ export class InvocationLedger {
       toolId: call.tool.toolId,
       sessionId: this.sessionId,
       agentId: this.agentId,
-      noteStateChange: (description) => call.recorder.recordChange({ kind: 'declared-change', carrier: call.tool.toolId, description: String(description) }),
+      noteStateChange: (description) =>
+        call.recorder.recordChange({ kind: 'declared-change', carrier: call.tool.toolId, description: String(description) }),
     };
   }
 
   /** The call is over (ran, failed or refused): its delta joins the state's history, its receipts are written, its state released. */
   #finish(call: CallInProgress, outcome: InvocationOutcome, resultHash: string, error: string | null): InvocationRecord {
     const { tool, changes } = call;
-    const stateDeltaHash = changes.length === 0 ? null : digestOfJson({ invocation: call.invocationId, tool: tool.toolId, changes: toJson(changes) });
+    const stateDeltaHash =
+      changes.length === 0 ? null : digestOfJson({ invocation: call.invocationId, tool: tool.toolId, changes: toJson(changes) });
     const manifest = this.#evaluate(call, stateDeltaHash, resultHash);
     if (stateDeltaHash !== null) this.#appendDeltaHistory(call, stateDeltaHash);
     // A refused call does not move the auth baseline: the tool stays refused until the session resets its state.
     if (outcome !== 'refused') {
-      for (const { carrier, snapshot } of call.authStart) this.#authScopesAtPreviousCall.set(carrierKey(tool.toolId, carrier.name), snapshot.current);
+      for (const { carrier, snapshot } of call.authStart)
+        this.#authScopesAtPreviousCall.set(carrierKey(tool.toolId, carrier.name), snapshot.current);
     }
     for (const stale of call.staleCacheReturns) {
-      call.warnings.push(`Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`);
+      call.warnings.push(
+        `Stale cache return from ${stale.carrier} for "${stale.key}" (${stale.reason}, ${stale.ageMs} ms old, ${stale.handling}).`,
+      );
     }
     const receipts = buildReceipts({
       invocationId: call.invocationId,
@@ -669,7 +697,10 @@ const HALT_HANDLINGS: readonly HaltHandling[] = ['refuse', 'warn'];
  */
 function resolveLedgerPolicy(policy: LedgerPolicy | undefined): Required<LedgerPolicy> {
   if (typeof policy !== 'object' || policy === null) {
-    throw new InvalidStatePolicyError('policy', 'InvocationLedger.open needs a policy: { requireIsolationForCritical, maxSessionUsageRatio }.');
+    throw new InvalidStatePolicyError(
+      'policy',
+      'InvocationLedger.open needs a policy: { requireIsolationForCritical, maxSessionUsageRatio }.',
+    );
   }
   if (typeof policy.requireIsolationForCritical !== 'boolean') {
     throw new InvalidStatePolicyError(
@@ -702,7 +733,9 @@ function resolveLedgerPolicy(policy: LedgerPolicy | undefined): Required<LedgerP
 function checkDeclaredScope(tool: AnyTool | StatefulTool<never, unknown, Readonly<Record<string, StateCarrierLike>>>): StateScope {
   if (typeof tool.toolId !== 'string' || tool.toolId === '') throw new TypeError('A stateful tool needs a non-empty toolId.');
   if (tool.stateScope !== undefined && !STATE_SCOPES.includes(tool.stateScope)) {
-    throw new StateScopeMismatchError(`Tool ${tool.toolId}: stateScope must be 'isolated', 'session' or 'agent', got ${JSON.stringify(tool.stateScope)}.`);
+    throw new StateScopeMismatchError(
+      `Tool ${tool.toolId}: stateScope must be 'isolated', 'session' or 'agent', got ${JSON.stringify(tool.stateScope)}.`,
+    );
   }
   const carriers = Object.values(tool.carriers ?? {});
   const widest = widestScope(carriers.map((carrier) => carrier.scope));

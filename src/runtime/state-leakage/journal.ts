@@ -13,7 +13,18 @@
  * nobody without the key can rewrite a record and recompute the chain.
  */
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { digestOfJson, pythonJsonDumps, type PythonJsonValue } from './python-json.js';
 
@@ -51,12 +62,7 @@ export interface BrokenJournalLine {
 
 export class LedgerJournalError extends Error {
   readonly code:
-    | 'LEDGER_CORRUPTED'
-    | 'LEDGER_WRITE_FAILED'
-    | 'LEDGER_SESSION_MISMATCH'
-    | 'LEDGER_CLOSED'
-    | 'LEDGER_LOCKED'
-    | 'LEDGER_KEY_MISMATCH';
+    'LEDGER_CORRUPTED' | 'LEDGER_WRITE_FAILED' | 'LEDGER_SESSION_MISMATCH' | 'LEDGER_CLOSED' | 'LEDGER_LOCKED' | 'LEDGER_KEY_MISMATCH';
   readonly path: string;
   constructor(code: LedgerJournalError['code'], path: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -90,7 +96,9 @@ function verifyRecord(candidate: unknown, expectedPrevious: string | null, hmacK
   if (record['previousRecordDigest'] !== expectedPrevious) return 'its previousRecordDigest does not match the record before it';
   const { recordDigest, ...rest } = record;
   if (typeof recordDigest !== 'string' || chainDigest(rest, hmacKey) !== recordDigest) {
-    return hmacKey === undefined ? 'its recordDigest does not match its content' : 'its recordDigest does not match its content under this hmacKey';
+    return hmacKey === undefined
+      ? 'its recordDigest does not match its content'
+      : 'its recordDigest does not match its content under this hmacKey';
   }
   return null;
 }
@@ -134,7 +142,12 @@ function readCheckpoint(journalPath: string, hmacKey: LedgerHmacKey | undefined)
     throw corrupted('is not valid JSON');
   }
   const { records, head, chain, mac } = parsed;
-  if (parsed['format'] !== LEDGER_CHECKPOINT_FORMAT || !Number.isSafeInteger(records) || (records as number) < 0 || (head !== null && typeof head !== 'string')) {
+  if (
+    parsed['format'] !== LEDGER_CHECKPOINT_FORMAT ||
+    !Number.isSafeInteger(records) ||
+    (records as number) < 0 ||
+    (head !== null && typeof head !== 'string')
+  ) {
     throw corrupted('is malformed');
   }
   const expectedChain: ChainKind = hmacKey === undefined ? 'sha256' : 'hmac-sha256';
@@ -158,7 +171,12 @@ function readCheckpoint(journalPath: string, hmacKey: LedgerHmacKey | undefined)
  * Replaces the checkpoint atomically (temporary file, then rename), so a crash
  * leaves the old one or the new one, never half of either.
  */
-function writeCheckpoint(journalPath: string, checkpoint: JournalCheckpoint, hmacKey: LedgerHmacKey | undefined, durability: JournalDurability): void {
+function writeCheckpoint(
+  journalPath: string,
+  checkpoint: JournalCheckpoint,
+  hmacKey: LedgerHmacKey | undefined,
+  durability: JournalDurability,
+): void {
   const chain: ChainKind = hmacKey === undefined ? 'sha256' : 'hmac-sha256';
   const body = checkpointBody(checkpoint, chain);
   const content = { ...body, mac: hmacKey === undefined ? null : chainDigest(body, hmacKey) };
@@ -250,7 +268,11 @@ export function loadJournal(path: string, options: { hmacKey?: LedgerHmacKey } =
     }
     const problem = verifyRecord(parsed, previous, hmacKey);
     if (problem !== null) {
-      throw corruptedAt(path, lineNumber, lineNumber === 1 && hmacKey === undefined ? `${problem}; if it was written with an hmacKey, open it with that key` : problem);
+      throw corruptedAt(
+        path,
+        lineNumber,
+        lineNumber === 1 && hmacKey === undefined ? `${problem}; if it was written with an hmacKey, open it with that key` : problem,
+      );
     }
     records.push(parsed as JournalRecordBase);
     previous = (parsed as JournalRecordBase).recordDigest;
@@ -376,7 +398,8 @@ export class JournalWriter {
    */
   append(record: JournalRecordBase): void {
     const descriptor = this.#descriptor;
-    if (descriptor === null) throw new LedgerJournalError('LEDGER_CLOSED', this.path, `Invocation ledger ${this.path} is closed; open a new ledger to resume.`);
+    if (descriptor === null)
+      throw new LedgerJournalError('LEDGER_CLOSED', this.path, `Invocation ledger ${this.path} is closed; open a new ledger to resume.`);
     if (this.#needsRepair) {
       throw new LedgerJournalError(
         'LEDGER_WRITE_FAILED',

@@ -9,12 +9,7 @@ import { createHash } from 'node:crypto';
 
 /** A value `pythonJsonDumps` can serialise: what Python's json module emits for dict/list/str/int/float/bool/None. */
 export type PythonJsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly PythonJsonValue[]
-  | { readonly [key: string]: PythonJsonValue | undefined };
+  string | number | boolean | null | readonly PythonJsonValue[] | { readonly [key: string]: PythonJsonValue | undefined };
 
 export class PythonJsonError extends Error {
   readonly code = 'PYTHON_JSON_UNSUPPORTED_VALUE';
@@ -64,7 +59,9 @@ function dumpValue(value: PythonJsonValue | undefined, ancestors: Set<object>): 
     case 'object':
       break;
     default:
-      throw new PythonJsonError(`Cannot serialise a value of type ${typeof value}; pass strings, numbers, booleans, null, arrays or plain objects.`);
+      throw new PythonJsonError(
+        `Cannot serialise a value of type ${typeof value}; pass strings, numbers, booleans, null, arrays or plain objects.`,
+      );
   }
   if (ancestors.has(value)) {
     throw new PythonJsonError('Cannot serialise a circular structure (Python raises "Circular reference detected").');

@@ -46,11 +46,17 @@ export class SessionRateLimit {
       throw new StateCarrierError('INVALID_CARRIER_OPTIONS', 'A session rate limit needs a non-empty `name`.');
     }
     if (!(Number.isFinite(options.limit) && options.limit > 0)) {
-      throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Session rate limit "${options.name}": limit must be a finite number > 0, got ${String(options.limit)}.`);
+      throw new StateCarrierError(
+        'INVALID_CARRIER_OPTIONS',
+        `Session rate limit "${options.name}": limit must be a finite number > 0, got ${String(options.limit)}.`,
+      );
     }
     const cost = options.costPerCall ?? 1;
     if (!(Number.isFinite(cost) && cost > 0)) {
-      throw new StateCarrierError('INVALID_CARRIER_OPTIONS', `Session rate limit "${options.name}": costPerCall must be a finite number > 0.`);
+      throw new StateCarrierError(
+        'INVALID_CARRIER_OPTIONS',
+        `Session rate limit "${options.name}": costPerCall must be a finite number > 0.`,
+      );
     }
     this.name = options.name;
     this.limit = options.limit;
@@ -91,4 +97,3 @@ export class SessionRateLimit {
     return scopeSharingKey(this.scope, key) ?? '';
   }
 }
-

@@ -38,10 +38,22 @@ export type StateChange =
       readonly widened: boolean;
     }
   | { readonly kind: 'cookie-deleted'; readonly carrier: string; readonly credential: string }
-  | { readonly kind: 'cache-entry-added'; readonly carrier: string; readonly key: string; readonly replaced: boolean; readonly ttlMs: number | null }
+  | {
+      readonly kind: 'cache-entry-added';
+      readonly carrier: string;
+      readonly key: string;
+      readonly replaced: boolean;
+      readonly ttlMs: number | null;
+    }
   | { readonly kind: 'cache-entry-evicted'; readonly carrier: string; readonly key: string; readonly reason: 'stale' | 'deleted' }
   | { readonly kind: 'client-created'; readonly carrier: string; readonly client: string }
-  | { readonly kind: 'counter-incremented'; readonly carrier: string; readonly counter: string; readonly by: number; readonly value: number }
+  | {
+      readonly kind: 'counter-incremented';
+      readonly carrier: string;
+      readonly counter: string;
+      readonly by: number;
+      readonly value: number;
+    }
   | { readonly kind: 'declared-change'; readonly carrier: string; readonly description: string };
 
 /** A cache read whose answer came from state an earlier call left, and why it is stale. */

@@ -74,8 +74,22 @@ describe('cookie jar deltas', () => {
     expect(handle.delete('sid', 'example.com')).toBe(false);
     expect(log.changes).toEqual([
       { kind: 'cookie-set', carrier: 'auth', credential: 'sid@example.com/', scopes: ['read'], previousScopes: null, widened: false },
-      { kind: 'cookie-set', carrier: 'auth', credential: 'sid@example.com/', scopes: ['admin', 'read'], previousScopes: ['read'], widened: true },
-      { kind: 'cookie-set', carrier: 'auth', credential: 'sid@example.com/', scopes: ['read'], previousScopes: ['admin', 'read'], widened: false },
+      {
+        kind: 'cookie-set',
+        carrier: 'auth',
+        credential: 'sid@example.com/',
+        scopes: ['admin', 'read'],
+        previousScopes: ['read'],
+        widened: true,
+      },
+      {
+        kind: 'cookie-set',
+        carrier: 'auth',
+        credential: 'sid@example.com/',
+        scopes: ['read'],
+        previousScopes: ['admin', 'read'],
+        widened: false,
+      },
       { kind: 'cookie-deleted', carrier: 'auth', credential: 'sid@example.com/' },
     ]);
     expect(JSON.stringify(log.changes)).not.toContain('secret');
@@ -91,7 +105,7 @@ describe('cookie jar deltas', () => {
     expect(handle.cookieHeader('notexample.com')).toBe('');
   });
 
-  it('keeps each credential\'s scopes at creation for the widening baseline', () => {
+  it("keeps each credential's scopes at creation for the widening baseline", () => {
     const jar = new CookieJarCarrier({ name: 'auth', scope: 'session' });
     const instance = jar.acquire(key('i1'));
     const handle = jar.handle(instance, recorder());
@@ -171,7 +185,12 @@ describe('client factory', () => {
   it('isolated: a new client per invocation, disposed after; delta says so', () => {
     const disposed: number[] = [];
     let made = 0;
-    const clients = new ClientFactoryCarrier({ name: 'http', scope: 'isolated', create: () => ({ id: ++made }), dispose: (client) => disposed.push(client.id) });
+    const clients = new ClientFactoryCarrier({
+      name: 'http',
+      scope: 'isolated',
+      create: () => ({ id: ++made }),
+      dispose: (client) => disposed.push(client.id),
+    });
     for (const id of ['i1', 'i2']) {
       const log = recorder();
       const instance = clients.acquire(key(id));
@@ -201,7 +220,15 @@ describe('session rate limit', () => {
   it('reports usage before a call without spending', () => {
     const limit = new SessionRateLimit({ name: 'api', limit: 4 });
     const session = { agentId: 'a', sessionId: 's' };
-    expect(limit.report(session)).toEqual({ limiter: 'api', limit: 4, usedBefore: 0, cost: 1, usageRatioBefore: 0, usageRatioAfter: 0.25, remainingAfter: 3 });
+    expect(limit.report(session)).toEqual({
+      limiter: 'api',
+      limit: 4,
+      usedBefore: 0,
+      cost: 1,
+      usageRatioBefore: 0,
+      usageRatioAfter: 0.25,
+      remainingAfter: 3,
+    });
     limit.spend(session);
     limit.spend(session);
     expect(limit.report(session)).toMatchObject({ usedBefore: 2, usageRatioBefore: 0.5, usageRatioAfter: 0.75 });

@@ -86,11 +86,12 @@ describe('evaluateInvocation gates', () => {
   it('gate 4: two prior deltas do not warn at the default threshold; the threshold is a policy field', () => {
     expect(evaluateInvocationWithGate(invocation, { ...context, priorStateDeltas: ['a', 'b'] }, policy).gate).toBe('isolated');
     expect(
-      evaluateInvocationWithGate(invocation, { ...context, priorStateDeltas: ['a', 'b'] }, { ...policy, accumulatedDeltaThreshold: 2 }).gate,
+      evaluateInvocationWithGate(invocation, { ...context, priorStateDeltas: ['a', 'b'] }, { ...policy, accumulatedDeltaThreshold: 2 })
+        .gate,
     ).toBe('accumulated-deltas');
   });
 
-  it('gate 4 keeps the seed\'s truthiness test: threshold 0 never warns on an empty history', () => {
+  it("gate 4 keeps the seed's truthiness test: threshold 0 never warns on an empty history", () => {
     expect(evaluateInvocationWithGate(invocation, context, { ...policy, accumulatedDeltaThreshold: 0 }).gate).toBe('isolated');
     expect(
       evaluateInvocationWithGate(invocation, { ...context, priorStateDeltas: ['a'] }, { ...policy, accumulatedDeltaThreshold: 0 }).gate,
@@ -102,9 +103,7 @@ describe('evaluateInvocation gates', () => {
     expect(manifest).toEqual({
       verdict: StateVerdict.ISOLATED_INVOCATIONS,
       directive: 'PROCEED: Invocation inv-1 with SESSION_SHARED isolation.',
-      manifestDigest: sha256(
-        '{"invocation": "inv-1", "policy": "SESSION_SHARED", "session_usage": "33.33%", "tool": "browser_session"}',
-      ),
+      manifestDigest: sha256('{"invocation": "inv-1", "policy": "SESSION_SHARED", "session_usage": "33.33%", "tool": "browser_session"}'),
     });
   });
 
@@ -116,9 +115,7 @@ describe('evaluateInvocation gates', () => {
 
   it('rejects a threshold that is not a non-negative integer', () => {
     expect(() => evaluateInvocation(invocation, context, { ...policy, accumulatedDeltaThreshold: 2.5 })).toThrow(InvalidStatePolicyError);
-    expect(() => evaluateInvocation(invocation, context, { ...policy, accumulatedDeltaThreshold: -1 })).toThrow(
-      /non-negative integer/,
-    );
+    expect(() => evaluateInvocation(invocation, context, { ...policy, accumulatedDeltaThreshold: -1 })).toThrow(/non-negative integer/);
   });
 
   it('returns exactly the three manifest fields', () => {

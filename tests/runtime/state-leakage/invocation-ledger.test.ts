@@ -39,7 +39,8 @@ function cookieTool(scope: 'isolated' | 'session' | 'agent') {
     carriers: { jar },
     invoke(input: { url: string; login?: string[] }, state) {
       const before = state.jar.cookieHeader('example.com');
-      if (input.login !== undefined) state.jar.set({ name: 'sid', value: `v-${input.login.join('+')}`, domain: 'example.com', scopes: input.login });
+      if (input.login !== undefined)
+        state.jar.set({ name: 'sid', value: `v-${input.login.join('+')}`, domain: 'example.com', scopes: input.login });
       return `${input.url} cookies=[${before}]`;
     },
   });
@@ -94,7 +95,11 @@ describe('InvocationLedger verdicts', () => {
     for (let call = 1; call <= 4; call += 1) {
       const { result, record } = await ledger.invoke(tool, { url: '/p', login: ['read'] });
       expect(result).toBe('/p cookies=[]');
-      expect(signature(record)).toMatchObject({ gate: 'isolated', priorStateDeltas: { count: 0, chainDigest: null }, verdict: StateVerdict.ISOLATED_INVOCATIONS });
+      expect(signature(record)).toMatchObject({
+        gate: 'isolated',
+        priorStateDeltas: { count: 0, chainDigest: null },
+        verdict: StateVerdict.ISOLATED_INVOCATIONS,
+      });
       expect(record.receipts.invocation_state_delta_signature.changes).toHaveLength(1);
     }
   });
@@ -170,14 +175,17 @@ describe('policy validation', () => {
   });
 
   it('a missing policy is refused too', () => {
-    expect(() => InvocationLedger.open({ sessionId: 's' } as unknown as Parameters<typeof InvocationLedger.open>[0])).toThrow(InvalidStatePolicyError);
+    expect(() => InvocationLedger.open({ sessionId: 's' } as unknown as Parameters<typeof InvocationLedger.open>[0])).toThrow(
+      InvalidStatePolicyError,
+    );
   });
 
   it('the documented values open: ratios in (0, 1], refuse or warn', () => {
     for (const maxSessionUsageRatio of [Number.MIN_VALUE, 0.5, 1]) {
-      expect(InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio, onSessionLimit: 'warn', onLeakage: 'refuse' } }).policy.maxSessionUsageRatio).toBe(
-        maxSessionUsageRatio,
-      );
+      expect(
+        InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio, onSessionLimit: 'warn', onLeakage: 'refuse' } })
+          .policy.maxSessionUsageRatio,
+      ).toBe(maxSessionUsageRatio);
     }
   });
 });
@@ -199,7 +207,12 @@ describe('auth scope widening', () => {
       { carrier: 'browser-cookies', credential: 'sid@example.com/', from: ['read'], to: ['admin', 'read'], added: ['admin'] },
     ]);
     expect(leak.manifestDigest).toBe(
-      digestOfJson({ invocation: 's/3', tool: 'browser_session', type: 'AUTH_SCOPE_WIDENED', widened: leak.authScopeWidenings as unknown as PythonJsonValue }),
+      digestOfJson({
+        invocation: 's/3',
+        tool: 'browser_session',
+        type: 'AUTH_SCOPE_WIDENED',
+        widened: leak.authScopeWidenings as unknown as PythonJsonValue,
+      }),
     );
     // Refused again until the session takes charge of the state.
     await expect(ledger.invoke(tool, { url: '/next' })).rejects.toThrow(InvocationRefusedError);
@@ -208,7 +221,7 @@ describe('auth scope widening', () => {
     expect(result).toBe('/next cookies=[]');
   });
 
-  it('escalation by another tool sharing the jar is caught on this tool\'s first call', async () => {
+  it("escalation by another tool sharing the jar is caught on this tool's first call", async () => {
     const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, onLeakage: 'warn' } });
     const jar = new CookieJarCarrier({ name: 'jar', scope: 'session' });
     const login = defineStatefulTool({
@@ -246,7 +259,8 @@ describe('auth scope widening', () => {
     const tool = defineStatefulTool({
       toolId: 'api',
       carriers: { tokens },
-      invoke: (scope: string | undefined, state) => (scope === undefined ? 'no grant' : (state.tokens as { grant(scope: string): unknown }).grant(scope)),
+      invoke: (scope: string | undefined, state) =>
+        scope === undefined ? 'no grant' : (state.tokens as { grant(scope: string): unknown }).grant(scope),
     });
     await ledger.invoke(tool, undefined);
     await ledger.invoke(tool, 'admin');
@@ -312,7 +326,12 @@ describe('stale cache surfacing', () => {
 describe('session limit transparency', () => {
   it('reports usage before each call and refuses the call that would reach the ceiling', async () => {
     const limit = new SessionRateLimit({ name: 'search-api', limit: 4 });
-    const tool = defineStatefulTool({ toolId: 'search', stateScope: 'isolated', sessionLimit: limit, invoke: (query: string) => `results for ${query}` });
+    const tool = defineStatefulTool({
+      toolId: 'search',
+      stateScope: 'isolated',
+      sessionLimit: limit,
+      invoke: (query: string) => `results for ${query}`,
+    });
     const ledger = InvocationLedger.open({ sessionId: 's', policy: { ...relaxed, maxSessionUsageRatio: 1 } });
     const before: number[] = [];
     for (let call = 1; call <= 3; call += 1) {
@@ -324,7 +343,10 @@ describe('session limit transparency', () => {
     expect(ledger.sessionLimitReport(tool)).toMatchObject({ usageRatioBefore: 0.75, usageRatioAfter: 1, remainingAfter: 0 });
     const refusal = (await ledger.invoke(tool, 'q4').catch((error: unknown) => error)) as InvocationRefusedError;
     expect(refusal).toBeInstanceOf(InvocationRefusedError);
-    expect(signature(refusal.record)).toMatchObject({ verdict: StateVerdict.SESSION_LIMIT_EXHAUSTED, directive: 'HALT: Session usage 100.00% >= 100.00%.' });
+    expect(signature(refusal.record)).toMatchObject({
+      verdict: StateVerdict.SESSION_LIMIT_EXHAUSTED,
+      directive: 'HALT: Session usage 100.00% >= 100.00%.',
+    });
     expect(refusal.message).toMatch(/Plan around the session budget/);
     expect(ledger.sessionLimitReport(tool)!.usedBefore).toBe(3);
   });
@@ -394,7 +416,9 @@ describe('receipts', () => {
   it('wrap returns only the result and records the call', async () => {
     const ledger = InvocationLedger.open({ sessionId: 's', policy: relaxed });
     const clients = new ClientFactoryCarrier({ name: 'db', scope: 'isolated', create: () => ({ query: (sql: string) => sql.length }) });
-    const run = ledger.wrap(defineStatefulTool({ toolId: 'sql', carriers: { clients }, invoke: (sql: string, state) => state.clients.get().query(sql) }));
+    const run = ledger.wrap(
+      defineStatefulTool({ toolId: 'sql', carriers: { clients }, invoke: (sql: string, state) => state.clients.get().query(sql) }),
+    );
     expect(await run('select 1', { invocationId: 'toolu_01' })).toBe(8);
     expect(ledger.records[0]?.invocationId).toBe('toolu_01');
   });
@@ -412,7 +436,11 @@ describe('ill-formed text from a tool (half an emoji)', () => {
     expect(ledger.records).toHaveLength(1);
     expect(ledger.sessionLimitReport(tool)?.usedBefore).toBe(1);
     // Python: hashlib.sha256(text.encode("utf-8", "surrogatepass")): the lone surrogate is its own 3 bytes, not U+FFFD.
-    expect(signature(record).resultHash).toBe(createHash('sha256').update(Buffer.from([...Buffer.from('thumbs '), 0xed, 0xa0, 0xbd])).digest('hex'));
+    expect(signature(record).resultHash).toBe(
+      createHash('sha256')
+        .update(Buffer.from([...Buffer.from('thumbs '), 0xed, 0xa0, 0xbd]))
+        .digest('hex'),
+    );
   });
 
   it('different lone surrogates hash differently, and well-formed text hashes as before', () => {
@@ -479,7 +507,12 @@ describe('JSONL journal and resume', () => {
     const path = join(folder, 'nested', 'ledger.jsonl');
     await runCalls(path, 3, new SessionRateLimit({ name: 'api', limit: 10 }));
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
-    expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(['ledger-opened', 'invocation', 'invocation', 'invocation']);
+    expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual([
+      'ledger-opened',
+      'invocation',
+      'invocation',
+      'invocation',
+    ]);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     // A fresh process: a new limiter object learns the spent budget from the journal.
     const limit = new SessionRateLimit({ name: 'api', limit: 10 });
@@ -617,7 +650,9 @@ describe('JSONL journal and resume', () => {
     const path = join(folder, 'ledger.jsonl');
     await runCalls(path, 2, new SessionRateLimit({ name: 'api', limit: 10 }));
     truncateSync(path, statSync(path).size - 30);
-    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED' }));
+    expect(() => InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_CORRUPTED' }),
+    );
     expect(existsSync(`${path}.broken-line-3`)).toBe(false);
   });
 
@@ -646,12 +681,21 @@ describe('JSONL journal and resume', () => {
       InvocationLedger.open({ sessionId: 's1', policy: relaxed, journalPath: path, durability: 'os-buffered', hmacKey: key });
     async function keyedCalls(path: string, count: number) {
       const ledger = openKeyed(path);
-      for (let call = 0; call < count; call += 1) await ledger.invoke(defineStatefulTool({ toolId: 'search', invoke: (query: string) => query }), `q${call}`);
+      for (let call = 0; call < count; call += 1)
+        await ledger.invoke(defineStatefulTool({ toolId: 'search', invoke: (query: string) => query }), `q${call}`);
       ledger.close();
     }
     /** What an attacker without the key can do: rewrite a record and recompute every plain SHA-256 digest after it, and the checkpoint. */
-    function rewriteWithRecomputedHashes(path: string, edit: (record: Record<string, PythonJsonValue>, index: number) => void, keep?: number) {
-      const records = readFileSync(path, 'utf8').trimEnd().split('\n').slice(0, keep).map((line) => JSON.parse(line) as Record<string, PythonJsonValue>);
+    function rewriteWithRecomputedHashes(
+      path: string,
+      edit: (record: Record<string, PythonJsonValue>, index: number) => void,
+      keep?: number,
+    ) {
+      const records = readFileSync(path, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .slice(0, keep)
+        .map((line) => JSON.parse(line) as Record<string, PythonJsonValue>);
       let previous: string | null = null;
       const lines = records.map((record, index) => {
         const { recordDigest: _dropped, previousRecordDigest: _link, ...fields } = record;
@@ -668,7 +712,9 @@ describe('JSONL journal and resume', () => {
     it('records are chained with HMAC-SHA256 and resume with the same key', async () => {
       const path = join(folder, 'ledger.jsonl');
       await keyedCalls(path, 2);
-      const [header] = readFileSync(path, 'utf8').split('\n').map((line) => line && (JSON.parse(line) as Record<string, PythonJsonValue>));
+      const [header] = readFileSync(path, 'utf8')
+        .split('\n')
+        .map((line) => line && (JSON.parse(line) as Record<string, PythonJsonValue>));
       const { recordDigest, ...linked } = header as Record<string, PythonJsonValue>;
       expect(recordDigest).toBe(createHmac('sha256', hmacKey).update(pythonJsonDumps(linked)).digest('hex'));
       expect(openKeyed(path).records).toHaveLength(2);
@@ -698,7 +744,9 @@ describe('JSONL journal and resume', () => {
       const checkpoint = JSON.parse(readFileSync(`${path}.checkpoint`, 'utf8')) as Record<string, PythonJsonValue>;
       const head = (JSON.parse(lines[1]!) as { recordDigest: string }).recordDigest;
       writeFileSync(`${path}.checkpoint`, JSON.stringify({ ...checkpoint, records: 2, head }));
-      expect(() => openKeyed(path)).toThrow(expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint/) }));
+      expect(() => openKeyed(path)).toThrow(
+        expect.objectContaining({ code: 'LEDGER_CORRUPTED', message: expect.stringMatching(/checkpoint/) }),
+      );
     });
 
     it('a keyed journal opened without the key, or a plain one opened with a key, is a key mismatch; a wrong key is corruption', async () => {
@@ -724,7 +772,8 @@ describe('JSONL journal and resume', () => {
     const path = join(folder, 'ledger.jsonl');
     const ledger = InvocationLedger.open({ sessionId: 'séance-😀', policy: relaxed, journalPath: path });
     const tool = cookieTool('session');
-    for (const login of [['read'], ['read'], ['lecture-é', 'read']]) await ledger.invoke(tool, { url: '/中文', login }).catch(() => undefined);
+    for (const login of [['read'], ['read'], ['lecture-é', 'read']])
+      await ledger.invoke(tool, { url: '/中文', login }).catch(() => undefined);
     ledger.close();
     const script = [
       'import hashlib, json, sys',
@@ -765,7 +814,12 @@ describe('one writer per journal (lock file)', () => {
     }
     expect(failure).toBeInstanceOf(LedgerLockedError);
     expect(failure).toBeInstanceOf(LedgerJournalError);
-    expect(failure).toMatchObject({ code: 'LEDGER_LOCKED', path, lockPath: `${path}.lock`, holder: { pid: process.pid, hostname: hostname() } });
+    expect(failure).toMatchObject({
+      code: 'LEDGER_LOCKED',
+      path,
+      lockPath: `${path}.lock`,
+      holder: { pid: process.pid, hostname: hostname() },
+    });
     expect((failure as Error).message).toContain(path);
     expect((failure as Error).message).toContain(`pid ${process.pid}`);
     await first.invoke(echo, 'a');
@@ -806,22 +860,25 @@ describe('one writer per journal (lock file)', () => {
 describe('journal write failures', () => {
   // /dev/full fails every write with ENOSPC, as a full disk does; it cannot be truncated, so the writer
   // must also refuse further appends rather than bury a partial record mid-file.
-  it.runIf(process.platform === 'linux')('a full disk is a LEDGER_WRITE_FAILED error that says what to do, and later appends are refused', () => {
-    const writer = new JournalWriter('/dev/full', 'os-buffered');
-    const record = sealRecord({ type: 'probe' }, null);
-    let failure: unknown;
-    try {
-      writer.append(record);
-    } catch (error) {
-      failure = error;
-    }
-    expect(failure).toBeInstanceOf(LedgerJournalError);
-    expect(failure).toMatchObject({ code: 'LEDGER_WRITE_FAILED', path: '/dev/full' });
-    expect((failure as Error).message).toMatch(/ENOSPC/);
-    expect((failure as Error).message).toMatch(/Free space or fix permissions/);
-    expect(() => writer.append(record)).toThrow(/open a new ledger on the same path to repair it/);
-    writer.close();
-  });
+  it.runIf(process.platform === 'linux')(
+    'a full disk is a LEDGER_WRITE_FAILED error that says what to do, and later appends are refused',
+    () => {
+      const writer = new JournalWriter('/dev/full', 'os-buffered');
+      const record = sealRecord({ type: 'probe' }, null);
+      let failure: unknown;
+      try {
+        writer.append(record);
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(LedgerJournalError);
+      expect(failure).toMatchObject({ code: 'LEDGER_WRITE_FAILED', path: '/dev/full' });
+      expect((failure as Error).message).toMatch(/ENOSPC/);
+      expect((failure as Error).message).toMatch(/Free space or fix permissions/);
+      expect(() => writer.append(record)).toThrow(/open a new ledger on the same path to repair it/);
+      writer.close();
+    },
+  );
 });
 
 describe('concurrent invocations', () => {
@@ -842,7 +899,10 @@ describe('concurrent invocations', () => {
     const first = ledger.invoke(tool, 'a');
     const second = ledger.invoke(tool, 'b');
     await Promise.resolve();
-    releases.splice(0).reverse().forEach((release) => release());
+    releases
+      .splice(0)
+      .reverse()
+      .forEach((release) => release());
     const [a, b] = await Promise.all([first, second]);
     const credentials = (record: InvocationRecord) =>
       record.receipts.invocation_state_delta_signature.changes.map((change) => ('credential' in change ? change.credential : change.kind));

@@ -50,9 +50,11 @@ function parsePythonFloat(text: string): number {
   return Number(text);
 }
 
-describe('seed 003 vectors (produced by the seed\'s Python reference)', () => {
+describe("seed 003 vectors (produced by the seed's Python reference)", () => {
   it('has vectors for every verdict, the lone-surrogate error and non-ASCII ids', () => {
-    const verdicts = new Set(vectors.evaluations.map((vector) => ('verdict' in vector.expected ? vector.expected.verdict : vector.expected.error)));
+    const verdicts = new Set(
+      vectors.evaluations.map((vector) => ('verdict' in vector.expected ? vector.expected.verdict : vector.expected.error)),
+    );
     expect([...verdicts].sort()).toEqual([
       'ISOLATED_INVOCATIONS',
       'SESSION_LIMIT_EXHAUSTED',
@@ -65,28 +67,25 @@ describe('seed 003 vectors (produced by the seed\'s Python reference)', () => {
     expect(vectors.evaluations.some((vector) => vector.invocation.stateDeltaHash === null)).toBe(true);
   });
 
-  it.each(vectors.evaluations.map((vector, index) => [index, vector] as const))(
-    'evaluation #%i matches the seed',
-    (_index, vector) => {
-      const run = () =>
-        evaluateInvocation(
-          { ...vector.invocation, sessionUsageRatio: parsePythonFloat(vector.invocation.sessionUsageRatio) },
-          { priorStateDeltas: vector.context.priorStateDeltas, isolationPolicy: vector.context.isolationPolicy as IsolationPolicy },
-          {
-            requireIsolationForCritical: vector.policy.requireIsolationForCritical,
-            maxSessionUsageRatio: parsePythonFloat(vector.policy.maxSessionUsageRatio),
-            accumulatedDeltaThreshold: vector.policy.accumulatedDeltaThreshold,
-          },
-        );
-      if ('error' in vector.expected) {
-        expect(run).toThrow(IllFormedTextError);
-      } else {
-        expect(run()).toEqual(vector.expected);
-      }
-    },
-  );
+  it.each(vectors.evaluations.map((vector, index) => [index, vector] as const))('evaluation #%i matches the seed', (_index, vector) => {
+    const run = () =>
+      evaluateInvocation(
+        { ...vector.invocation, sessionUsageRatio: parsePythonFloat(vector.invocation.sessionUsageRatio) },
+        { priorStateDeltas: vector.context.priorStateDeltas, isolationPolicy: vector.context.isolationPolicy as IsolationPolicy },
+        {
+          requireIsolationForCritical: vector.policy.requireIsolationForCritical,
+          maxSessionUsageRatio: parsePythonFloat(vector.policy.maxSessionUsageRatio),
+          accumulatedDeltaThreshold: vector.policy.accumulatedDeltaThreshold,
+        },
+      );
+    if ('error' in vector.expected) {
+      expect(run).toThrow(IllFormedTextError);
+    } else {
+      expect(run()).toEqual(vector.expected);
+    }
+  });
 
-  it('formats every percentage exactly like Python\'s :.2%', () => {
+  it("formats every percentage exactly like Python's :.2%", () => {
     const mismatches = vectors.percent
       .map(({ value, expected }) => ({ value, expected, actual: formatPercentLikePython(parsePythonFloat(value)) }))
       .filter(({ expected, actual }) => expected !== actual);
@@ -94,7 +93,7 @@ describe('seed 003 vectors (produced by the seed\'s Python reference)', () => {
     expect(vectors.percent.length).toBeGreaterThan(800);
   });
 
-  it('prints floats exactly like Python\'s json.dumps', () => {
+  it("prints floats exactly like Python's json.dumps", () => {
     const mismatches = vectors.floatRepr
       .map(({ value, expected }) => ({ value, expected, actual: pythonFloatRepr(parsePythonFloat(value)) }))
       .filter(({ expected, actual }) => expected !== actual);
