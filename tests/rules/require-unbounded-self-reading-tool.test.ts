@@ -842,7 +842,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
         {
           toolName: 'read_file',
           readCall: '`readFile`',
-          fix: ["inputSchema: { type: 'object' } }", "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+          fix: [
+            "inputSchema: { type: 'object' } }",
+            "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
         },
       ],
     ),
@@ -1471,7 +1474,11 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
       options: [{ requireClassification: true }],
     },
     // The handler map's file defines no tool; a definition no map keys is no tool.
-    { code: nameDispatchText('handler-map', 'index.ts'), filename: path.join(nameDispatch, 'handler-map', 'index.ts'), options: [{ requireClassification: true }] },
+    {
+      code: nameDispatchText('handler-map', 'index.ts'),
+      filename: path.join(nameDispatch, 'handler-map', 'index.ts'),
+      options: [{ requireClassification: true }],
+    },
     {
       code: `export const loneTool = { name: 'lone', description: 'd', inputSchema: { type: 'object' } };`,
       filename: path.join(nameDispatch, 'handler-map', 'lone.ts'),
@@ -1518,7 +1525,17 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
     // A definition constant joined to its handler by `{ [fetchPageTool.name]: fetchPage }` in another file.
     invalid(
       nameDispatchText('handler-map', 'fetchPage.ts'),
-      [{ toolName: 'fetch_mapped', readCall: '`fetch`', resource: 'URL', fix: ["text', inputSchema: { type: 'object' } }", "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"] }],
+      [
+        {
+          toolName: 'fetch_mapped',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: [
+            "text', inputSchema: { type: 'object' } }",
+            "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
       { filename: path.join(nameDispatch, 'handler-map', 'fetchPage.ts') },
     ),
     // Definitions and dispatcher in one file.

@@ -56,7 +56,10 @@ function returnedObjectLiteral(node: TSESTree.Node | undefined): TSESTree.Object
  * directly. The config must name itself and carry an invocation; the tool is
  * reported at the factory call.
  */
-export function recogniseConfigReturningFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+export function recogniseConfigReturningFactoryCall(
+  call: TSESTree.CallExpression,
+  settings: RecognitionSettings,
+): ToolDefinition | undefined {
   const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
   if (lastName === undefined) return undefined;
   const configured = settings.toolFactories.some((factory) => factory.slice(factory.lastIndexOf('.') + 1) === lastName);

@@ -438,7 +438,12 @@ function fileText(filePath: string): string | undefined {
 /** `const x = { name, inputSchema }` at a module's top (exported or not): the constant's name. */
 function definitionConstantName(object: TSESTree.ObjectExpression): string | undefined {
   const declarator = object.parent;
-  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== object || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (
+    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== object ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier
+  )
+    return undefined;
   const declaration = declarator.parent;
   const holder = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration?.parent;
   if (holder?.type !== AST_NODE_TYPES.Program) return undefined;
@@ -468,7 +473,8 @@ function mappedHandlers(constant: string, filePath: string, linted: TSESTree.Pro
       if (node.type !== AST_NODE_TYPES.Property || !node.computed) return undefined;
       const key = skipTypeWrappers(node.key);
       if (key.type !== AST_NODE_TYPES.MemberExpression || key.object.type !== AST_NODE_TYPES.Identifier) return undefined;
-      if (getStaticKeyName(key.property, key.computed) !== 'name' || !namesDefinition(file, key.object.name, constant, filePath)) return undefined;
+      if (getStaticKeyName(key.property, key.computed) !== 'name' || !namesDefinition(file, key.object.name, constant, filePath))
+        return undefined;
       const value = skipTypeWrappers(node.value);
       if (isFunctionNode(value)) entries.push({ fn: value, inputParameters: [0], classNode: undefined, file });
       else if (value.type === AST_NODE_TYPES.Identifier) {
