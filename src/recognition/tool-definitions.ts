@@ -34,7 +34,7 @@ import {
   withToolMapKeyName,
 } from './tool-shapes/index.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
-import { isJoinedImplementation, recogniseJoinedListEntry } from './tool-shapes/name-dispatch.js';
+import { isJoinedImplementation, recogniseJoinedListEntry, recogniseMapJoinedDefinition } from './tool-shapes/name-dispatch.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
 import { mayHoldToolName, resolveToolName } from './tool-shapes/tool-name.js';
@@ -426,7 +426,8 @@ export function recogniseToolDefinition(
       return (
         withToolMapKeyName(recogniseTypedObject(node, settings, options.contextualTypeName)) ??
         recogniseSdkToolObject(node, settings) ??
-        recogniseJoinedListEntry(node, options.filePath)
+        recogniseJoinedListEntry(node, options.filePath) ??
+        recogniseMapJoinedDefinition(node, options.filePath)
       );
     case AST_NODE_TYPES.SwitchCase:
       return recogniseDispatchCase(node);

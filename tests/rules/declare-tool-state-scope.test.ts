@@ -377,8 +377,20 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
   switch (name) {
     case 'list_sessions': return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };
   }`),
+    // A one-tool server guarded by `if (name !== 'x') throw …` that keeps nothing.
+    dispatcher(`  if (name !== 'list_sessions') throw new Error('unknown tool');
+  return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };`),
   ],
   invalid: [
+    {
+      // The rest of the handler after an `if (name !== 'x') throw` guard is tool `x`.
+      code: dispatcher(`  if (name !== 'open_session') {
+    throw new Error('unknown tool');
+  }
+  sessions.set(args.id, args);
+  return { content: [{ type: 'text', text: 'ok' }] };`),
+      errors: [{ messageId: mutates, data: { tool: 'open_session', action: 'calls `.set()` on', state: 'module-level `sessions`' } }],
+    },
     {
       code: `const users = new Map(); server.addTool({ name: 'create_user', execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
       errors: [{ messageId: mutates, data: { tool: 'create_user', action: 'calls `.set()` on', state: 'module-level `users`' } }],
@@ -708,6 +720,12 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, stateScope: 'session', execute: async ({ id }) => { seen.add(id); } }) } });`,
     // Per-call values only: nothing outlives the call.
     `export function createCountToolDefinition() { return { name: 'count', parameters, async execute(toolCallId, params) { let n = 0; n++; return String(n); } }; }`,
+    // chrome-devtools-mcp: a define…Tool factory handed a function that returns the config.
+    `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, stateScope: 'session', handler: async (request) => { selected = request.params.pageId; } }));`,
+    `export const listPages = definePageTool(() => { return { name: 'list_pages', schema, handler: async (request, response) => { let n = 0; n++; response.appendResponseLine(String(n)); } }; });`,
+    // A function returning a config without an invocation, or a call of some other name: no tool.
+    `let selected; export const x = defineTool(() => ({ name: 'select_page', schema }));`,
+    `let selected; export const x = makeThing(() => ({ name: 'select_page', handler: async (request) => { selected = request.params.pageId; } }));`,
   ],
   invalid: [
     {
@@ -728,6 +746,17 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     {
       code: `const log = []; export class NotesTool implements NotesToolHandlers { async append(command) { log.push(command.text); return 'ok'; } }`,
       errors: [{ messageId: mutates, data: { tool: 'notes', action: 'calls `.push()` on', state: 'module-level `log`' } }],
+    },
+    {
+      code: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; } }));`,
+      errors: [{ messageId: mutates, data: { tool: 'select_page', action: 'assigns', state: 'module-level `selected`' }, line: 1 }],
+    },
+    {
+      code: `const seen = new Set();
+export const remember = definePageTool(() => {
+  return { name: 'remember', schema, handler: async (request) => { seen.add(request.params.id); } };
+});`,
+      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls \`.add()\` on', state: 'module-level \`seen\`' }, line: 3 }],
     },
   ],
 });
@@ -844,6 +873,13 @@ ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
     },
   ],
   invalid: [
+    // A definition constant joined to its handler by `{ [countTool.name]: count }` (handler-map/index.ts);
+    // `unmappedTool` in the same file is keyed by no map and is no tool.
+    {
+      code: fixtureText('handler-map', 'counter.ts'),
+      filename: path.join(nameDispatch, 'handler-map', 'counter.ts'),
+      errors: [{ messageId: mutates, data: { tool: 'count_mapped', action: 'assigns', state: 'module-level `calls`' } }],
+    },
     // Definitions in tools.ts, the dispatcher (which imports them) in handler.ts, the class in counter.ts.
     {
       code: fixtureText('reverse', 'tools.ts'),

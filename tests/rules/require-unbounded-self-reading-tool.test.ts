@@ -686,6 +686,15 @@ function render(kind, args) { switch (kind) { case 'file': return readFile(args.
   }
 });`,
     ),
+    // A `!==` guard that does not leave is no dispatch: nothing after it is one tool's.
+    lowLevelServer(
+      `{ name: 'read_file', inputSchema: {} }`,
+      `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name !== 'read_file') { console.error('other tool', name); }
+  return { content: [{ type: 'text', text: 'ok' }] };
+});`,
+    ),
     // Another branch's read is not this branch's: `status` reads nothing.
     lowLevelServer(
       `{ name: 'read_file', inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }, { name: 'status', inputSchema: {} }`,
@@ -804,6 +813,29 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => handleToolCal
   if (name === 'status') { return { content: [{ type: 'text', text: 'ok' }] }; }
   if (name === 'read_file') { return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; }
   throw new Error('unknown tool');
+});`,
+      ),
+      [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object' } }",
+            "inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
+    ),
+    // A one-tool server: `if (name !== 'x') throw …` guards the rest of the handler, which is that tool.
+    invalid(
+      lowLevelServer(
+        `{ name: 'read_file', inputSchema: { type: 'object' } }`,
+        `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (name !== 'read_file') {
+    throw new Error('unknown tool');
+  }
+  return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };
 });`,
       ),
       [
@@ -1139,8 +1171,18 @@ const contextTool = { type: 'function', name: 'ctx', parameters, invoke: async (
 const handlers = { read: { description: 'read', parameters, execute: async ({ path }) => readFile(path, 'utf8') } };`,
     `import { readFile } from 'node:fs/promises';
 const tools = { read: { description: 'read', parameters, maxResultSizeChars: Infinity, execute: async ({ path }) => readFile(path, 'utf8') } };`,
+    // chrome-devtools-mcp: a define…Tool factory handed a function returning the config; bounded, or reading a fixed file.
+    `import { readFile } from 'node:fs/promises';
+export const t = defineTool((args) => ({ name: 'read_file', schema, maxResultSizeChars: Infinity, handler: async (request) => readFile(request.params.path, 'utf8') }));`,
+    `import { readFile } from 'node:fs/promises';
+export const t = definePageTool(() => { return { name: 'read_log', schema, handler: async (request) => readFile('/var/log/app.log', 'utf8') }; });`,
   ],
   invalid: [
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export const t = defineTool((args) => ({ name: 'read_file', schema, handler: async (request) => readFile(request.params.path, 'utf8') }));`,
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: ["'utf8') }));", "'utf8'), maxResultSizeChars: Infinity }));"] }],
+    ),
     invalid(
       `import { readFile } from 'node:fs/promises';
 const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => readFile(params.path, 'utf8') });`,
@@ -1431,6 +1473,17 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
       filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
       options: [{ requireClassification: true }],
     },
+    // The handler map's file defines no tool; a definition no map keys is no tool.
+    {
+      code: nameDispatchText('handler-map', 'index.ts'),
+      filename: path.join(nameDispatch, 'handler-map', 'index.ts'),
+      options: [{ requireClassification: true }],
+    },
+    {
+      code: `export const loneTool = { name: 'lone', description: 'd', inputSchema: { type: 'object' } };`,
+      filename: path.join(nameDispatch, 'handler-map', 'lone.ts'),
+      options: [{ requireClassification: true }],
+    },
     // Declared on the entry's `_meta`: the joined tool is classified.
     {
       code: `export const TOOLS = [{ name: 'fetch_page', description: 'd', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }];`,
@@ -1468,6 +1521,22 @@ ruleTester.run('require-unbounded-self-reading-tool: tool lists joined by name',
         },
       ],
       { filename: path.join(nameDispatch, 'forward', 'server.ts') },
+    ),
+    // A definition constant joined to its handler by `{ [fetchPageTool.name]: fetchPage }` in another file.
+    invalid(
+      nameDispatchText('handler-map', 'fetchPage.ts'),
+      [
+        {
+          toolName: 'fetch_mapped',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: [
+            "text', inputSchema: { type: 'object' } }",
+            "text', inputSchema: { type: 'object' }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ],
+      { filename: path.join(nameDispatch, 'handler-map', 'fetchPage.ts') },
     ),
     // Definitions and dispatcher in one file.
     invalid(

@@ -4,12 +4,15 @@
  * - bundlers rename an import that collides with another (`import { tool }`
  *   twice in one bundle becomes `tool2`, `createTool3`);
  * - LangChain's `tool(runTask, { name, schema })` passes a named function,
- *   not a function literal.
+ *   not a function literal;
+ * - chrome-devtools-mcp hands `defineTool` a function that returns the config.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { skipTypeWrappers } from '../ast.js';
-import { configName } from './names.js';
+import { getCalleeLastName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import type { RecognitionSettings } from '../settings.js';
+import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
+import { asObjectLiteral, configName } from './names.js';
 
 const BUNDLER_SUFFIX = /^([A-Za-z_$][\w$]*?[A-Za-z_$])\d+$/;
 
@@ -30,4 +33,40 @@ export function namedFunctionArgument(call: TSESTree.CallExpression, config: TSE
   const target = skipTypeWrappers(first);
   if (target.type !== AST_NODE_TYPES.Identifier || configName(config) === undefined) return undefined;
   return target;
+}
+
+/** `define…Tool` (`defineTool`, `definePageTool`): a name that says the call defines a tool. */
+const DEFINE_TOOL_CALLEE = /^define\w*Tool$/;
+
+/** The object literal a function returns: an arrow's expression body, or the one `return {…}` of its own block. */
+function returnedObjectLiteral(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined {
+  const fn = node ? skipTypeWrappers(node) : undefined;
+  if (!isFunctionNode(fn)) return undefined;
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return asObjectLiteral(fn.body);
+  const returns = fn.body.body.filter((statement) => statement.type === AST_NODE_TYPES.ReturnStatement);
+  const [only] = returns;
+  return returns.length === 1 && only?.type === AST_NODE_TYPES.ReturnStatement ? asObjectLiteral(only.argument ?? undefined) : undefined;
+}
+
+/**
+ * chrome-devtools-mcp's `defineTool((args) => ({ name, schema, handler }))`,
+ * `definePageTool(() => { return {…} })`: a tool factory (configured, or
+ * named `define…Tool`) handed a function that returns the tool's config
+ * defines the tool that config describes, as if the config were handed
+ * directly. The config must name itself and carry an invocation; the tool is
+ * reported at the factory call.
+ */
+export function recogniseConfigReturningFactoryCall(
+  call: TSESTree.CallExpression,
+  settings: RecognitionSettings,
+): ToolDefinition | undefined {
+  const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
+  if (lastName === undefined) return undefined;
+  const configured = settings.toolFactories.some((factory) => factory.slice(factory.lastIndexOf('.') + 1) === lastName);
+  if (!configured && !DEFINE_TOOL_CALLEE.test(lastName)) return undefined;
+  if (call.arguments.length !== 1) return undefined;
+  const config = returnedObjectLiteral(call.arguments[0]);
+  const name = configName(config);
+  if (!config || name === undefined || !hasInvocationMember(config, settings)) return undefined;
+  return { ...objectLiteralDefinition('factory', config, name), reportNode: call };
 }

@@ -7,7 +7,8 @@
  *   Agentic's `@aiFunction` methods (`./decorators.ts`), LlamaIndex's
  *   `FunctionTool.from` (`./llamaindex.ts`), OpenAI Agents' built-in tools
  *   with a local executor (`./openai-agents.ts`), AI SDK provider-defined
- *   tools with a local `execute` (`./ai-sdk.ts`);
+ *   tools with a local `execute` (`./ai-sdk.ts`), `define…Tool(() => config)`
+ *   factories handed a function that returns the config (`./factory-variants.ts`);
  * - classes: `…ToolHandlers` implementations and `…Tool` classes with an
  *   invocation method (`./tool-classes.ts`);
  * - object literals: plain tools in a tools map (`./tool-maps.ts`), objects
@@ -22,6 +23,7 @@ import type { RecognitionSettings } from '../settings.js';
 import type { ToolDefinition } from '../tool-definitions.js';
 import { recogniseProviderDefinedTool } from './ai-sdk.js';
 import { DECORATOR_SHAPE_SPELLINGS, recogniseDecoratedMethodTool } from './decorators.js';
+import { recogniseConfigReturningFactoryCall } from './factory-variants.js';
 import { recogniseFactoryReturnedTool } from './harness-factories.js';
 import { recogniseFunctionToolFrom } from './llamaindex.js';
 import { recogniseFunctionToolObject, recogniseLocalExecutorTool } from './openai-agents.js';
@@ -37,6 +39,7 @@ export const SDK_SHAPE_SPELLINGS: readonly string[] = DECORATOR_SHAPE_SPELLINGS;
 export function recogniseSdkToolCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   return (
     recogniseSchemaHandleTool(call) ??
+    recogniseConfigReturningFactoryCall(call, settings) ??
     recogniseDecoratedMethodTool(call) ??
     recogniseFunctionToolFrom(call) ??
     recogniseLocalExecutorTool(call) ??

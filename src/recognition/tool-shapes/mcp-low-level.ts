@@ -1,7 +1,8 @@
 /**
  * The low-level MCP server: one `server.setRequestHandler(CallToolRequestSchema,
  * handler)` serves every tool, and the handler picks the tool with a `switch`
- * (or `if (name === 'x')`) on the requested name. Each branch is a tool, named
+ * (or `if (name === 'x')`, or a guard `if (name !== 'x') throw …` before the
+ * one tool's code) on the requested name. Each branch is a tool, named
  * by its case, whose input is the request's arguments object. Without this,
  * the whole server (often dozens of file, URL and process tools) is invisible
  * to the rules: circular persistence and state leakage go unchecked in
@@ -249,11 +250,29 @@ export function recogniseDispatchCase(node: TSESTree.SwitchCase): ToolDefinition
 /** `if (name === 'read_file') { … }` on the requested name: the tool, with the branch as its region. */
 export function recogniseDispatchBranch(node: TSESTree.IfStatement): ToolDefinition | undefined {
   const test = node.test;
-  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== '===' && test.operator !== '==')) return undefined;
+  if (test.type !== AST_NODE_TYPES.BinaryExpression) return undefined;
+  const equal = test.operator === '===' || test.operator === '==';
+  const guard = (test.operator === '!==' || test.operator === '!=') && !node.alternate && exits(node.consequent);
+  // A guard is the tool only as a statement of the handler's block: the rest of that block is its branch.
+  const block = node.parent;
+  if (!equal && (!guard || block?.type !== AST_NODE_TYPES.BlockStatement)) return undefined;
   const leftName = resolveToolName(test.left);
   const name = leftName ?? resolveToolName(test.right);
   if (name === undefined) return undefined;
   const discriminant = leftName === undefined ? test.left : test.right;
   const dispatcher = findDispatcher(discriminant);
-  return dispatcher ? dispatchDefinition(node, name, dispatcher, node.consequent) : undefined;
+  if (!dispatcher) return undefined;
+  return dispatchDefinition(node, name, dispatcher, equal ? node.consequent : block!);
+}
+
+/**
+ * `if (name !== 'imageFetch') throw new Error(…)` (@kazuph/mcp-fetch): a
+ * guard that rejects every name but one makes the rest of the handler that
+ * one tool's branch. The guard's body must leave (throw or return).
+ */
+function exits(statement: TSESTree.Statement): boolean {
+  if (statement.type === AST_NODE_TYPES.ThrowStatement || statement.type === AST_NODE_TYPES.ReturnStatement) return true;
+  if (statement.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const last = statement.body[statement.body.length - 1];
+  return last !== undefined && exits(last);
 }

@@ -22,6 +22,7 @@
  * compare a string with the entry's name) and parsed only then, once per
  * process; each program's branches are collected in one walk.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
@@ -406,4 +407,102 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
     if (names && [...names].some((name) => listed.has(name))) return true;
   }
   return false;
+}
+
+/**
+ * fetcher-mcp: `export const fetchUrlTool = { name: 'fetch_url', inputSchema }`
+ * in one file, `toolHandlers = { [fetchUrlTool.name]: fetchUrl }` in another,
+ * the CallTool handler looking the handler up by the requested name.
+ *
+ * Principle: a handler map keyed by a definition's own name
+ * (`{ [definition.name]: handler }`) joins that definition to that handler:
+ * the definition (a `{ name, inputSchema }` constant) is the tool, its
+ * invocation the handler function the map's value names, given the arguments
+ * first. Only files whose text spells `<constant>.name]` are parsed.
+ */
+const fileTexts = new Map<string, string | undefined>();
+
+function fileText(filePath: string): string | undefined {
+  if (!fileTexts.has(filePath)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(filePath, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    fileTexts.set(filePath, text);
+  }
+  return fileTexts.get(filePath);
+}
+
+/** `const x = { name, inputSchema }` at a module's top (exported or not): the constant's name. */
+function definitionConstantName(object: TSESTree.ObjectExpression): string | undefined {
+  const declarator = object.parent;
+  if (
+    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== object ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier
+  )
+    return undefined;
+  const declaration = declarator.parent;
+  const holder = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration?.parent;
+  if (holder?.type !== AST_NODE_TYPES.Program) return undefined;
+  return declarator.id.name;
+}
+
+/** Does `local` in `file` stand for the constant `constant` of `definitionFile`? */
+function namesDefinition(file: FileIndex, local: string, constant: string, definitionFile: string): boolean {
+  if (file.filePath === definitionFile) return local === constant && file.constants.has(local);
+  const binding = file.imports.get(local);
+  if (!binding || binding.imported !== constant) return false;
+  return resolveRelativeModule(binding.module, file.filePath) === definitionFile;
+}
+
+/** The handler functions `{ [constant.name]: handler }` maps of the package give the definition. */
+function mappedHandlers(constant: string, filePath: string, linted: TSESTree.Program): JoinedInvocationEntry[] {
+  const root = packageRootOf(filePath);
+  const files = root ? packageSourceFiles(root) : [];
+  const spelling = new RegExp(`\\[\\s*${constant.replace(/\$/g, '\\$')}\\s*\\.\\s*name\\s*\\]`);
+  const entries: JoinedInvocationEntry[] = [];
+  for (const candidate of files) {
+    const text = candidate === filePath ? undefined : fileText(candidate);
+    if (candidate !== filePath && !text?.match(spelling)) continue;
+    const file = candidate === filePath ? indexOf(linted, filePath) : loadModule(candidate);
+    if (!file) continue;
+    walk(file.program, (node) => {
+      if (node.type !== AST_NODE_TYPES.Property || !node.computed) return undefined;
+      const key = skipTypeWrappers(node.key);
+      if (key.type !== AST_NODE_TYPES.MemberExpression || key.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+      if (getStaticKeyName(key.property, key.computed) !== 'name' || !namesDefinition(file, key.object.name, constant, filePath))
+        return undefined;
+      const value = skipTypeWrappers(node.value);
+      if (isFunctionNode(value)) entries.push({ fn: value, inputParameters: [0], classNode: undefined, file });
+      else if (value.type === AST_NODE_TYPES.Identifier) {
+        const resolved = resolveLocalName(file, value.name);
+        if (resolved) entries.push({ fn: resolved.fn, inputParameters: [0], classNode: resolved.classNode, file: resolved.file });
+      }
+      return undefined;
+    });
+  }
+  return entries;
+}
+
+export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
+  if (filePath === undefined || !findProperty(object, 'inputSchema')) return undefined;
+  const constant = definitionConstantName(object);
+  const name = constant === undefined ? undefined : resolveToolName(findProperty(object, 'name')?.value);
+  const program = name === undefined ? undefined : programOf(object);
+  if (constant === undefined || name === undefined || !program) return undefined;
+  const entries = mappedHandlers(constant, filePath, program);
+  if (entries.length === 0) return undefined;
+  return {
+    shape: 'mcp-dispatch',
+    node: object,
+    reportNode: object,
+    name,
+    host: object,
+    isMcpRegistration: true,
+    handlerArgument: undefined,
+    joinedInvocation: () => entries,
+  };
 }
