@@ -29,6 +29,7 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
+import { STATE_SCOPES } from '../types/classify-tool.js';
 import { findDeclaredClassification, resolvedToolName } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
@@ -50,8 +51,8 @@ import type { ToolDefinition, ToolMember } from './tool-definitions.js';
 export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
 
 const MEMBER = 'stateScope';
-/** The declarable scopes (the runtime's `StateScope`). */
-export const STATE_SCOPE_VALUES = ['isolated', 'session', 'agent'] as const;
+/** The declarable scopes: the one list the runtime and the types use too (plain data, no runtime code). */
+export const STATE_SCOPE_VALUES = STATE_SCOPES;
 /** Globals whose properties are process-wide: writing them outlives any call. */
 const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
 const COOKIE_PATTERN = /cookie/i;
