@@ -333,6 +333,24 @@ function joinedEntries(found: FoundBranch[]): JoinedInvocationEntry[] {
   return entries;
 }
 
+/** A tool list entry joined to its invocation elsewhere: reported at the entry, whose `_meta` is its classification home. */
+function joinedDefinition(
+  object: TSESTree.ObjectExpression,
+  name: string,
+  joinedInvocation: () => JoinedInvocationEntry[],
+): ToolDefinition {
+  return {
+    shape: 'mcp-dispatch',
+    node: object,
+    reportNode: object,
+    name,
+    host: object,
+    isMcpRegistration: true,
+    handlerArgument: undefined,
+    joinedInvocation,
+  };
+}
+
 /**
  * A tool list entry whose name a dispatcher of the package routes: the tool,
  * at the entry, with the dispatcher's branch and implementation as its invocation.
@@ -346,16 +364,7 @@ export function recogniseJoinedListEntry(object: TSESTree.ObjectExpression, file
   // No branch: a name with no handler. A branch that is a tool in its own file: that tool, not a second one.
   if (found.length === 0 || found.some((item) => item.branch.recognisedInPlace)) return undefined;
   let entries: JoinedInvocationEntry[] | undefined;
-  return {
-    shape: 'mcp-dispatch',
-    node: object,
-    reportNode: object,
-    name,
-    host: object,
-    isMcpRegistration: true,
-    handlerArgument: undefined,
-    joinedInvocation: () => (entries ??= joinedEntries(found)),
-  };
+  return joinedDefinition(object, name, () => (entries ??= joinedEntries(found)));
 }
 
 /** Per dispatcher program: the classes its name branches hand arguments to (`file:start`), with the names routed to each. */
@@ -495,14 +504,5 @@ export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, 
   if (constant === undefined || name === undefined || !program) return undefined;
   const entries = mappedHandlers(constant, filePath, program);
   if (entries.length === 0) return undefined;
-  return {
-    shape: 'mcp-dispatch',
-    node: object,
-    reportNode: object,
-    name,
-    host: object,
-    isMcpRegistration: true,
-    handlerArgument: undefined,
-    joinedInvocation: () => entries,
-  };
+  return joinedDefinition(object, name, () => entries);
 }
