@@ -756,7 +756,7 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
 export const remember = definePageTool(() => {
   return { name: 'remember', schema, handler: async (request) => { seen.add(request.params.id); } };
 });`,
-      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls \`.add()\` on', state: 'module-level \`seen\`' }, line: 3 }],
+      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' }, line: 3 }],
     },
   ],
 });
