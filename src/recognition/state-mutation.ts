@@ -436,14 +436,7 @@ function mutationOf(
       owner.type !== AST_NODE_TYPES.ForOfStatement &&
       owner.type !== AST_NODE_TYPES.ForInStatement
     ) {
-      if (
-        owner.type !== AST_NODE_TYPES.ArrayPattern &&
-        owner.type !== AST_NODE_TYPES.ObjectPattern &&
-        owner.type !== AST_NODE_TYPES.Property &&
-        owner.type !== AST_NODE_TYPES.RestElement &&
-        owner.type !== AST_NODE_TYPES.AssignmentPattern
-      )
-        return undefined;
+      if (!isPatternPart(owner)) return undefined;
       owner = owner.parent;
     }
     if (owner) return { node: owner, verb: 'assigns a property of', path: chain };
@@ -673,6 +666,17 @@ function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: Rec
   return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
 }
 
+/** A piece of a destructuring target (`[a, b]`, `{ k: v }`, `...rest`, `x = 1`): the write is made by what holds it. */
+function isPatternPart(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.ArrayPattern ||
+    node.type === AST_NODE_TYPES.ObjectPattern ||
+    node.type === AST_NODE_TYPES.Property ||
+    node.type === AST_NODE_TYPES.RestElement ||
+    node.type === AST_NODE_TYPES.AssignmentPattern
+  );
+}
+
 /** The statement-level node that performs a direct write to a binding (`x = …`, `x++`, `for (x of …)`). */
 function writingNode(identifier: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node = identifier;
@@ -686,15 +690,7 @@ function writingNode(identifier: TSESTree.Node): TSESTree.Node {
     ) {
       return parent;
     }
-    if (
-      parent.type !== AST_NODE_TYPES.ArrayPattern &&
-      parent.type !== AST_NODE_TYPES.ObjectPattern &&
-      parent.type !== AST_NODE_TYPES.Property &&
-      parent.type !== AST_NODE_TYPES.RestElement &&
-      parent.type !== AST_NODE_TYPES.AssignmentPattern
-    ) {
-      return identifier;
-    }
+    if (!isPatternPart(parent)) return identifier;
     current = parent;
   }
   return identifier;
