@@ -9,6 +9,7 @@ import type * as ts from 'typescript';
 
 import { type FileIndex, buildFileIndex } from './file-index.js';
 import type { FlowEnvironment } from './input-flow.js';
+import { rememberProgramText } from './module-graph.js';
 import { programSpellsAny } from './program-text.js';
 import { type ProgramTypes, programTypesOf } from './program-types.js';
 import { type ReplacementStateRecognizer, buildReplacementStateRecognizer } from './replacement-state/recognizer.js';
@@ -44,6 +45,7 @@ export function getRecognitionContext(context: Readonly<TSESLint.RuleContext<str
   const cached = bySettings?.get(settings);
   if (cached) return cached;
 
+  rememberProgramText(program, sourceCode.text);
   const programTypes = programTypesOf(sourceCode);
   let file: FileIndex | undefined;
   let replacementState: ReplacementStateRecognizer | undefined;

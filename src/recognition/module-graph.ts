@@ -18,6 +18,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, assignParents, functionNameOf, isClassNode, isFunctionNode, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
+import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
 
 /** How many `export … from` hops and import hops we follow before giving up. */
 export const MAX_RE_EXPORT_DEPTH = 8;
@@ -40,9 +41,14 @@ const moduleCache = new Map<string, CachedModule>();
 /** The source text of each parsed module, for analyses that quote it (scope analysis of a followed module). */
 const moduleTexts = new WeakMap<TSESTree.Program, string>();
 
-/** The text a module parsed by `loadModule` was parsed from. */
+/** The text a program was parsed from: a module parsed by `loadModule`, or a linted file its recognition context recorded. */
 export function moduleText(program: TSESTree.Program): string | undefined {
   return moduleTexts.get(program);
+}
+
+/** Records the linted file's text for `moduleText`, so cheap text tests can run before walks of its tree. */
+export function rememberProgramText(program: TSESTree.Program, text: string): void {
+  moduleTexts.set(program, text);
 }
 
 interface EstreeParseOptions {
@@ -108,6 +114,11 @@ export function loadModule(filePath: string): FileIndex | undefined {
   const cached = moduleCache.get(filePath);
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.index;
   let index: FileIndex | undefined;
+  // A bundle is not followed: a call into it stays unknown (see MAX_SOURCE_FILE_BYTES).
+  if (stats.size > MAX_SOURCE_FILE_BYTES) {
+    moduleCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, index: undefined });
+    return undefined;
+  }
   try {
     const code = readFileSync(filePath, 'utf8');
     const program = parseModuleSource(code, {

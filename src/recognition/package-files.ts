@@ -4,7 +4,7 @@
  * names?) cannot follow imports, because the definitions file is often the
  * one imported. The package is the folder of the nearest `package.json`;
  * its source files are listed once per process (bounded, without
- * `node_modules`, dot folders, declarations, tests and bundles over 1 MB), and each file's
+ * `node_modules`, dot folders, declarations, tests and bundles over 256 KB), and each file's
  * text facts are cached by path and mtime like parsed modules. Only files
  * whose text spells the name looked for are ever parsed.
  */
@@ -14,13 +14,17 @@ import path from 'node:path';
 /** A package bigger than this is listed only this far: the join is a help, never a reason to read a monorepo. */
 export const MAX_PACKAGE_FILES = 2000;
 /**
- * A file bigger than this is a bundle (a dependency tree or a whole server
- * flattened into one file), not one of the package's own sources: its
- * `name: 'x'` and `case 'x':` spell thousands of names that are no tool list
- * and no dispatcher, and reading and parsing it for every tool cost seconds.
- * A bundle that is linted is still read as the linted file.
+ * A file bigger than this is a bundle or a bundler's chunk (a dependency tree
+ * or a whole server flattened into one file), not one of the package's own
+ * sources, which stay far below it. Its `name: 'x'` and `case 'x':` spell
+ * thousands of names that are no tool list and no dispatcher, and parsing it
+ * to follow one helper call costs more than linting the file that calls it
+ * (`@mastra/core`'s 150–450 KB chunks, `@google/gemini-cli-core`'s 8 MB
+ * bundle). So it is neither listed for the name join nor followed by
+ * `loadModule`: a call into it stays unknown. A bundle that is linted is
+ * still analysed as the linted file.
  */
-export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
+export const MAX_SOURCE_FILE_BYTES = 256 * 1024;
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIPPED_FILE = /\.d\.[cm]?ts$|\.(?:test|spec)\.[cm]?[jt]sx?$/;

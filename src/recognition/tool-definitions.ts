@@ -550,6 +550,15 @@ export function findMcpMetaObject(definition: ToolDefinition): TSESTree.ObjectEx
 }
 
 /**
+ * The last node recognised per recognition context (one per linted file and
+ * settings), with what it was recognised as. ESLint calls every rule's
+ * listener for a node one after the other, so the second rule that checks
+ * tools takes the first one's answer instead of recognising the node again;
+ * one slot is enough, and costs nothing to keep.
+ */
+const lastRecognised = new WeakMap<object, { node: TSESTree.Node; definition: ToolDefinition | undefined }>();
+
+/**
  * Rule listeners that call `onDefinition` for every tool definition in the
  * file, whatever its shape: the node types a definition can start at are
  * listed here once, so every rule that checks tools visits the same ones.
@@ -563,10 +572,19 @@ export function toolDefinitionListeners(
 > {
   const check = (node: TSESTree.Node): void => {
     const recognition = getRecognition();
-    const definition = recogniseToolDefinition(node, recognition.settings, {
-      contextualTypeName: recognition.contextualTypeName,
-      filePath: recognition.filePath,
-    });
+    const last = lastRecognised.get(recognition);
+    let definition: ToolDefinition | undefined;
+    if (last?.node === node) definition = last.definition;
+    else {
+      definition = recogniseToolDefinition(node, recognition.settings, {
+        contextualTypeName: recognition.contextualTypeName,
+        filePath: recognition.filePath,
+      });
+      if (last) {
+        last.node = node;
+        last.definition = definition;
+      } else lastRecognised.set(recognition, { node, definition });
+    }
     if (definition) onDefinition(definition);
   };
   return {

@@ -10,6 +10,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DEFAULT_RECOGNITION_SETTINGS, assignParents, findToolDefinitions } from '../../src/recognition/index.js';
+import { loadModule } from '../../src/recognition/module-graph.js';
 import { MAX_SOURCE_FILE_BYTES, clearPackageFileCache, packageNameFacts, packageSourceFiles } from '../../src/recognition/package-files.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'trg-package-files-'));
@@ -70,6 +71,11 @@ describe('package name facts', () => {
     expect(facts.comparedIn.get('count_clicks')).toEqual([handler]);
     expect(facts.comparedIn.has('vendored')).toBe(false);
     expect([...facts.dispatchers.keys()]).toEqual([handler]);
+  });
+
+  it('follows a module of the package, and no bundle', () => {
+    expect(loadModule(handler)?.functions.size).toBeGreaterThan(0);
+    expect(loadModule(vendor)).toBeUndefined();
   });
 
   it('is gathered once per process until the cache is cleared', () => {

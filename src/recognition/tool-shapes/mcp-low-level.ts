@@ -32,6 +32,7 @@ import {
   skipTypeWrappers,
   walk,
 } from '../ast.js';
+import { moduleText } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
 import { resolveToolName } from './tool-name.js';
 
@@ -55,6 +56,8 @@ interface DispatchFacts {
 }
 
 const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
+/** The facts of a file with no `CallToolRequestSchema` handler: nothing to dispatch (never written to). */
+const NO_DISPATCH_FACTS: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
 
 function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;
@@ -117,7 +120,13 @@ function dispatchFacts(node: TSESTree.Node): DispatchFacts | undefined {
   const program = programOf(node);
   if (!program) return undefined;
   let facts = factsByProgram.get(program);
-  if (!facts) factsByProgram.set(program, (facts = collectFacts(program)));
+  if (!facts) {
+    // Every handler, and so every delegate, hangs on a `setRequestHandler(CallToolRequestSchema, …)`
+    // the text spells: a file that spells none (most of a bundle's chunks) is not walked.
+    const text = moduleText(program);
+    facts = text !== undefined && !text.includes(CALL_TOOL_SCHEMA) ? NO_DISPATCH_FACTS : collectFacts(program);
+    factsByProgram.set(program, facts);
+  }
   return facts;
 }
 
