@@ -150,6 +150,8 @@ interface FunctionUnit {
   assignments: TSESTree.AssignmentExpression[];
   loops: (TSESTree.ForOfStatement | TSESTree.ForInStatement)[];
   calls: (TSESTree.CallExpression | TSESTree.NewExpression)[];
+  /** Closures declared in the unit (`const run = async () => { … }`, `function run() { … }`) and what they return. */
+  closures: { name: string; returned: TSESTree.Expression[] }[];
 }
 
 const units = new WeakMap<FunctionNode, FunctionUnit>();
@@ -157,7 +159,7 @@ const units = new WeakMap<FunctionNode, FunctionUnit>();
 function unitOf(fn: FunctionNode): FunctionUnit {
   let unit = units.get(fn);
   if (unit) return unit;
-  unit = { declarators: [], assignments: [], loops: [], calls: [] };
+  unit = { declarators: [], assignments: [], loops: [], calls: [], closures: [] };
   const collected = unit;
   for (const parameter of fn.params) {
     walk(parameter, (node) => {
@@ -168,6 +170,12 @@ function unitOf(fn: FunctionNode): FunctionUnit {
     switch (node.type) {
       case AST_NODE_TYPES.VariableDeclarator:
         collected.declarators.push(node);
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(node.init)) {
+          collected.closures.push({ name: node.id.name, returned: returnedExpressions(node.init) });
+        }
+        break;
+      case AST_NODE_TYPES.FunctionDeclaration:
+        if (node.id) collected.closures.push({ name: node.id.name, returned: returnedExpressions(node) });
         break;
       case AST_NODE_TYPES.AssignmentExpression:
         collected.assignments.push(node);
@@ -217,6 +225,12 @@ type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpression, tai
 class Taint {
   readonly names = new Set<string>();
   readonly thisMembers: Set<string>;
+  /**
+   * Local closures whose call answers with input: they capture it and return
+   * it (`const operation = async () => { …; return resolved; }` over the
+   * model's path, then `await withTimeout(operation(), ms)`).
+   */
+  readonly inputFunctions = new Set<string>();
 
   constructor(
     thisMembers: readonly string[],
@@ -297,6 +311,7 @@ class Taint {
         if (isQuery(member)) return false;
         const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
         if (receiverTainted) return true;
+        if (member.type === AST_NODE_TYPES.Identifier && this.inputFunctions.has(member.name)) return true;
         if (!node.arguments.some((argument) => this.has(argument))) return false;
         // A helper we can see answers with input only when what it returns carries it
         // (`resolveSkillFilePath(skill, p, allowed)` answers with an entry of `allowed`).
@@ -341,6 +356,11 @@ function seedParameters(fn: FunctionNode, parameters: readonly number[], taint: 
 /** One pass of propagation; true when anything new became tainted. */
 function propagate(unit: FunctionUnit, taint: Taint): boolean {
   let changed = false;
+  for (const closure of unit.closures) {
+    if (taint.inputFunctions.has(closure.name) || !closure.returned.some((expression) => taint.has(expression))) continue;
+    taint.inputFunctions.add(closure.name);
+    changed = true;
+  }
   for (const declarator of unit.declarators) {
     if (declarator.init && taint.has(declarator.init)) changed = taint.addPattern(declarator.id) || changed;
   }
@@ -449,7 +469,7 @@ function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: Fl
       return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1);
     }
     case AST_NODE_TYPES.ObjectExpression: {
-      if (property === undefined) return false;
+      if (property === undefined) return requestOptionsHaveFixedOrigin(target, scope, environment, depth);
       const value = target.properties.find(
         (candidate): candidate is TSESTree.Property =>
           candidate.type === AST_NODE_TYPES.Property && getMemberPath(candidate.key)?.[0] === property,
@@ -524,6 +544,37 @@ function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: Fl
     default:
       return false;
   }
+}
+
+/** Fields of request options (`https.request(options)`, `axios({ url })`) that name where the request goes. */
+const REQUEST_TARGET_FIELDS = new Set(['url', 'baseURL', 'host', 'hostname', 'origin']);
+
+/**
+ * Request options (`{ hostname: url.hostname, path, headers: { 'Content-Length':
+ * Buffer.byteLength(payload) } }`) go where their target fields say: when each
+ * such field is written in code (takes nothing from input, or is a URL of
+ * fixed origin), the input only fills the body, a header or a path of an API
+ * the code chose (a telemetry post, an upload), not a location the model picks.
+ * Options with no target field say nothing.
+ */
+function requestOptionsHaveFixedOrigin(
+  options: TSESTree.ObjectExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+  depth: number,
+): boolean {
+  let targets = 0;
+  for (const property of options.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      if (scope.taint.has(property.argument)) return false;
+      continue;
+    }
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined || !REQUEST_TARGET_FIELDS.has(key)) continue;
+    targets += 1;
+    if (scope.taint.has(property.value) && !hasFixedOrigin(property.value, scope, environment, depth + 1)) return false;
+  }
+  return targets > 0;
 }
 
 const readerSpellings = new WeakMap<RecognitionSettings, RegExp>();
@@ -1220,7 +1271,9 @@ function analyzeFunction(
   };
 
   const summary: FunctionSummary = {
-    findings,
+    // The read a verdict names is one whose answer is content (`readFile(valid)`), not a helper
+    // that only sends input elsewhere and answers nothing (a telemetry `capture(event, { path })`).
+    findings: sources.size > 0 ? [...findings].sort((a, b) => Number(sources.has(b.call)) - Number(sources.has(a.call))) : findings,
     taintedThisMembers: taint.thisMembers,
     returns,
     returned,
