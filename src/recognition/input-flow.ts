@@ -10,11 +10,13 @@
  * per function: destructuring, local variables, template strings, object
  * literals that carry input (`readResource({ uri })`), any call given input
  * (`path.resolve`, `await validatePath(args.path)`), collections filled with
- * input (`list.push(p)`), loops and array callbacks over input. Calls given
+ * input (`list.push(p)`), loops and array callbacks over input, local
+ * closures that return input (`await withTimeout(operation())`). Calls given
  * input are followed into the function they call — in the same file, into
- * `this.method()` of the same class, across relative imports (parsed on
- * demand, see module-graph), and, with type information, wherever the type
- * checker says the callee is declared. Each function is summarised once per
+ * `this.method()` of the same class, into a method of a local built from a
+ * class we can see (`new Processor(…).process(page, url)`), across relative
+ * imports (parsed on demand, see module-graph), and, with type information,
+ * wherever the type checker says the callee is declared. Each function is summarised once per
  * set of input parameters ("parameter k reaches a reader"), so a helper used
  * by twenty tools is analysed once.
  */
@@ -42,6 +44,7 @@ import {
   loadModule,
   mayReachReader,
   resolveImportedName,
+  resolveClassName,
   resolveLocalName,
 } from './module-graph.js';
 import {
@@ -53,7 +56,7 @@ import {
   STORING_METHODS,
   unionShapes,
 } from './output-flow.js';
-import { describeCall, matchReader, matchSearchProcess, opensWithWriteFlags } from './readers.js';
+import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -951,6 +954,8 @@ function resolveCallee(
   settings: RecognitionSettings,
   /** Parse only modules that may reach a reader (false: any module, for helpers given content). */
   onlyReaderModules = true,
+  /** The calling function's nodes, to find what a local receiver was built as. */
+  unit?: FunctionUnit,
 ): ResolvedFunction | undefined {
   const filter = onlyReaderModules ? moduleFilter(settings) : undefined;
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
@@ -965,8 +970,44 @@ function resolveCallee(
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
     if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
+    if (binding === undefined && unit) return resolveInstanceMethod(path[0]!, path[1]!, unit, file, filter);
   }
   return undefined;
+}
+
+/**
+ * `const processor = new WebContentProcessor(options); processor.processPageContent(page, url)`:
+ * a method called on a local the function built from a class we can see is
+ * that class's method (the service object's own code, followed like a helper).
+ */
+function resolveInstanceMethod(
+  local: string,
+  methodName: string,
+  unit: FunctionUnit,
+  file: FileIndex,
+  filter: ModuleFilter | undefined,
+): ResolvedFunction | undefined {
+  let className: string | undefined;
+  const values = [
+    ...unit.declarators
+      .filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local)
+      .map((declarator) => declarator.init),
+    ...unit.assignments
+      .filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local)
+      .map((assignment) => assignment.right),
+  ];
+  for (const value of values) {
+    if (!value) continue;
+    const target = skipTypeWrappers(value);
+    // Every value it is given must be built from the same class.
+    if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (className !== undefined && className !== target.callee.name) return undefined;
+    className = target.callee.name;
+  }
+  if (className === undefined) return undefined;
+  const resolved = resolveClassName(file, className, 0, filter);
+  const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
+  return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
 }
 
 /** Method names every string, array, collection or promise has: never a class of the module's own. */
@@ -1130,6 +1171,8 @@ function analyzeFunction(
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   const callbackArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
+  // Objects a read loaded the location into (`page.goto(url)`), by that read.
+  const navigated = new Map<TSESTree.CallExpression | TSESTree.NewExpression, TSESTree.Expression>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -1142,6 +1185,8 @@ function analyzeFunction(
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
         sources.set(call, true);
+        const page = navigatedReceiver(call, reader);
+        if (page) navigated.set(call, page);
       }
       continue;
     }
@@ -1166,7 +1211,7 @@ function analyzeFunction(
       continue;
     }
     const callee =
-      resolveCallee(call, file, classNode, environment.settings) ??
+      resolveCallee(call, file, classNode, environment.settings, true, unit) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
     if (!callee) {
       // An executor or service we cannot see into (`backend.read(filePath)`, `session.viewImage({ path })`):
@@ -1231,7 +1276,7 @@ function analyzeFunction(
       (call, contentArguments) => {
         // A helper given content may live in a module that reads nothing itself (`withTimeout(operation)`): parse it anyway.
         const callee =
-          resolveCallee(call, file, classNode, environment.settings, false) ??
+          resolveCallee(call, file, classNode, environment.settings, false, unit) ??
           (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
         if (!callee) return null;
         const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
@@ -1252,6 +1297,7 @@ function analyzeFunction(
       callbackArguments,
     );
     flow.seedParameters(fn, contentParameters);
+    if (navigated.size > 0) flow.seedFilled([...navigated].filter(([call]) => readSources.has(call)).map(([, page]) => page));
     return flow.run();
   };
   // Cheap first: content can only reach the return if something here produced or received it.
@@ -1340,8 +1386,14 @@ export function analyseInvocationReads(invocation: Invocation, file: FileIndex, 
     const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
     findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
     returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
-    // Or content read in this case reaches a return shared by all cases.
-    if (region && !returnsContent) returnsContent = summary.returnedFrom(region).some(({ shape }) => reachesModel(shape));
+    // Or content read in this case reaches a return shared by all cases; the other cases'
+    // own returns never run in this tool's call (the page `case 'navigate'` loads is not
+    // what `case 'screenshot'` returns in the same call).
+    const dispatcher = region?.parent;
+    const inOtherCase = (node: TSESTree.Node): boolean => dispatcher !== undefined && containsNode(dispatcher, node) && !inRegion(node);
+    if (region && !returnsContent) {
+      returnsContent = summary.returnedFrom(region).some(({ expression, shape }) => !inOtherCase(expression) && reachesModel(shape));
+    }
   }
   return { findings, returnsContent };
 }
