@@ -154,7 +154,7 @@ interface FunctionUnit {
   loops: (TSESTree.ForOfStatement | TSESTree.ForInStatement)[];
   calls: (TSESTree.CallExpression | TSESTree.NewExpression)[];
   /** Closures declared in the unit (`const run = async () => { … }`, `function run() { … }`) and what they return. */
-  closures: { name: string; returned: TSESTree.Expression[] }[];
+  closures: { name: string; fn: FunctionNode; returned?: TSESTree.Expression[] }[];
 }
 
 const units = new WeakMap<FunctionNode, FunctionUnit>();
@@ -174,11 +174,11 @@ function unitOf(fn: FunctionNode): FunctionUnit {
       case AST_NODE_TYPES.VariableDeclarator:
         collected.declarators.push(node);
         if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(node.init)) {
-          collected.closures.push({ name: node.id.name, returned: returnedExpressions(node.init) });
+          collected.closures.push({ name: node.id.name, fn: node.init });
         }
         break;
       case AST_NODE_TYPES.FunctionDeclaration:
-        if (node.id) collected.closures.push({ name: node.id.name, returned: returnedExpressions(node) });
+        if (node.id) collected.closures.push({ name: node.id.name, fn: node });
         break;
       case AST_NODE_TYPES.AssignmentExpression:
         collected.assignments.push(node);
@@ -359,10 +359,15 @@ function seedParameters(fn: FunctionNode, parameters: readonly number[], taint: 
 /** One pass of propagation; true when anything new became tainted. */
 function propagate(unit: FunctionUnit, taint: Taint): boolean {
   let changed = false;
-  for (const closure of unit.closures) {
-    if (taint.inputFunctions.has(closure.name) || !closure.returned.some((expression) => taint.has(expression))) continue;
-    taint.inputFunctions.add(closure.name);
-    changed = true;
+  // Nothing tainted yet (a function given no input), nothing a closure could return.
+  if (taint.names.size > 0 || taint.thisMembers.size > 0) {
+    for (const closure of unit.closures) {
+      if (taint.inputFunctions.has(closure.name)) continue;
+      closure.returned ??= returnedExpressions(closure.fn);
+      if (!closure.returned.some((expression) => taint.has(expression))) continue;
+      taint.inputFunctions.add(closure.name);
+      changed = true;
+    }
   }
   for (const declarator of unit.declarators) {
     if (declarator.init && taint.has(declarator.init)) changed = taint.addPattern(declarator.id) || changed;
