@@ -4,7 +4,7 @@
  * names?) cannot follow imports, because the definitions file is often the
  * one imported. The package is the folder of the nearest `package.json`;
  * its source files are listed once per process (bounded, without
- * `node_modules`, dot folders, declarations and tests), and each file's
+ * `node_modules`, dot folders, declarations, tests and bundles over 1 MB), and each file's
  * text facts are cached by path and mtime like parsed modules. Only files
  * whose text spells the name looked for are ever parsed.
  */
@@ -13,6 +13,14 @@ import path from 'node:path';
 
 /** A package bigger than this is listed only this far: the join is a help, never a reason to read a monorepo. */
 export const MAX_PACKAGE_FILES = 2000;
+/**
+ * A file bigger than this is a bundle (a dependency tree or a whole server
+ * flattened into one file), not one of the package's own sources: its
+ * `name: 'x'` and `case 'x':` spell thousands of names that are no tool list
+ * and no dispatcher, and reading and parsing it for every tool cost seconds.
+ * A bundle that is linted is still read as the linted file.
+ */
+export const MAX_SOURCE_FILE_BYTES = 1024 * 1024;
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const SKIPPED_FILE = /\.d\.[cm]?ts$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
@@ -51,7 +59,15 @@ export function packageRootOf(filePath: string): string | undefined {
   return root;
 }
 
-/** The package's source files (absolute paths), listed once per process. */
+function isBundle(filePath: string): boolean {
+  try {
+    return statSync(filePath).size > MAX_SOURCE_FILE_BYTES;
+  } catch {
+    return true;
+  }
+}
+
+/** The package's source files (absolute paths, bundles left out), listed once per process. */
 export function packageSourceFiles(root: string): readonly string[] {
   const cached = filesByRoot.get(root);
   if (cached) return cached;
@@ -70,7 +86,7 @@ export function packageSourceFiles(root: string): readonly string[] {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
-      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !SKIPPED_FILE.test(entry.name)) {
+      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !SKIPPED_FILE.test(entry.name) && !isBundle(full)) {
         files.push(full);
         if (files.length >= MAX_PACKAGE_FILES) break;
       }
@@ -136,9 +152,60 @@ export function nameSpellings(filePath: string): NameSpellings | undefined {
   return spellings;
 }
 
+/** What all the source files of one package say about tool names, joined once. */
+export interface PackageNameFacts {
+  /** The files the facts come from (`packageSourceFiles`). */
+  files: ReadonlySet<string>;
+  /** Every name some file of the package lists (`name: 'x'` in a file that spells `inputSchema`). */
+  listed: ReadonlySet<string>;
+  /** For each compared name, the files that compare it, in listing order. */
+  comparedIn: ReadonlyMap<string, readonly string[]>;
+  /** The files that compare at least one listed name (possible dispatchers of listed tools), with their text. */
+  dispatchers: ReadonlyMap<string, string>;
+}
+
+const factsByRoot = new Map<string, PackageNameFacts>();
+
+/**
+ * The name facts of a package's files, joined once per process like the
+ * listing they come from. The join is asked for every tool class and list
+ * entry a lint run meets; re-reading (or re-`stat`ing) every file of the
+ * package for each of them cost more than the rest of the rule together on a
+ * large agent CLI. A file parsed for its branches is still re-checked by
+ * `loadModule` (path and mtime); what a long-lived editor server does not see
+ * until it restarts is a name newly listed or compared in another file, as it
+ * does not see a new file.
+ */
+export function packageNameFacts(root: string): PackageNameFacts {
+  const cached = factsByRoot.get(root);
+  if (cached) return cached;
+  const listed = new Set<string>();
+  const comparedIn = new Map<string, string[]>();
+  const spellingsOf = new Map<string, NameSpellings>();
+  for (const file of packageSourceFiles(root)) {
+    const spellings = nameSpellings(file);
+    if (!spellings) continue;
+    spellingsOf.set(file, spellings);
+    for (const name of spellings.listed) listed.add(name);
+    for (const name of spellings.compared) {
+      const files = comparedIn.get(name);
+      if (files) files.push(file);
+      else comparedIn.set(name, [file]);
+    }
+  }
+  const dispatchers = new Map<string, string>();
+  for (const [file, spellings] of spellingsOf) {
+    if (spellings.text !== undefined && [...spellings.compared].some((name) => listed.has(name))) dispatchers.set(file, spellings.text);
+  }
+  const facts = { files: new Set(packageSourceFiles(root)), listed, comparedIn, dispatchers };
+  factsByRoot.set(root, facts);
+  return facts;
+}
+
 /** Forget the listings and text facts (tests that write fixtures call this). */
 export function clearPackageFileCache(): void {
   rootsByFolder.clear();
   filesByRoot.clear();
   spellingsCache.clear();
+  factsByRoot.clear();
 }

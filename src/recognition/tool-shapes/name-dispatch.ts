@@ -30,7 +30,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
 import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
-import { nameSpellings, packageRootOf, packageSourceFiles } from '../package-files.js';
+import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
 import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
 import { resolveToolName } from './tool-name.js';
@@ -180,12 +180,12 @@ interface FoundBranch {
 
 /** The dispatcher branches for `name` in the package of `linted`. */
 function branchesNamed(name: string, linted: { filePath: string; program: TSESTree.Program }): FoundBranch[] {
-  const root = packageRootOf(linted.filePath);
-  const files = root ? packageSourceFiles(root) : [];
-  const candidates = files.filter((file) => file !== linted.filePath && nameSpellings(file)?.compared.has(name));
   // The linted file first: its own dispatcher is the nearest of all.
   const own = branchesOf(linted.program).get(name);
   if (own) return own.map((branch) => ({ branch, file: indexOf(linted.program, linted.filePath) }));
+  const root = packageRootOf(linted.filePath);
+  const comparing = root ? (packageNameFacts(root).comparedIn.get(name) ?? []) : [];
+  const candidates = comparing.filter((file) => file !== linted.filePath);
   const found: FoundBranch[] = [];
   for (const candidate of candidates.length > 0 ? nearest(candidates, linted.filePath) : []) {
     const file = fileFor(candidate, linted);
@@ -403,14 +403,16 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
   const program = className === undefined ? undefined : programOf(classNode);
   const root = program ? packageRootOf(filePath) : undefined;
   if (className === undefined || !program || !root) return false;
-  const files = packageSourceFiles(root);
-  const listed = new Set<string>();
-  for (const file of files) for (const name of nameSpellings(file)?.listed ?? []) listed.add(name);
+  const facts = packageNameFacts(root);
+  // The linted file counts even where the listing leaves it out (a bundle).
+  const own = facts.files.has(filePath) ? undefined : nameSpellings(filePath);
+  const listed = own && own.listed.size > 0 ? new Set([...facts.listed, ...own.listed]) : facts.listed;
   if (listed.size === 0) return false;
+  const candidates = [...facts.dispatchers];
+  if (own?.text !== undefined && [...own.compared].some((name) => listed.has(name))) candidates.push([filePath, own.text]);
   const key = `${filePath}:${classNode.range[0]}`;
-  for (const candidate of files) {
-    const spellings = nameSpellings(candidate);
-    if (!spellings?.text?.includes(className) || ![...spellings.compared].some((name) => listed.has(name))) continue;
+  for (const [candidate, text] of candidates) {
+    if (!text.includes(className)) continue;
     const file = candidate === filePath ? indexOf(program, filePath) : loadModule(candidate);
     const names = file ? implementationClasses(file).get(key) : undefined;
     if (names && [...names].some((name) => listed.has(name))) return true;
