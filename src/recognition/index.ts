@@ -27,7 +27,8 @@
  *   gemini-style tools the invocation class built by `createInvocation`.
  * - **Readers** (`matchReader(call, file, settings)`, `DEFAULT_READERS`):
  *   fs reads under any alias, `fetch`, http(s), undici, axios, got, ky,
- *   node-fetch, `readFile` / `readTextFile` / `readResource` on any receiver.
+ *   node-fetch, `readFile` / `readTextFile` / `readResource` on any receiver,
+ *   a browser page's `goto` (the page then holds what was read).
  * - **Input flow** (`readsInputChosenResource(invocation, file, environment)`):
  *   the read calls whose path/URL/resource derives from the model's input,
  *   across helpers in the same file, relative imports and barrels (parsed

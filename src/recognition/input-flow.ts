@@ -10,11 +10,13 @@
  * per function: destructuring, local variables, template strings, object
  * literals that carry input (`readResource({ uri })`), any call given input
  * (`path.resolve`, `await validatePath(args.path)`), collections filled with
- * input (`list.push(p)`), loops and array callbacks over input. Calls given
+ * input (`list.push(p)`), loops and array callbacks over input, local
+ * closures that return input (`await withTimeout(operation())`). Calls given
  * input are followed into the function they call — in the same file, into
- * `this.method()` of the same class, across relative imports (parsed on
- * demand, see module-graph), and, with type information, wherever the type
- * checker says the callee is declared. Each function is summarised once per
+ * `this.method()` of the same class, into a method of a local built from a
+ * class we can see (`new Processor(…).process(page, url)`), across relative
+ * imports (parsed on demand, see module-graph), and, with type information,
+ * wherever the type checker says the callee is declared. Each function is summarised once per
  * set of input parameters ("parameter k reaches a reader"), so a helper used
  * by twenty tools is analysed once.
  */
@@ -42,6 +44,7 @@ import {
   loadModule,
   mayReachReader,
   resolveImportedName,
+  resolveClassName,
   resolveLocalName,
 } from './module-graph.js';
 import {
@@ -53,7 +56,7 @@ import {
   STORING_METHODS,
   unionShapes,
 } from './output-flow.js';
-import { describeCall, matchReader, matchSearchProcess, opensWithWriteFlags } from './readers.js';
+import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from './readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
@@ -150,6 +153,8 @@ interface FunctionUnit {
   assignments: TSESTree.AssignmentExpression[];
   loops: (TSESTree.ForOfStatement | TSESTree.ForInStatement)[];
   calls: (TSESTree.CallExpression | TSESTree.NewExpression)[];
+  /** Closures declared in the unit (`const run = async () => { … }`, `function run() { … }`) and what they return. */
+  closures: { name: string; fn: FunctionNode; returned?: TSESTree.Expression[] }[];
 }
 
 const units = new WeakMap<FunctionNode, FunctionUnit>();
@@ -157,7 +162,7 @@ const units = new WeakMap<FunctionNode, FunctionUnit>();
 function unitOf(fn: FunctionNode): FunctionUnit {
   let unit = units.get(fn);
   if (unit) return unit;
-  unit = { declarators: [], assignments: [], loops: [], calls: [] };
+  unit = { declarators: [], assignments: [], loops: [], calls: [], closures: [] };
   const collected = unit;
   for (const parameter of fn.params) {
     walk(parameter, (node) => {
@@ -168,6 +173,12 @@ function unitOf(fn: FunctionNode): FunctionUnit {
     switch (node.type) {
       case AST_NODE_TYPES.VariableDeclarator:
         collected.declarators.push(node);
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(node.init)) {
+          collected.closures.push({ name: node.id.name, fn: node.init });
+        }
+        break;
+      case AST_NODE_TYPES.FunctionDeclaration:
+        if (node.id) collected.closures.push({ name: node.id.name, fn: node });
         break;
       case AST_NODE_TYPES.AssignmentExpression:
         collected.assignments.push(node);
@@ -217,6 +228,12 @@ type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpression, tai
 class Taint {
   readonly names = new Set<string>();
   readonly thisMembers: Set<string>;
+  /**
+   * Local closures whose call answers with input: they capture it and return
+   * it (`const operation = async () => { …; return resolved; }` over the
+   * model's path, then `await withTimeout(operation(), ms)`).
+   */
+  readonly inputFunctions = new Set<string>();
 
   constructor(
     thisMembers: readonly string[],
@@ -297,6 +314,7 @@ class Taint {
         if (isQuery(member)) return false;
         const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
         if (receiverTainted) return true;
+        if (member.type === AST_NODE_TYPES.Identifier && this.inputFunctions.has(member.name)) return true;
         if (!node.arguments.some((argument) => this.has(argument))) return false;
         // A helper we can see answers with input only when what it returns carries it
         // (`resolveSkillFilePath(skill, p, allowed)` answers with an entry of `allowed`).
@@ -341,6 +359,16 @@ function seedParameters(fn: FunctionNode, parameters: readonly number[], taint: 
 /** One pass of propagation; true when anything new became tainted. */
 function propagate(unit: FunctionUnit, taint: Taint): boolean {
   let changed = false;
+  // Nothing tainted yet (a function given no input), nothing a closure could return.
+  if (taint.names.size > 0 || taint.thisMembers.size > 0) {
+    for (const closure of unit.closures) {
+      if (taint.inputFunctions.has(closure.name)) continue;
+      closure.returned ??= returnedExpressions(closure.fn);
+      if (!closure.returned.some((expression) => taint.has(expression))) continue;
+      taint.inputFunctions.add(closure.name);
+      changed = true;
+    }
+  }
   for (const declarator of unit.declarators) {
     if (declarator.init && taint.has(declarator.init)) changed = taint.addPattern(declarator.id) || changed;
   }
@@ -449,7 +477,7 @@ function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: Fl
       return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1);
     }
     case AST_NODE_TYPES.ObjectExpression: {
-      if (property === undefined) return false;
+      if (property === undefined) return requestOptionsHaveFixedOrigin(target, scope, environment, depth);
       const value = target.properties.find(
         (candidate): candidate is TSESTree.Property =>
           candidate.type === AST_NODE_TYPES.Property && getMemberPath(candidate.key)?.[0] === property,
@@ -524,6 +552,37 @@ function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: Fl
     default:
       return false;
   }
+}
+
+/** Fields of request options (`https.request(options)`, `axios({ url })`) that name where the request goes. */
+const REQUEST_TARGET_FIELDS = new Set(['url', 'baseURL', 'host', 'hostname', 'origin']);
+
+/**
+ * Request options (`{ hostname: url.hostname, path, headers: { 'Content-Length':
+ * Buffer.byteLength(payload) } }`) go where their target fields say: when each
+ * such field is written in code (takes nothing from input, or is a URL of
+ * fixed origin), the input only fills the body, a header or a path of an API
+ * the code chose (a telemetry post, an upload), not a location the model picks.
+ * Options with no target field say nothing.
+ */
+function requestOptionsHaveFixedOrigin(
+  options: TSESTree.ObjectExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+  depth: number,
+): boolean {
+  let targets = 0;
+  for (const property of options.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      if (scope.taint.has(property.argument)) return false;
+      continue;
+    }
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined || !REQUEST_TARGET_FIELDS.has(key)) continue;
+    targets += 1;
+    if (scope.taint.has(property.value) && !hasFixedOrigin(property.value, scope, environment, depth + 1)) return false;
+  }
+  return targets > 0;
 }
 
 const readerSpellings = new WeakMap<RecognitionSettings, RegExp>();
@@ -900,6 +959,8 @@ function resolveCallee(
   settings: RecognitionSettings,
   /** Parse only modules that may reach a reader (false: any module, for helpers given content). */
   onlyReaderModules = true,
+  /** The calling function's nodes, to find what a local receiver was built as. */
+  unit?: FunctionUnit,
 ): ResolvedFunction | undefined {
   const filter = onlyReaderModules ? moduleFilter(settings) : undefined;
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
@@ -914,8 +975,44 @@ function resolveCallee(
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
     if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
+    if (binding === undefined && unit) return resolveInstanceMethod(path[0]!, path[1]!, unit, file, filter);
   }
   return undefined;
+}
+
+/**
+ * `const processor = new WebContentProcessor(options); processor.processPageContent(page, url)`:
+ * a method called on a local the function built from a class we can see is
+ * that class's method (the service object's own code, followed like a helper).
+ */
+function resolveInstanceMethod(
+  local: string,
+  methodName: string,
+  unit: FunctionUnit,
+  file: FileIndex,
+  filter: ModuleFilter | undefined,
+): ResolvedFunction | undefined {
+  let className: string | undefined;
+  const values = [
+    ...unit.declarators
+      .filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local)
+      .map((declarator) => declarator.init),
+    ...unit.assignments
+      .filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local)
+      .map((assignment) => assignment.right),
+  ];
+  for (const value of values) {
+    if (!value) continue;
+    const target = skipTypeWrappers(value);
+    // Every value it is given must be built from the same class.
+    if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    if (className !== undefined && className !== target.callee.name) return undefined;
+    className = target.callee.name;
+  }
+  if (className === undefined) return undefined;
+  const resolved = resolveClassName(file, className, 0, filter);
+  const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
+  return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
 }
 
 /** Method names every string, array, collection or promise has: never a class of the module's own. */
@@ -1079,6 +1176,8 @@ function analyzeFunction(
   const sources = new Map<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>();
   const filledArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   const callbackArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
+  // Objects a read loaded the location into (`page.goto(url)`), by that read.
+  const navigated = new Map<TSESTree.CallExpression | TSESTree.NewExpression, TSESTree.Expression>();
   for (const call of unit.calls) {
     const reader = matchReader(call, file, environment.settings);
     if (reader) {
@@ -1091,6 +1190,8 @@ function analyzeFunction(
       ) {
         findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
         sources.set(call, true);
+        const page = navigatedReceiver(call, reader);
+        if (page) navigated.set(call, page);
       }
       continue;
     }
@@ -1115,7 +1216,7 @@ function analyzeFunction(
       continue;
     }
     const callee =
-      resolveCallee(call, file, classNode, environment.settings) ??
+      resolveCallee(call, file, classNode, environment.settings, true, unit) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
     if (!callee) {
       // An executor or service we cannot see into (`backend.read(filePath)`, `session.viewImage({ path })`):
@@ -1180,7 +1281,7 @@ function analyzeFunction(
       (call, contentArguments) => {
         // A helper given content may live in a module that reads nothing itself (`withTimeout(operation)`): parse it anyway.
         const callee =
-          resolveCallee(call, file, classNode, environment.settings, false) ??
+          resolveCallee(call, file, classNode, environment.settings, false, unit) ??
           (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
         if (!callee) return null;
         const sameClass = getMemberPath(call.callee)?.[0] === 'this' && callee.classNode === classNode;
@@ -1201,6 +1302,7 @@ function analyzeFunction(
       callbackArguments,
     );
     flow.seedParameters(fn, contentParameters);
+    if (navigated.size > 0) flow.seedFilled([...navigated].filter(([call]) => readSources.has(call)).map(([, page]) => page));
     return flow.run();
   };
   // Cheap first: content can only reach the return if something here produced or received it.
@@ -1220,7 +1322,9 @@ function analyzeFunction(
   };
 
   const summary: FunctionSummary = {
-    findings,
+    // The read a verdict names is one whose answer is content (`readFile(valid)`), not a helper
+    // that only sends input elsewhere and answers nothing (a telemetry `capture(event, { path })`).
+    findings: sources.size > 0 ? [...findings].sort((a, b) => Number(sources.has(b.call)) - Number(sources.has(a.call))) : findings,
     taintedThisMembers: taint.thisMembers,
     returns,
     returned,
@@ -1287,8 +1391,14 @@ export function analyseInvocationReads(invocation: Invocation, file: FileIndex, 
     const inRegion = (node: TSESTree.Node): boolean => !region || containsNode(region, node);
     findings.push(...summary.findings.filter((finding) => inRegion(finding.call)));
     returnsContent ||= summary.returned.some(({ expression, shape }) => inRegion(expression) && reachesModel(shape));
-    // Or content read in this case reaches a return shared by all cases.
-    if (region && !returnsContent) returnsContent = summary.returnedFrom(region).some(({ shape }) => reachesModel(shape));
+    // Or content read in this case reaches a return shared by all cases; the other cases'
+    // own returns never run in this tool's call (the page `case 'navigate'` loads is not
+    // what `case 'screenshot'` returns in the same call).
+    const dispatcher = region?.parent;
+    const inOtherCase = (node: TSESTree.Node): boolean => dispatcher !== undefined && containsNode(dispatcher, node) && !inRegion(node);
+    if (region && !returnsContent) {
+      returnsContent = summary.returnedFrom(region).some(({ expression, shape }) => !inOtherCase(expression) && reachesModel(shape));
+    }
   }
   return { findings, returnsContent };
 }

@@ -203,6 +203,38 @@ export function resolveImportedName(
   return target ? resolveExportedFunction(target, imported, depth + 1, filter) : undefined;
 }
 
+export interface ResolvedClass {
+  classNode: ClassNode;
+  file: FileIndex;
+}
+
+/** The class an exported name of `file` stands for, through re-exports and barrels. */
+function resolveExportedClass(file: FileIndex, exportedName: string, depth: number, filter?: ModuleFilter): ResolvedClass | undefined {
+  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = file.exports.get(exportedName);
+  if (target?.kind === 'local') return resolveClassName(file, target.local, depth, filter);
+  if (target?.kind === 're-export') {
+    const next = loadFiltered(resolveRelativeModule(target.from, file.filePath), filter);
+    return next ? resolveExportedClass(next, target.imported, depth + 1, filter) : undefined;
+  }
+  for (const specifier of file.starExports) {
+    const next = loadFiltered(resolveRelativeModule(specifier, file.filePath), filter);
+    const resolved = next ? resolveExportedClass(next, exportedName, depth + 1, filter) : undefined;
+    if (resolved) return resolved;
+  }
+  return undefined;
+}
+
+/** A class name used in `file` (`new WebContentProcessor(…)`): its own class, or the one a relative import stands for. */
+export function resolveClassName(file: FileIndex, name: string, depth = 0, filter?: ModuleFilter): ResolvedClass | undefined {
+  const own = file.classes.get(name);
+  if (own) return { classNode: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = loadFiltered(resolveRelativeModule(binding.module, file.filePath), filter);
+  return target ? resolveExportedClass(target, binding.imported, depth + 1, filter) : undefined;
+}
+
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm;
 
 interface ReachEntry {

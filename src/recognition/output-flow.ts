@@ -294,6 +294,11 @@ export class ContentFlow {
     for (const [index, shape] of parameters) this.bindPattern(fn.params[index], shape);
   }
 
+  /** Objects a read loaded content into (a page navigated to the model's URL): they carry content from the start. */
+  seedFilled(targets: readonly TSESTree.Node[]): void {
+    for (const target of targets) this.bindRoot(target, false);
+  }
+
   /** Propagates to a fixed point. */
   run(): this {
     for (let round = 0; round < 50 && this.propagate(); round += 1) {

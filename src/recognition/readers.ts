@@ -122,6 +122,25 @@ export function matchReader(
   return undefined;
 }
 
+/** Readers that navigate the object they are called on (`page.goto(url)`): it then shows what was read. */
+const NAVIGATING_READERS = new Set(['goto']);
+
+/**
+ * The receiver a navigating reader loads the location into: after
+ * `page.goto(url)` the page holds that URL's document, so what its content
+ * accessors answer (`page.content()`, `page.evaluate(…)`, `page.innerText('body')`)
+ * is content read from the model's URL.
+ */
+export function navigatedReceiver(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  match: ReaderMatch,
+): TSESTree.Expression | undefined {
+  if (match.spec.module !== undefined || !NAVIGATING_READERS.has(match.spec.name)) return undefined;
+  const callee = skipTypeWrappers(call.callee);
+  const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+  return member.type === AST_NODE_TYPES.MemberExpression ? member.object : undefined;
+}
+
 /** The dotted callee of a call for display, falling back to its last name. */
 export function describeCall(call: TSESTree.CallExpression | TSESTree.NewExpression): string {
   const callee = skipTypeWrappers(call.callee);

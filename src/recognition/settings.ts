@@ -161,6 +161,9 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
   { name: 'readFileSync', kind: 'file' },
   { name: 'readTextFile', kind: 'file' },
   { name: 'readResource', kind: 'resource' },
+  // A browser page navigated to a URL (`page.goto(url)`, Playwright and Puppeteer) loads that URL:
+  // its response and the page's content afterwards are what was read.
+  { name: 'goto', kind: 'url' },
 ];
 
 export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {

@@ -1659,6 +1659,167 @@ buildTool({ name: 'walk_grep', async call(input) {
   ],
 });
 
+// Which read a chain follows, browser pages and service objects (issue 12).
+ruleTester.run('require-unbounded-self-reading-tool: read chains, pages and services', rule, {
+  valid: [
+    // Request options whose host is written in code: the model's id only fills the path of a fixed API.
+    `import https from 'node:https';
+buildTool({ name: 'item', async call(input) {
+  return new Promise((resolve) => {
+    https.get({ hostname: 'api.example.com', path: '/items/' + input.id }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve(text));
+    });
+  });
+} });`,
+    // A page navigated to the model's URL, but only a status comes back.
+    `buildTool({ name: 'navigate', async call(input) {
+  const page = await browser.newPage();
+  await page.goto(input.url);
+  return 'Navigated to ' + input.url;
+} });`,
+    // A page navigated to a URL the code fixed.
+    `buildTool({ name: 'status', async call() {
+  const page = await browser.newPage();
+  await page.goto('https://status.example.com/');
+  return page.content();
+} });`,
+    // A dispatcher: the page 'navigate' loads is not what another case returns in the same call.
+    `server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const page = await ensurePage();
+  switch (request.params.name) {
+    case 'navigate':
+      await page.goto(request.params.arguments.url);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    case 'html':
+      return { content: [{ type: 'text', text: await page.content() }] };
+  }
+});`,
+  ],
+  invalid: [
+    // A closure over the model's path, called inside a timeout wrapper, answers with that path.
+    invalid(
+      `import { realpath, readFile } from 'node:fs/promises';
+async function validatePath(requested) {
+  const operation = async () => {
+    const absolute = path.resolve(requested);
+    return realpath(absolute);
+  };
+  const result = await withTimeout(operation(), 1000, null);
+  return result;
+}
+buildTool({ name: 'ReadMany', async call(input) {
+  const valid = await validatePath(input.path);
+  return readFile(valid, 'utf8');
+} });`,
+      [
+        {
+          toolName: 'ReadMany',
+          readCall: '`readFile`',
+          fix: ["return readFile(valid, 'utf8');\n} });", "return readFile(valid, 'utf8');\n}, maxResultSizeChars: Infinity });"],
+        },
+      ],
+    ),
+    // The read named is the one whose content comes back, not a helper that reads and answers nothing.
+    invalid(
+      `import fs from 'node:fs';
+async function checkReadable(p) { await fs.promises.readFile(p); }
+buildTool({ name: 'Read', async call(input) {
+  await checkReadable(input.path);
+  return fs.readFileSync(input.path, 'utf8');
+} });`,
+      [
+        {
+          toolName: 'Read',
+          readCall: '`fs.readFileSync`',
+          fix: [
+            "return fs.readFileSync(input.path, 'utf8');\n} });",
+            "return fs.readFileSync(input.path, 'utf8');\n}, maxResultSizeChars: Infinity });",
+          ],
+        },
+      ],
+    ),
+    // Request options whose host comes from the model's URL: a read of that URL.
+    invalid(
+      `import https from 'node:https';
+buildTool({ name: 'get', async call(input) {
+  const target = new URL(input.url);
+  return new Promise((resolve) => {
+    https.get({ hostname: target.hostname, path: target.pathname }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve(text));
+    });
+  });
+} });`,
+      [{ toolName: 'get', readCall: '`https.get`', resource: 'URL', fix: ['  });\n} });', '  });\n}, maxResultSizeChars: Infinity });'] }],
+    ),
+    // A page navigated to the model's URL: its content afterwards is what was read.
+    invalid(
+      `buildTool({ name: 'browse', async call(input) {
+  const page = await browser.newPage();
+  await page.goto(input.url);
+  const html = await page.content();
+  await page.close();
+  return html;
+} });`,
+      [
+        {
+          toolName: 'browse',
+          readCall: '`page.goto`',
+          resource: 'URL',
+          fix: ['return html;\n} });', 'return html;\n}, maxResultSizeChars: Infinity });'],
+        },
+      ],
+    ),
+    // A service object built here, whose method navigates the page and a helper given the page returns its content.
+    invalid(
+      `class PageProcessor {
+  async process(page, url) {
+    await page.goto(url);
+    const { html } = await this.snapshot(page);
+    return { content: html };
+  }
+  async snapshot(page) { return { title: await page.title(), html: await page.content() }; }
+}
+buildTool({ name: 'fetch_page', async call(input) {
+  const processor = new PageProcessor();
+  const page = await newPage();
+  const result = await processor.process(page, input.url);
+  return result.content;
+} });`,
+      [
+        {
+          toolName: 'fetch_page',
+          readCall: '`processor.process` (→ page.goto)',
+          resource: 'URL',
+          fix: ['return result.content;\n} });', 'return result.content;\n}, maxResultSizeChars: Infinity });'],
+        },
+      ],
+    ),
+    // The same service class imported from another module.
+    invalid(
+      `import { PageProcessor } from './page-processor.js';
+buildTool({ name: 'fetch_page', async call(input) {
+  const processor = new PageProcessor();
+  const page = await newPage();
+  const result = await processor.processPage(page, input.url);
+  return result.content;
+} });`,
+      [
+        {
+          toolName: 'fetch_page',
+          readCall: '`processor.processPage` (→ page.goto)',
+          resource: 'URL',
+          fix: ['return result.content;\n} });', 'return result.content;\n}, maxResultSizeChars: Infinity });'],
+        },
+      ],
+      { filename: crossFile },
+    ),
+  ],
+});
+
 /** A self-reading class tool in a file whose first lines are `header`; the suggestion inserts `member` and rewrites the header as `fixedHeader`. */
 function sentinelCase(header: string, unbounded: string, fixedHeader: string, member: string): InvalidTestCase<MessageIds, Options> {
   const body = `class ReadTool extends BaseTool {\n  async call(input) {\n    return readFile(input.path, 'utf8');\n  }\n}`;
