@@ -10,7 +10,7 @@
  * gets a new mtime and is parsed again). A file that cannot be read or parsed
  * is remembered as unknown: the analysis then assumes nothing about it.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -18,6 +18,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, assignParents, functionNameOf, isClassNode, isFunctionNode, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
+import { fileFacts, isFile } from './file-system.js';
 import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
 
 /** How many `export … from` hops and import hops we follow before giving up. */
@@ -72,14 +73,6 @@ export const parseModuleSource = (
   }
 ).parse;
 
-function isFile(candidate: string): boolean {
-  try {
-    return statSync(candidate).isFile();
-  } catch {
-    return false;
-  }
-}
-
 function resolutionCandidates(base: string): string[] {
   const extension = path.extname(base);
   if (JS_TO_TS[extension]) {
@@ -105,12 +98,8 @@ export function resolveRelativeModule(specifier: string, fromFile: string): stri
 
 /** The index of a module on disk, parsed once per (path, mtime); undefined when unreadable or unparseable. */
 export function loadModule(filePath: string): FileIndex | undefined {
-  let stats;
-  try {
-    stats = statSync(filePath);
-  } catch {
-    return undefined;
-  }
+  const stats = fileFacts(filePath);
+  if (!stats) return undefined;
   const cached = moduleCache.get(filePath);
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.index;
   let index: FileIndex | undefined;
@@ -251,7 +240,11 @@ const reachCaches = new WeakMap<RegExp, Map<string, ReachEntry>>();
  * reader module such as `'node:fs'`), or one of its relative imports can.
  * Reading text and scanning it costs a fraction of a parse, and most helper
  * modules a tool calls (path utilities, formatters, telemetry) read nothing:
- * they are never parsed. Cached by path and mtime like parsed modules.
+ * they are never parsed. Cached by path and mtime like parsed modules: an
+ * answer is checked against its own module's time and size, not its
+ * imports' (checking every import again would cost what the cache saves), so
+ * a long-lived editor server sees a helper that newly reads only once the
+ * module importing it changes too, or after a restart.
  */
 export function mayReachReader(modulePath: string, readerSpelling: RegExp): boolean {
   let cache = reachCaches.get(readerSpelling);
@@ -261,14 +254,12 @@ export function mayReachReader(modulePath: string, readerSpelling: RegExp): bool
   }
   const reachCache = cache;
   const inProgress = new Set<string>();
+  /** The modules this question scanned, with the facts their answer would be kept under. */
+  const scanned: { modulePath: string; mtimeMs: number; size: number }[] = [];
 
   function visit(current: string): { reaches: boolean; complete: boolean } {
-    let stats;
-    try {
-      stats = statSync(current);
-    } catch {
-      return { reaches: false, complete: true };
-    }
+    const stats = fileFacts(current);
+    if (!stats) return { reaches: false, complete: true };
     const cached = reachCache.get(current);
     if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return { reaches: cached.reaches, complete: true };
     // A cycle: this module's answer is still being worked out higher up.
@@ -280,6 +271,7 @@ export function mayReachReader(modulePath: string, readerSpelling: RegExp): bool
       return { reaches: false, complete: true };
     }
     inProgress.add(current);
+    scanned.push({ modulePath: current, mtimeMs: stats.mtimeMs, size: stats.size });
     let reaches = readerSpelling.test(text);
     let complete = true;
     if (!reaches) {
@@ -300,7 +292,15 @@ export function mayReachReader(modulePath: string, readerSpelling: RegExp): bool
     return { reaches, complete: reaches || complete };
   }
 
-  return visit(modulePath).reaches;
+  const reaches = visit(modulePath).reaches;
+  // A "no" for the module asked about is a sure "no" for every module the
+  // walk scanned, cycles included: each one's imports are among the
+  // module's, and none of them spells a reader. Kept, the next question
+  // about a module in the cycle does not walk the cycle again.
+  if (!reaches) {
+    for (const { modulePath: scannedPath, mtimeMs, size } of scanned) reachCache.set(scannedPath, { mtimeMs, size, reaches: false });
+  }
+  return reaches;
 }
 
 /** The class `node` is inside (its nearest one), if any. */

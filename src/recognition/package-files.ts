@@ -8,8 +8,10 @@
  * text facts are cached by path and mtime like parsed modules. Only files
  * whose text spells the name looked for are ever parsed.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
+import { fileFacts, isFile } from './file-system.js';
 
 /** A package bigger than this is listed only this far: the join is a help, never a reason to read a monorepo. */
 export const MAX_PACKAGE_FILES = 2000;
@@ -32,14 +34,6 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'test', 'tests', '__tests__', '
 
 const rootsByFolder = new Map<string, string | undefined>();
 const filesByRoot = new Map<string, string[]>();
-
-function isFile(candidate: string): boolean {
-  try {
-    return statSync(candidate).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** The folder of the nearest `package.json` above `filePath`, if any. */
 export function packageRootOf(filePath: string): string | undefined {
@@ -64,11 +58,8 @@ export function packageRootOf(filePath: string): string | undefined {
 }
 
 function isBundle(filePath: string): boolean {
-  try {
-    return statSync(filePath).size > MAX_SOURCE_FILE_BYTES;
-  } catch {
-    return true;
-  }
+  const stats = fileFacts(filePath);
+  return !stats || stats.size > MAX_SOURCE_FILE_BYTES;
 }
 
 /** The package's source files (absolute paths, bundles left out), listed once per process. */
@@ -129,12 +120,8 @@ function collect(text: string, pattern: RegExp, into: Set<string>): void {
 
 /** The name facts of one file, from its text (cached by path and mtime); undefined when unreadable. */
 export function nameSpellings(filePath: string): NameSpellings | undefined {
-  let stats;
-  try {
-    stats = statSync(filePath);
-  } catch {
-    return undefined;
-  }
+  const stats = fileFacts(filePath);
+  if (!stats) return undefined;
   const cached = spellingsCache.get(filePath);
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.spellings;
   let spellings: NameSpellings | undefined;

@@ -22,11 +22,13 @@ import {
   loadModule,
   matchReader,
   mayDefineTools,
+  mayReachReader,
   normalizeRecognitionSettings,
   readsInputChosenResource,
   resolveRelativeModule,
   walk,
 } from '../../src/recognition/index.js';
+import { fileFacts, isFile } from '../../src/recognition/file-system.js';
 import {
   isDeclaredThreshold,
   isOverrideLookup,
@@ -374,6 +376,42 @@ describe('input flow', () => {
       expect(cachedModulePaths()).toEqual(expect.arrayContaining([viaBarrel, reader]));
       expect(cachedModulePaths()).not.toContain(formatter);
     });
+
+    it('keeps a "reaches no reader" answer for every module of an import cycle, so the cycle is walked once', () => {
+      const left = path.join(directory, 'cycle-left.ts');
+      const right = path.join(directory, 'cycle-right.ts');
+      const rightText = (word: string) => `import { left } from './cycle-left.js';\nexport const right = () => left() + '${word}';\n`;
+      writeFileSync(left, `import { right } from './cycle-right.js';\nexport const left = () => right();\n`);
+      writeFileSync(right, rightText('plainwords'));
+      // A whole second: the file system keeps it exactly, so it can be put back below.
+      const earlier = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+      utimesSync(right, earlier, earlier);
+      const spelling = /\breadFile\b/;
+      expect(mayReachReader(left, spelling)).toBe(false);
+      // The same size and time with other text: a kept answer is not read again.
+      writeFileSync(right, rightText('readFile  '));
+      utimesSync(right, earlier, earlier);
+      expect(mayReachReader(right, spelling)).toBe(false);
+      // A real edit (a new time) is read again.
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(right, later, later);
+      expect(mayReachReader(right, spelling)).toBe(true);
+      // A kept answer is checked against its own module's time and size only (its imports are
+      // not stat'ed again on every question): once that module changes, it is worked out again.
+      utimesSync(left, later, later);
+      expect(mayReachReader(left, spelling)).toBe(true);
+    });
+  });
+});
+
+describe('the file system facts', () => {
+  it('answers for a missing path, a folder and a file without throwing', () => {
+    expect(fileFacts(path.join(fixtures, 'no-such-file.ts'))).toBeUndefined();
+    expect(fileFacts(path.join(fixtures, 'tool.ts', 'below-a-file.ts'))).toBeUndefined();
+    expect(isFile(fixtures)).toBe(false);
+    expect(fileFacts(fixtures)?.isFile).toBe(false);
+    expect(isFile(path.join(fixtures, 'tool.ts'))).toBe(true);
+    expect(fileFacts(path.join(fixtures, 'tool.ts'))?.size).toBeGreaterThan(0);
   });
 });
 

@@ -1,0 +1,34 @@
+/**
+ * What the disk holds: whether a path is a file, and its size and
+ * modification time. Following a helper into another module asks this for
+ * every candidate of a specifier (`./x.js` is first looked for as `./x.ts`
+ * and `./x.tsx`), again when the module is loaded and when its text is
+ * scanned. A missing candidate is the common answer, and `statSync` that
+ * throws for it built an error object per miss: that was a fifth of the
+ * rules' time on a large SDK. Asked without the throw, a miss costs a system
+ * call and nothing more, so every answer is fresh (an edited file is parsed
+ * again on the next lint) at no real cost.
+ */
+import { statSync } from 'node:fs';
+
+export interface FileFacts {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly isFile: boolean;
+}
+
+/** The facts of `filePath`, or undefined when nothing is there (or it cannot be stat'ed). */
+export function fileFacts(filePath: string): FileFacts | undefined {
+  try {
+    const stats = statSync(filePath, { throwIfNoEntry: false });
+    return stats ? { mtimeMs: stats.mtimeMs, size: stats.size, isFile: stats.isFile() } : undefined;
+  } catch {
+    // A file on the way where a folder should be, no permission: nothing we can read.
+    return undefined;
+  }
+}
+
+/** Is there a regular file at `candidate`? */
+export function isFile(candidate: string): boolean {
+  return fileFacts(candidate)?.isFile === true;
+}
