@@ -4,6 +4,7 @@
  * following imports — so they never rely on ESLint's scope manager.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
 
 export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -154,6 +155,7 @@ export function collectBindingNames(pattern: TSESTree.Node | null | undefined, i
   return into;
 }
 
+/** Keys that hold no value-carrying child: links, positions, and types (they never carry values). */
 const SKIPPED_KEYS = new Set([
   'parent',
   'range',
@@ -170,32 +172,62 @@ function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
-/** The child nodes of `node`, types left out (they never carry values). Works on trees without parents. */
-export function childNodes(node: TSESTree.Node): TSESTree.Node[] {
-  const children: TSESTree.Node[] = [];
-  for (const key of Object.keys(node)) {
-    if (SKIPPED_KEYS.has(key)) continue;
+const childKeysByType = new Map<string, readonly string[]>();
+
+/**
+ * The keys of a node type that may hold children, in source order: the
+ * parser's visitor keys without the skipped ones. Every walk asks this for
+ * every node, so it is worked out once per type; enumerating each node's own
+ * keys was most of what a walk cost. A type the visitor keys do not know (a
+ * newer parser) falls back to the node's own keys.
+ */
+function childKeysOf(node: TSESTree.Node): readonly string[] {
+  let keys = childKeysByType.get(node.type);
+  if (!keys) {
+    const known = (visitorKeys as Record<string, readonly string[] | undefined>)[node.type];
+    if (!known) return Object.keys(node).filter((key) => !SKIPPED_KEYS.has(key));
+    keys = known.filter((key) => !SKIPPED_KEYS.has(key));
+    childKeysByType.set(node.type, keys);
+  }
+  return keys;
+}
+
+/** Calls `visit` on each child node of `node`, in source order. */
+function forEachChild(node: TSESTree.Node, visit: (child: TSESTree.Node) => void): void {
+  for (const key of childKeysOf(node)) {
     const value = (node as unknown as Record<string, unknown>)[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) children.push(item);
+      for (const item of value) if (isNode(item)) visit(item);
     } else if (isNode(value)) {
-      children.push(value);
+      visit(value);
     }
   }
+}
+
+/** The child nodes of `node`, in source order, types left out (they never carry values). Works on trees without parents. */
+export function childNodes(node: TSESTree.Node): TSESTree.Node[] {
+  const children: TSESTree.Node[] = [];
+  forEachChild(node, (child) => children.push(child));
   return children;
 }
 
 /**
- * Visits `root` and everything below it, depth first. `enter` may return
- * `false` to skip a subtree. Iterative, so a deep tree cannot overflow the stack.
+ * Visits `root` and everything below it, depth first, in source order.
+ * `enter` may return `false` to skip a subtree. Iterative, so a deep tree
+ * cannot overflow the stack.
  */
 export function walk(root: TSESTree.Node, enter: (node: TSESTree.Node) => boolean | void): void {
   const stack: TSESTree.Node[] = [root];
+  const pending: TSESTree.Node[] = [];
+  const collect = (child: TSESTree.Node): void => {
+    pending.push(child);
+  };
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (enter(node) === false) continue;
-    const children = childNodes(node);
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+    forEachChild(node, collect);
+    // Pushed last child first, so the first child is visited next.
+    while (pending.length > 0) stack.push(pending.pop()!);
   }
 }
 
@@ -204,10 +236,10 @@ export function assignParents(root: TSESTree.Node): void {
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    for (const child of childNodes(node)) {
+    forEachChild(node, (child) => {
       (child as { parent?: TSESTree.Node }).parent = node;
       stack.push(child);
-    }
+    });
   }
 }
 
