@@ -86,14 +86,20 @@ export function withCodePathListeners(...listeners: RuleListenerWithCodePaths[])
   return merged as unknown as TSESLint.RuleListener;
 }
 
-/** What is known on entry to, and within, one reachable segment. */
+/**
+ * What is known on entry to, and within, one reachable segment. The sets are
+ * never changed in place: a segment that learns a fact gets new sets. Most
+ * segments of most files learn nothing, so they share their predecessors'
+ * sets (or the one empty set) instead of allocating three of their own, which
+ * was the tracker's whole cost on large files.
+ */
 interface SegmentFacts {
   /** Facts established inside this segment itself. */
-  readonly established: Set<string>;
+  established: ReadonlySet<string>;
   /** Facts that hold on every path reaching the current point of this segment. */
-  mustHold: Set<string>;
+  mustHold: ReadonlySet<string>;
   /** Facts that hold on at least one path reaching the current point of this segment. */
-  mayHold: Set<string>;
+  mayHold: ReadonlySet<string>;
   /**
    * No previous segment has been analysed yet: ESLint walks a `for` loop's
    * update before its body, and a `for…of` head before its right-hand side,
@@ -159,9 +165,13 @@ export interface PathFacts {
   currentCodePath(): CodePath | undefined;
 }
 
-function intersectionOf(sets: readonly Set<string>[]): Set<string> {
+const NO_FACTS: ReadonlySet<string> = new Set();
+
+function intersectionOf(sets: readonly ReadonlySet<string>[]): ReadonlySet<string> {
   const [first, ...rest] = sets;
-  if (!first) return new Set();
+  if (!first || first.size === 0) return NO_FACTS;
+  if (rest.every((set) => set === first)) return first;
+  if (rest.some((set) => set.size === 0)) return NO_FACTS;
   const result = new Set<string>();
   for (const fact of first) {
     if (rest.every((set) => set.has(fact))) result.add(fact);
@@ -169,10 +179,19 @@ function intersectionOf(sets: readonly Set<string>[]): Set<string> {
   return result;
 }
 
-function unionOf(sets: readonly Set<string>[]): Set<string> {
+function unionOf(sets: readonly ReadonlySet<string>[]): ReadonlySet<string> {
+  const nonEmpty = sets.filter((set) => set.size > 0);
+  const [first] = nonEmpty;
+  if (!first) return NO_FACTS;
+  if (nonEmpty.every((set) => set === first)) return first;
   const result = new Set<string>();
-  for (const set of sets) for (const fact of set) result.add(fact);
+  for (const set of nonEmpty) for (const fact of set) result.add(fact);
   return result;
+}
+
+/** `set` with `fact` added: the same set when it already holds it, else a new one. */
+function withFact(set: ReadonlySet<string>, fact: string): ReadonlySet<string> {
+  return set.has(fact) ? set : new Set(set).add(fact);
 }
 
 /**
@@ -219,7 +238,7 @@ export function createPathFacts(): PathFacts {
     },
     onCodePathSegmentStart(segment) {
       frame?.currentSegments.add(segment);
-      factsBySegmentId.set(segment.id, { established: new Set(), ...mergePrevious(segment) });
+      factsBySegmentId.set(segment.id, { established: NO_FACTS, ...mergePrevious(segment) });
     },
     onCodePathSegmentEnd(segment) {
       frame?.currentSegments.delete(segment);
@@ -258,9 +277,9 @@ export function createPathFacts(): PathFacts {
   };
 
   function addFact(facts: SegmentFacts, fact: string): void {
-    facts.established.add(fact);
-    facts.mustHold.add(fact);
-    facts.mayHold.add(fact);
+    facts.established = withFact(facts.established, fact);
+    facts.mustHold = withFact(facts.mustHold, fact);
+    facts.mayHold = withFact(facts.mayHold, fact);
   }
 
   const pathFactsOf = (facts: SegmentFacts): CurrentPathFacts => ({
