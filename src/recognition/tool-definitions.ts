@@ -25,7 +25,7 @@ import {
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
-import { namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
+import { factoryLastNamesOf, namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
 import {
   SDK_SHAPE_SPELLINGS,
   recogniseSdkToolCall,
@@ -300,15 +300,9 @@ function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition
   };
 }
 
-const factoryLastNames = new WeakMap<RecognitionSettings, ReadonlySet<string>>();
-
 function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   // Every call of a file passes here: compare the callee's last name before building its dotted name.
-  let lastNames = factoryLastNames.get(settings);
-  if (!lastNames) {
-    lastNames = new Set(settings.toolFactories.map((name) => name.slice(name.lastIndexOf('.') + 1)));
-    factoryLastNames.set(settings, lastNames);
-  }
+  const lastNames = factoryLastNamesOf(settings);
   const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
   if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;

@@ -38,6 +38,18 @@ export function namedFunctionArgument(call: TSESTree.CallExpression, config: TSE
 /** `define…Tool` (`defineTool`, `definePageTool`): a name that says the call defines a tool. */
 const DEFINE_TOOL_CALLEE = /^define\w*Tool$/;
 
+const factoryLastNames = new WeakMap<RecognitionSettings, ReadonlySet<string>>();
+
+/** The last names of the configured tool factories (`Tools.create` → `create`), worked out once per settings. */
+export function factoryLastNamesOf(settings: RecognitionSettings): ReadonlySet<string> {
+  let names = factoryLastNames.get(settings);
+  if (!names) {
+    names = new Set(settings.toolFactories.map((factory) => factory.slice(factory.lastIndexOf('.') + 1)));
+    factoryLastNames.set(settings, names);
+  }
+  return names;
+}
+
 /** The object literal a function returns: an arrow's expression body, or the one `return {…}` of its own block. */
 function returnedObjectLiteral(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined {
   const fn = node ? skipTypeWrappers(node) : undefined;
@@ -62,9 +74,9 @@ export function recogniseConfigReturningFactoryCall(
 ): ToolDefinition | undefined {
   const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
   if (lastName === undefined) return undefined;
-  const configured = settings.toolFactories.some((factory) => factory.slice(factory.lastIndexOf('.') + 1) === lastName);
-  if (!configured && !DEFINE_TOOL_CALLEE.test(lastName)) return undefined;
+  // Every call of a file passes here: the argument count first, then the name.
   if (call.arguments.length !== 1) return undefined;
+  if (!factoryLastNamesOf(settings).has(lastName) && !DEFINE_TOOL_CALLEE.test(lastName)) return undefined;
   const config = returnedObjectLiteral(call.arguments[0]);
   const name = configName(config);
   if (!config || name === undefined || !hasInvocationMember(config, settings)) return undefined;

@@ -190,6 +190,13 @@ const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParamete
 function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
   const cached = dispatchers.get(discriminant);
   if (cached !== undefined) return cached ?? undefined;
+  // Every handler and delegate hangs on a `setRequestHandler(CallToolRequestSchema, …)` of
+  // this file: in a file that spells none (nearly every file with a `switch` on a string),
+  // nothing here can be a dispatcher, whatever it compares.
+  if (dispatchFacts(discriminant) === NO_DISPATCH_FACTS) {
+    dispatchers.set(discriminant, null);
+    return undefined;
+  }
   let found: { fn: FunctionNode; inputParameter: number } | undefined;
   const target = skipTypeWrappers(discriminant);
   const functions = enclosingFunctions(discriminant, MAX_CALLBACK_DEPTH);
