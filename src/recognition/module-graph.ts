@@ -143,8 +143,24 @@ export interface ResolvedFunction {
  */
 export type ModuleFilter = (modulePath: string) => boolean;
 
+/**
+ * A call or class is not followed into a module bigger than this: a bundler's
+ * chunk (`@mastra/core`'s 150–250 KB `trip-wire-…`, `storage-…`), or a runner
+ * so big (`@openai/agents-core`'s `run.mjs`, `runState.mjs`) that parsing it to
+ * follow one call costs more than linting the file that makes the call: those
+ * two alone were 1.5 s of a 13 s package. What is called there stays unknown.
+ * No helper a labelled tool reads or changes state through is that big: the
+ * findings on the corpus and the labelled packages are the same with 128 KB as
+ * with `MAX_SOURCE_FILE_BYTES` (`npm run same-findings`). Files joined by name
+ * (`package-files.ts`) and modules loaded directly keep that larger bound.
+ */
+export const MAX_FOLLOWED_MODULE_BYTES = 128 * 1024;
+
 function loadFiltered(modulePath: string | undefined, filter: ModuleFilter | undefined): FileIndex | undefined {
-  if (!modulePath || (filter && !filter(modulePath))) return undefined;
+  if (!modulePath) return undefined;
+  const size = fileFacts(modulePath)?.size;
+  if (size === undefined || size > MAX_FOLLOWED_MODULE_BYTES) return undefined;
+  if (filter && !filter(modulePath)) return undefined;
   return loadModule(modulePath);
 }
 
