@@ -231,6 +231,13 @@ export function findProperty(object: TSESTree.ObjectExpression, name: string): T
   return undefined;
 }
 
+/** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
+export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current?.parent) current = current.parent;
+  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
+}
+
 /** Is `inner` inside `outer` (or the same node), by source range? */
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];

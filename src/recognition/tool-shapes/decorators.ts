@@ -19,6 +19,7 @@ import {
   getStringValue,
   isClassNode,
   isFunctionNode,
+  programOf,
   walk,
 } from '../ast.js';
 import { getClassMethod } from '../invocation.js';
@@ -35,12 +36,6 @@ const DECORATE_ELEMENT_HELPER = '__decorateElement';
 
 /** Spellings a file must contain to hold this shape (the text filter's part). */
 export const DECORATOR_SHAPE_SPELLINGS = [AI_FUNCTION_DECORATOR];
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current && current.type !== AST_NODE_TYPES.Program) current = current.parent;
-  return current;
-}
 
 function classNamed(program: TSESTree.Program, name: string): ClassNode | undefined {
   let found: ClassNode | undefined;

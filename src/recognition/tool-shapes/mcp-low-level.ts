@@ -29,6 +29,7 @@ import {
   getCalleeLastName,
   getMemberPath,
   isFunctionNode,
+  programOf,
   skipTypeWrappers,
   walk,
 } from '../ast.js';
@@ -58,12 +59,6 @@ interface DispatchFacts {
 const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
 /** The facts of a file with no `CallToolRequestSchema` handler: nothing to dispatch (never written to). */
 const NO_DISPATCH_FACTS: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
-}
 
 /** `request.params.<field>` (also `request.params.arguments ?? {}`): the path's root, else undefined. */
 function requestParamsRoot(node: TSESTree.Node | null | undefined, field: string): string | undefined {

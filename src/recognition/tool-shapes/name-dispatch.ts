@@ -27,7 +27,16 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  findProperty,
+  getStaticKeyName,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
 import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
@@ -50,12 +59,6 @@ interface NameBranch {
 
 const branchesByProgram = new WeakMap<TSESTree.Program, Map<string, NameBranch[]>>();
 const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
-}
 
 /**
  * The function whose parameter `discriminant` is, with the parameter after it

@@ -8,16 +8,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath, getStaticKeyName, getStringValue, skipTypeWrappers } from '../ast.js';
+import { getMemberPath, getStaticKeyName, getStringValue, programOf, skipTypeWrappers } from '../ast.js';
 
 /** Top-level string constants of one program, by dotted name (`READ`, `ToolName.Read`). */
 const constantsByProgram = new WeakMap<TSESTree.Program, Map<string, string>>();
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
-}
 
 function addObjectConstants(prefix: string, object: TSESTree.ObjectExpression, into: Map<string, string>): void {
   for (const property of object.properties) {
