@@ -30,7 +30,7 @@ import {
   walk,
 } from './ast.js';
 import { STATE_SCOPES } from '../types/classify-tool.js';
-import { findDeclaredClassification, resolvedToolName } from './classification.js';
+import { findDeclaredClassification } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
 import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
@@ -1912,7 +1912,7 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
  * that is also mutated counts at the mutation only).
  */
 export function findOutlivingStateUses(definition: ToolDefinition, recognition: RecognitionContext, sourceCode: ScopeSource): StateUse[] {
-  const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
+  const toolName = definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];

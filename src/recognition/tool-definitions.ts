@@ -16,7 +16,6 @@ import {
   getCalleeName,
   getMemberPath,
   getStaticKeyName,
-  getStringValue,
   isClassNode,
   isFunctionNode,
   matchesDottedName,
@@ -182,7 +181,7 @@ export function classMemberByName(classNode: ClassNode, name: string): TSESTree.
 function staticNameOfClass(classNode: ClassNode): string | undefined {
   const nameMember = classMemberByName(classNode, 'name');
   if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) {
-    const value = getStringValue(nameMember.value);
+    const value = resolveToolName(nameMember.value);
     if (value !== undefined) return value;
   }
   if (classNode.id) return classNode.id.name;
@@ -320,7 +319,7 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
     (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));
   // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
   if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
-  const firstArgumentName = getStringValue(call.arguments[0]);
+  const firstArgumentName = resolveToolName(call.arguments[0]);
   return objectLiteralDefinition('factory', object, firstArgumentName ?? nameOfObject(object), functionArgument);
 }
 

@@ -14,7 +14,6 @@ import {
   insertToolMemberFix,
   mayDefineToolsInText,
   isClassNode,
-  resolvedToolName,
   toolDefinitionListeners,
   unboundedSentinelOf,
   withPackageImportFix,
@@ -147,7 +146,7 @@ export default createRule<Options, MessageIds>({
       const declaration = findDeclaredLimit(definition, recognition);
       if (declaration.declaresUnbounded) return;
       const { declared: member, declaredHere, read: finding, selfReading } = analyseSelfReading(definition, recognition, declaration);
-      const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? '<anonymous>';
+      const toolName = definition.name ?? '<anonymous>';
       if (!selfReading || !finding) {
         if (requireClassification && !member) {
           const limit = withDigitSeparators(suggestedLimit);

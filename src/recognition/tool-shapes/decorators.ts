@@ -25,7 +25,7 @@ import {
 import { getClassMethod } from '../invocation.js';
 import { enclosingClass } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './names.js';
+import { asObjectLiteral, configName } from './tool-name.js';
 
 /** The decorator factory of @agentic/core. */
 const AI_FUNCTION_DECORATOR = 'aiFunction';

@@ -35,7 +35,7 @@ import {
 } from '../ast.js';
 import { moduleText } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
-import { resolveToolName } from './tool-name.js';
+import { configName, resolveToolName } from './tool-name.js';
 
 const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
 /** How many functions out from a branch the dispatcher may be (`(async () => { if (name === 'x') … })()` in the handler). */
@@ -104,7 +104,7 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
         }
       }
     } else if (node.type === AST_NODE_TYPES.ObjectExpression && node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
-      const name = resolveToolName(findProperty(node, 'name')?.value);
+      const name = configName(node);
       if (name !== undefined && findProperty(node, 'inputSchema') && !facts.listEntries.has(name)) facts.listEntries.set(name, node);
     }
   });

@@ -42,7 +42,7 @@ import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModul
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
 import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
-import { resolveToolName } from './tool-name.js';
+import { configName, resolveToolName } from './tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -201,7 +201,7 @@ function branchesNamed(name: string, linted: { filePath: string; program: TSESTr
 /** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
 function listEntryName(object: TSESTree.ObjectExpression): string | undefined {
   if (object.parent?.type !== AST_NODE_TYPES.ArrayExpression || !findProperty(object, 'inputSchema')) return undefined;
-  return resolveToolName(findProperty(object, 'name')?.value);
+  return configName(object);
 }
 
 /** The class a module variable holds an instance of: `x = new C(…)` anywhere in the file. */
@@ -504,7 +504,7 @@ function mappedHandlers(constant: string, filePath: string, linted: TSESTree.Pro
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
   if (filePath === undefined || !findProperty(object, 'inputSchema')) return undefined;
   const constant = definitionConstantName(object);
-  const name = constant === undefined ? undefined : resolveToolName(findProperty(object, 'name')?.value);
+  const name = constant === undefined ? undefined : configName(object);
   const program = name === undefined ? undefined : programOf(object);
   if (constant === undefined || name === undefined || !program) return undefined;
   const entries = mappedHandlers(constant, filePath, program);
