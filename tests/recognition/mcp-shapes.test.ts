@@ -187,4 +187,17 @@ function register() {
 function other() { const LOCAL = 'other'; }`),
     ).toEqual([['local', 'local', 'bundled', 'read_file', 'hoisted', undefined]]);
   });
+
+  it("resolves tsc's CommonJS exports of a constant (exports.NAME), assigned once at the module's top", () => {
+    expect(
+      namesPassed(`"use strict";
+exports.TWICE = exports.READ = exports.LIST = void 0;
+exports.READ = 'read_file';
+module.exports.LIST = 'list_files';
+exports.TWICE = 'a';
+exports.TWICE = 'b';
+f(exports.READ, module.exports.LIST, exports.LIST, exports.TWICE, exports.MISSING);
+function wrapped(exports) { f(exports.READ); }`),
+    ).toEqual([['read_file', 'list_files', 'list_files', undefined, undefined], [undefined]]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The name a tool has for the model, when the code spells it through a
  * constant: `'read_file'`, `READ = 'read_file'`, `ToolName.Read` (a `const`
- * object or an `enum`), or `override || 'read_file'` (the default name the
+ * object or an `enum`), `exports.READ` (tsc's CommonJS output for an
+ * exported constant), or `override || 'read_file'` (the default name the
  * model sees unless a caller renames it). Messages must show this value,
  * never the variable that holds it, or the user cannot find which tool a
  * report is about; and a dispatcher's `case READ:` joins the tool of that
@@ -16,7 +17,17 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { collectBindingNames, findProperty, getStaticKeyName, getStringValue, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import {
+  collectBindingNames,
+  findProperty,
+  getStaticKeyName,
+  getStringValue,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
+import { commonJsExportName } from '../file-index.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
@@ -29,6 +40,7 @@ const MAX_VALUE_DEPTH = 8;
 
 const bindingsByScope = new WeakMap<TSESTree.Node, ReadonlyMap<string, Binding>>();
 const NO_BINDINGS: ReadonlyMap<string, Binding> = new Map();
+const exportsByProgram = new WeakMap<TSESTree.Program, ReadonlyMap<string, TSESTree.Expression[]>>();
 
 function bind(bindings: Map<string, Binding>, name: string, binding: Binding): void {
   if (!bindings.has(name)) bindings.set(name, binding);
@@ -159,7 +171,7 @@ function bindingsOf(scope: TSESTree.Node): ReadonlyMap<string, Binding> {
   return bindings;
 }
 
-/** What `identifier` is bound to by the innermost scope that declares it; undefined when free (a global). */
+/** What `identifier` is bound to by the innermost scope that declares it; undefined when free (a global, CommonJS's `exports`). */
 function bindingOf(identifier: TSESTree.Identifier): Binding | undefined {
   for (let scope: TSESTree.Node | undefined = identifier.parent; scope; scope = scope.parent) {
     const binding = bindingsOf(scope).get(identifier.name);
@@ -168,10 +180,39 @@ function bindingOf(identifier: TSESTree.Identifier): Binding | undefined {
   return undefined;
 }
 
+/** `exports` or `module.exports`, unbound here: CommonJS's exports object. */
+function isCommonJsExports(node: TSESTree.Node): boolean {
+  const root = node.type === AST_NODE_TYPES.MemberExpression ? node.object : node;
+  return root.type === AST_NODE_TYPES.Identifier && bindingOf(root) === undefined;
+}
+
+/** The values a module assigns to each `exports.x` at its top level (tsc: `exports.a = exports.b = void 0; exports.a = 'x';`). */
+function commonJsExportValues(program: TSESTree.Program): ReadonlyMap<string, TSESTree.Expression[]> {
+  let values = exportsByProgram.get(program);
+  if (values) return values;
+  const assigned = new Map<string, TSESTree.Expression[]>();
+  for (const statement of program.body) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const names: string[] = [];
+    let value: TSESTree.Expression = statement.expression;
+    while (value.type === AST_NODE_TYPES.AssignmentExpression && value.operator === '=') {
+      const name = commonJsExportName(value.left);
+      if (name === undefined) break;
+      names.push(name);
+      value = value.right;
+    }
+    // `void 0` only declares the export ahead of its value.
+    if (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === 'void') continue;
+    for (const name of names) assigned.set(name, [...(assigned.get(name) ?? []), value]);
+  }
+  exportsByProgram.set(program, (values = assigned));
+  return values;
+}
+
 /**
  * The expression `node` stands for when the code decides it statically:
- * a constant's initialiser, a property of a constant object, an enum member;
- * anything else is itself.
+ * a constant's initialiser, a property of a constant object, an enum member,
+ * a CommonJS export assigned once; anything else is itself.
  */
 function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | undefined {
   if (depth > MAX_VALUE_DEPTH) return undefined;
@@ -185,6 +226,11 @@ function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | undefine
   if (target.type !== AST_NODE_TYPES.MemberExpression) return target;
   const key = getStaticKeyName(target.property, target.computed);
   if (key === undefined) return undefined;
+  if (commonJsExportName(target) !== undefined && isCommonJsExports(target.object)) {
+    const program = programOf(target);
+    const values = program ? commonJsExportValues(program).get(key) : undefined;
+    return values?.length === 1 ? staticValueOf(values[0]!, depth + 1) : undefined;
+  }
   const object = staticValueOf(target.object, depth + 1);
   if (object?.type === AST_NODE_TYPES.ObjectExpression) {
     const property = findProperty(object, key);
