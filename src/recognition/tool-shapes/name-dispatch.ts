@@ -38,7 +38,7 @@ import {
   walk,
 } from '../ast.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
-import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
+import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
 import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
@@ -205,7 +205,7 @@ function listEntryName(object: TSESTree.ObjectExpression): string | undefined {
 }
 
 /** The class a module variable holds an instance of: `x = new C(…)` anywhere in the file. */
-function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+function instanceClassOf(name: string, file: FileIndex): ResolvedClass | undefined {
   let className: string | undefined;
   walk(file.program, (node) => {
     if (className !== undefined) return false;
@@ -218,38 +218,7 @@ function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode;
     if (target?.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier) className = target.callee.name;
     return undefined;
   });
-  return className === undefined ? undefined : classNamed(className, file);
-}
-
-function classNamed(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
-  const own = file.classes.get(name);
-  if (own) return { classNode: own, file };
-  const binding = file.imports.get(name);
-  if (!binding || binding.imported === '*') return undefined;
-  const modulePath = resolveRelativeModule(binding.module, file.filePath);
-  const imported = modulePath ? loadModule(modulePath) : undefined;
-  return imported ? exportedClass(imported, binding.imported, 0) : undefined;
-}
-
-/** The class a module exports under `exportedName`, through `export … from` and `export * from` barrels. */
-function exportedClass(file: FileIndex, exportedName: string, depth: number): { classNode: ClassNode; file: FileIndex } | undefined {
-  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const target = file.exports.get(exportedName);
-  if (target?.kind === 'local') {
-    const classNode = file.classes.get(target.local);
-    return classNode ? { classNode, file } : undefined;
-  }
-  const follow = (specifier: string, name: string): { classNode: ClassNode; file: FileIndex } | undefined => {
-    const next = resolveRelativeModule(specifier, file.filePath);
-    const module = next ? loadModule(next) : undefined;
-    return module ? exportedClass(module, name, depth + 1) : undefined;
-  };
-  if (target?.kind === 're-export') return follow(target.from, target.imported);
-  for (const specifier of file.starExports) {
-    const found = follow(specifier, exportedName);
-    if (found) return found;
-  }
-  return undefined;
+  return className === undefined ? undefined : resolveClassName(file, className);
 }
 
 /** An object a module (this one or an imported one) declares as a `const`: `export const x = { handler … }`. */
