@@ -261,6 +261,11 @@ export function functionNameOf(functionNode: TSESTree.Node): string | undefined 
   return undefined;
 }
 
+/** `functionNameOf` for the words of a report (a step of a read chain): `<anonymous>` when it has none. */
+export function shownFunctionName(functionNode: TSESTree.Node): string {
+  return functionNameOf(functionNode) ?? '<anonymous>';
+}
+
 /**
  * The name the code calls a function by: a declaration's id, or the variable
  * a function expression is assigned to (`const createTool = function make() {}`

@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, assignParents, functionNameOf, isClassNode, isFunctionNode, walk } from './ast.js';
+import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, shownFunctionName, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
 import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
 
@@ -340,12 +340,7 @@ export function findFunctionEndingAt(file: FileIndex, end: number): ResolvedFunc
     functionsByEnd.set(file.program, byEnd);
   }
   const fn = byEnd.get(end);
-  return fn ? { fn, file, classNode: enclosingClass(fn), name: functionName(fn) } : undefined;
-}
-
-/** A function's name for a read chain's words (`functionNameOf`), `<anonymous>` when it has none. */
-export function functionName(fn: FunctionNode): string {
-  return functionNameOf(fn) ?? '<anonymous>';
+  return fn ? { fn, file, classNode: enclosingClass(fn), name: shownFunctionName(fn) } : undefined;
 }
 
 /** How many modules are cached, and how many of them parsed (for benchmarks and tests). */
