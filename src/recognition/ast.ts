@@ -75,6 +75,16 @@ export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
   }
 }
 
+/**
+ * `a?.b` and `(a as T)` as `a.b` and `a`, through type wrappers inside and
+ * out (`(a?.b)!`, `a?.b!`): the state a member or call touches is the same
+ * whatever syntax is around it.
+ */
+export function skipChainAndTypeWrappers(node: TSESTree.Node): TSESTree.Node {
+  const inner = skipTypeWrappers(node);
+  return inner.type === AST_NODE_TYPES.ChainExpression ? skipTypeWrappers(inner.expression) : inner;
+}
+
 /** The static name of a property key: `a`, `'a'`, `` [`a`] ``, `#a` → `a`. */
 export function getStaticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;

@@ -26,6 +26,7 @@ import {
   isClassNode,
   isFunctionNode,
   matchesDottedName,
+  skipChainAndTypeWrappers,
   skipTypeWrappers,
   walk,
 } from './ast.js';
@@ -200,10 +201,6 @@ function outermostMember(root: TSESTree.Node): TSESTree.Node {
   }
 }
 
-function unwrapChain(node: TSESTree.Node): TSESTree.Node {
-  return node.type === AST_NODE_TYPES.ChainExpression ? node.expression : skipTypeWrappers(node);
-}
-
 /**
  * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
  * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
@@ -257,7 +254,7 @@ const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
 
 function isLookup(callee: TSESTree.Node): boolean {
-  const member = unwrapChain(callee);
+  const member = skipChainAndTypeWrappers(callee);
   if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
   const method = getStaticKeyName(member.property, member.computed);
   return method !== undefined && LOOKUP_METHODS.has(method);
@@ -288,7 +285,7 @@ function namesSharedObject(segment: string, settings: RecognitionSettings): bool
 /** The names along a receiver chain, root first: `v3.context.page` → v3, context, page (`this` is left out). */
 function receiverSegments(receiver: TSESTree.Node): string[] {
   const segments: string[] = [];
-  let current = unwrapChain(receiver);
+  let current = skipChainAndTypeWrappers(receiver);
   for (;;) {
     if (current.type === AST_NODE_TYPES.Identifier) {
       segments.unshift(current.name);
@@ -297,15 +294,15 @@ function receiverSegments(receiver: TSESTree.Node): string[] {
     if (current.type === AST_NODE_TYPES.MemberExpression) {
       const name = getStaticKeyName(current.property, current.computed);
       if (name !== undefined) segments.unshift(name);
-      current = unwrapChain(current.object);
+      current = skipChainAndTypeWrappers(current.object);
       continue;
     }
     if (current.type === AST_NODE_TYPES.CallExpression) {
-      current = unwrapChain(current.callee);
+      current = skipChainAndTypeWrappers(current.callee);
       continue;
     }
     if (current.type === AST_NODE_TYPES.AwaitExpression) {
-      current = unwrapChain(current.argument);
+      current = skipChainAndTypeWrappers(current.argument);
       continue;
     }
     return segments;
@@ -328,7 +325,7 @@ function drivingCallOf(
   const chain = outermostMember(root);
   const call = chain.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
-  const member = unwrapChain(chain);
+  const member = skipChainAndTypeWrappers(chain);
   if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const method = getStaticKeyName(member.property, member.computed);
   if (method === undefined) return undefined;
@@ -368,15 +365,15 @@ function isPackageImport(variable: ScopeVariable): boolean {
 
 /** Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and whether it is that object's own part. */
 function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
-  let current = unwrapChain(expression);
+  let current = skipChainAndTypeWrappers(expression);
   let part = true;
   for (;;) {
-    if (current.type === AST_NODE_TYPES.AwaitExpression) current = unwrapChain(current.argument);
-    else if (current.type === AST_NODE_TYPES.MemberExpression) current = unwrapChain(current.object);
+    if (current.type === AST_NODE_TYPES.AwaitExpression) current = skipChainAndTypeWrappers(current.argument);
+    else if (current.type === AST_NODE_TYPES.MemberExpression) current = skipChainAndTypeWrappers(current.object);
     else if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
       const method = getStaticKeyName(current.callee.property, current.callee.computed);
       if (method === undefined || !LOOKUP_METHODS.has(method)) part = false;
-      current = unwrapChain(current.callee.object);
+      current = skipChainAndTypeWrappers(current.callee.object);
     } else if (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.ThisExpression) {
       return { root: current, part };
     } else return undefined;
@@ -420,7 +417,7 @@ function mutationOf(
   const chain = outermostMember(root);
   const parent = chain.parent;
   if (!parent) return undefined;
-  const isMember = unwrapChain(chain).type === AST_NODE_TYPES.MemberExpression;
+  const isMember = skipChainAndTypeWrappers(chain).type === AST_NODE_TYPES.MemberExpression;
   if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
@@ -454,7 +451,7 @@ function mutationOf(
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
   if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
-    const member = unwrapChain(chain) as TSESTree.MemberExpression;
+    const member = skipChainAndTypeWrappers(chain) as TSESTree.MemberExpression;
     const method = getStaticKeyName(member.property, member.computed);
     if (method !== undefined && settings.stateMutationMethods.includes(method)) {
       return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
@@ -481,16 +478,16 @@ const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
 /** `console.warn(…)`, `logger.info(…)`, `process.emitWarning(…)` as a statement. */
 function isLogStatement(statement: TSESTree.Node): boolean {
   if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
-  let expression = unwrapChain(statement.expression);
+  let expression = skipChainAndTypeWrappers(statement.expression);
   if (
     expression.type === AST_NODE_TYPES.AwaitExpression ||
     (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')
   ) {
-    expression = unwrapChain(expression.argument);
+    expression = skipChainAndTypeWrappers(expression.argument);
   }
   if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
   if (getCalleeName(expression) === 'process.emitWarning') return true;
-  const callee = unwrapChain(expression.callee);
+  const callee = skipChainAndTypeWrappers(expression.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const last = receiverSegments(callee.object).pop();
   return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
@@ -563,7 +560,7 @@ function isLogOnlyLatch(variable: ScopeVariable): boolean {
 /** A stable text for a receiver or a key (`grepSlots`, `this.items`, `key`, `'id'`); `undefined` for anything else. */
 function expressionKey(node: TSESTree.Node | undefined): string | undefined {
   if (!node) return undefined;
-  const target = unwrapChain(node);
+  const target = skipChainAndTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.ThisExpression) return 'this';
   if (target.type === AST_NODE_TYPES.Literal) return JSON.stringify(target.value);
@@ -594,7 +591,7 @@ function receiverCalls(fn: FunctionNode, within: TSESTree.Node): ReceiverCall[] 
   walk(within, (node) => {
     if (node !== fn && isFunctionNode(node)) return false;
     if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
-    const callee = unwrapChain(node.callee);
+    const callee = skipChainAndTypeWrappers(node.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const method = getStaticKeyName(callee.property, callee.computed);
     const receiver = expressionKey(callee.object);
@@ -659,7 +656,7 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
 function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
   const chain = outermostMember(root);
   const call = chain.parent;
-  const member = unwrapChain(chain);
+  const member = skipChainAndTypeWrappers(chain);
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression)
     return false;
   const receiver = expressionKey(member.object);
@@ -953,7 +950,7 @@ function ownNames(fn: FunctionNode): Set<string> {
  */
 /** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
 function bindingKey(node: TSESTree.Node): string | undefined {
-  const target = unwrapChain(node);
+  const target = skipChainAndTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
     const field = getStaticKeyName(target.property, target.computed);
@@ -1039,7 +1036,10 @@ function changedStateIn(
         (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
         parent?.type === AST_NODE_TYPES.UpdateExpression;
       const mutation = write ? undefined : mutationOf(node, settings);
-      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings))))
+      if (
+        field !== undefined &&
+        (write || (mutation && skipChainAndTypeWrappers(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))
+      )
         changed = `this.${field}`;
       return undefined;
     }
@@ -1093,7 +1093,7 @@ function calleeInModule(
   classNode: ClassNode | undefined,
   shadowed: Set<string>,
 ): ModuleFunction | undefined {
-  const callee = unwrapChain(call.callee);
+  const callee = skipChainAndTypeWrappers(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (shadowed.has(callee.name)) return undefined;
     const resolved = resolveLocalName(file, callee.name);
@@ -1102,7 +1102,7 @@ function calleeInModule(
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const method = getStaticKeyName(callee.property, callee.computed);
   if (method === undefined) return undefined;
-  const object = unwrapChain(callee.object);
+  const object = skipChainAndTypeWrappers(callee.object);
   if (object.type === AST_NODE_TYPES.ThisExpression) {
     if (!classNode) return undefined;
     const own = getClassMethod(classNode, method);
@@ -1134,7 +1134,7 @@ function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed
     if (isClassNode(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
     const rooted = expressionRoot(node.init);
-    if (!rooted?.part || unwrapChain(node.init) === rooted.root) return undefined;
+    if (!rooted?.part || skipChainAndTypeWrappers(node.init) === rooted.root) return undefined;
     const root = rooted.root;
     if (method && root.type === AST_NODE_TYPES.ThisExpression) {
       const member = root.parent;
@@ -1823,7 +1823,7 @@ function analyseEntry(
       if (thisKind === 'invocation') {
         if (entry.inputThisMembers.includes(field)) return undefined;
         const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
-        if (mutation && unwrapChain(mutation.path) !== node) {
+        if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
           findings.push({
             node: at(mutation.node),
             messageId: 'mutatesOutlivingState',
@@ -1847,7 +1847,7 @@ function analyseEntry(
       const chain = outermostMember(node);
       const parent = chain.parent;
       const directWrite =
-        unwrapChain(chain) === member &&
+        skipChainAndTypeWrappers(chain) === member &&
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
@@ -1861,7 +1861,7 @@ function analyseEntry(
         return undefined;
       }
       const mutation = mutationOf(node, settings);
-      if (mutation && unwrapChain(mutation.path) !== node) {
+      if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
         findings.push({
           node: at(mutation.node),
           messageId: 'mutatesOutlivingState',
