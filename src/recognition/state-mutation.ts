@@ -1464,6 +1464,25 @@ interface SharedSource {
   names: readonly string[];
 }
 
+/** Makes the state uses one function of an invocation yields: at `at(node)`, in `fn`, about the tool `toolName`. */
+function stateUseMaker(toolName: string, fn: FunctionNode, at: (node: TSESTree.Node) => TSESTree.Node) {
+  const use = (node: TSESTree.Node, messageId: StateUseKind, data: Record<string, string>, stateKey: string): StateUse => ({
+    node: at(node),
+    messageId,
+    data: { tool: toolName, ...data },
+    stateKey,
+    function: fn,
+  });
+  return {
+    mutates: (node: TSESTree.Node, action: string, state: string, stateKey: string) =>
+      use(node, 'mutatesOutlivingState', { action, state }, stateKey),
+    drives: (node: TSESTree.Node, method: string, object: string, stateKey: string) =>
+      use(node, 'drivesSharedObject', { method, object }, stateKey),
+    usesCarrier: (node: TSESTree.Node, carrier: string, name: string, where: string, stateKey: string) =>
+      use(node, 'usesSharedCarrier', { carrier, name, where }, stateKey),
+  };
+}
+
 /**
  * Long-lived objects the invocation drives without creating them: the invocation's
  * parameters that are not the model's input (a framework context), and locals taken from
@@ -1483,6 +1502,7 @@ function sharedObjectUses(
 ): StateUse[] {
   const { fn } = item;
   if (!fn.body) return [];
+  const report = stateUseMaker(toolName, fn, at);
   const sources = new Map<ScopeVariable, SharedSource>();
   if (item.depth === 0) {
     fn.params.forEach((parameter, index) => {
@@ -1607,24 +1627,12 @@ function sharedObjectUses(
       const identifier = reference.identifier as TSESTree.Node;
       const mutation = source.part ? mutationOf(identifier, settings) : undefined;
       if (mutation) {
-        uses.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` },
-          stateKey: source.stateKey,
-          function: fn,
-        });
+        uses.push(report.mutates(mutation.node, mutation.verb, `${source.words}${where}`, source.stateKey));
         continue;
       }
       const drive = drivingCallOf(identifier, settings, variable.name, source.names);
       if (drive) {
-        uses.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: `${source.words}${where}` },
-          stateKey: source.stateKey,
-          function: fn,
-        });
+        uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
       }
     }
   }
@@ -1667,6 +1675,7 @@ function analyseEntry(
     const current = item;
     const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
+    const report = stateUseMaker(toolName, fn, at);
     const scope = sourceCode.scopeManager?.acquire(fn);
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
     // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
@@ -1681,17 +1690,14 @@ function analyseEntry(
         if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
         const mutation = mutationOf(identifier, settings);
         if (mutation) {
-          findings.push({
-            node: at(mutation.node),
-            messageId: 'mutatesOutlivingState',
-            data: {
-              tool: toolName,
-              action: mutation.verb,
-              state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
-            },
-            stateKey: `global:${identifier.name}`,
-            function: fn,
-          });
+          findings.push(
+            report.mutates(
+              mutation.node,
+              mutation.verb,
+              `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
+              `global:${identifier.name}`,
+            ),
+          );
         }
         continue;
       }
@@ -1699,28 +1705,26 @@ function analyseEntry(
       if (undoneBeforeReturn(identifier, fn, settings)) continue;
       const graphUpdate = graphStateUpdate(identifier, variable, file);
       if (graphUpdate) {
-        findings.push({
-          node: at(graphUpdate),
-          messageId: 'mutatesOutlivingState',
-          data: {
-            tool: toolName,
-            action: 'returns a LangGraph `Command` whose `update` changes',
-            state: `the agent's graph state${where}`,
-          },
-          stateKey: 'graph-state',
-          function: fn,
-        });
+        findings.push(
+          report.mutates(
+            graphUpdate,
+            'returns a LangGraph `Command` whose `update` changes',
+            `the agent's graph state${where}`,
+            'graph-state',
+          ),
+        );
         continue;
       }
       const hidden = hiddenStateChange(identifier, variable, file, settings);
       if (hidden) {
-        findings.push({
-          node: at(hidden.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: hidden.action, state: `${hidden.state}${where}` },
-          stateKey: `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
-          function: fn,
-        });
+        findings.push(
+          report.mutates(
+            hidden.node,
+            hidden.action,
+            `${hidden.state}${where}`,
+            `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+          ),
+        );
         continue;
       }
       for (const trap of proxyTraps(variable, sourceCode))
@@ -1737,46 +1741,22 @@ function analyseEntry(
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
         if (outer.imported || isLogOnlyLatch(variable)) continue;
-        findings.push({
-          node: at(writingNode(identifier)),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
         continue;
       }
       const mutation = mutationOf(identifier, settings);
       if (mutation) {
-        findings.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
         continue;
       }
       const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
       if (drive) {
-        findings.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
         continue;
       }
       const kind = carrierOfVariable(variable, settings);
       if (kind !== undefined) {
-        findings.push({
-          node: at(identifier),
-          messageId: 'usesSharedCarrier',
-          data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.usesCarrier(identifier, kind, variable.name, `${whereCreated(variable)}${where}`, stateKey));
       }
     }
 
@@ -1803,17 +1783,14 @@ function analyseEntry(
         const inherited = thisKind === 'instance' && file ? inheritedMethod(entry.classNode, field, file) : undefined;
         const changed = inherited ? changedStateIn(inherited.fn, inherited.file.program, settings, true) : undefined;
         if (inherited && changed !== undefined) {
-          findings.push({
-            node: at(member.parent),
-            messageId: 'mutatesOutlivingState',
-            data: {
-              tool: toolName,
-              action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
-              state: `instance field \`${changed}\`${where}`,
-            },
-            stateKey: `this:${changed.slice('this.'.length)}`,
-            function: fn,
-          });
+          findings.push(
+            report.mutates(
+              member.parent,
+              `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
+              `instance field \`${changed}\`${where}`,
+              `this:${changed.slice('this.'.length)}`,
+            ),
+          );
         }
         return undefined;
       }
@@ -1824,24 +1801,11 @@ function analyseEntry(
         if (entry.inputThisMembers.includes(field)) return undefined;
         const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
         if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
-          findings.push({
-            node: at(mutation.node),
-            messageId: 'mutatesOutlivingState',
-            data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` },
-            stateKey,
-            function: fn,
-          });
+          findings.push(report.mutates(mutation.node, mutation.verb, `${words}, which the tool handed to its invocation`, stateKey));
           return undefined;
         }
         const drive = drivingCallOf(node, settings);
-        if (drive)
-          findings.push({
-            node: at(drive.node),
-            messageId: 'drivesSharedObject',
-            data: { tool: toolName, method: drive.method, object: words },
-            stateKey,
-            function: fn,
-          });
+        if (drive) findings.push(report.drives(drive.node, drive.method, words, stateKey));
         return undefined;
       }
       const chain = outermostMember(node);
@@ -1851,46 +1815,22 @@ function analyseEntry(
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push({
-          node: at(parent),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: 'assigns', state: words },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(parent, 'assigns', words, stateKey));
         return undefined;
       }
       const mutation = mutationOf(node, settings);
       if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
-        findings.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: words },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(mutation.node, mutation.verb, words, stateKey));
         return undefined;
       }
       const drive = drivingCallOf(node, settings);
       if (drive) {
-        findings.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: words },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.drives(drive.node, drive.method, words, stateKey));
         return undefined;
       }
       const kind = carrierFields.get(field);
       if (kind !== undefined) {
-        findings.push({
-          node: at(member),
-          messageId: 'usesSharedCarrier',
-          data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.usesCarrier(member, kind, `this.${field}`, `in an instance field${where}`, stateKey));
       }
       return undefined;
     });
