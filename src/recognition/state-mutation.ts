@@ -43,7 +43,14 @@ import {
   getConstructorInputs,
   getInvocation,
 } from './invocation.js';
-import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
+import {
+  type ResolvedFunction,
+  enclosingClass,
+  loadModule,
+  resolveImportedName,
+  resolveLocalName,
+  resolveRelativeModule,
+} from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
@@ -1058,14 +1065,6 @@ function changedStateIn(
 /** How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` → `terminalManager.executeCommand`). */
 const MAX_MODULE_DEPTH = 4;
 
-/** A function of a followed module, with the class it is a method of (so `this.m()` and `this.f` resolve). */
-interface ModuleFunction {
-  fn: FunctionNode;
-  file: FileIndex;
-  classNode: ClassNode | undefined;
-  name: string;
-}
-
 /**
  * The class of a long-lived instance a module keeps under `name`: `const manager = new
  * TerminalManager()` in the module, or such a constant imported from a relative module.
@@ -1092,7 +1091,7 @@ function calleeInModule(
   file: FileIndex,
   classNode: ClassNode | undefined,
   shadowed: Set<string>,
-): ModuleFunction | undefined {
+): ResolvedFunction | undefined {
   const callee = skipChainAndTypeWrappers(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (shadowed.has(callee.name)) return undefined;
@@ -1159,7 +1158,7 @@ function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed
  * state in words and the chain of calls that leads there.
  */
 function deepStateChange(
-  start: ModuleFunction,
+  start: ResolvedFunction,
   settings: RecognitionSettings,
   depth = 1,
   visited = new Set<FunctionNode>(),
