@@ -370,7 +370,10 @@ function isPackageImport(variable: ScopeVariable): boolean {
   return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
 }
 
-/** Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and whether it is that object's own part. */
+/**
+ * Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and
+ * whether it is that object's own part.
+ */
 function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
   let current = skipChainAndTypeWrappers(expression);
   let part = true;
@@ -659,7 +662,10 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
   return balanced;
 }
 
-/** The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn` undoes its change before returning. */
+/**
+ * The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn`
+ * undoes its change before returning.
+ */
 function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
   const chain = outermostMember(root);
   const call = chain.parent;
@@ -1062,7 +1068,10 @@ function changedStateIn(
   return changed;
 }
 
-/** How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` → `terminalManager.executeCommand`). */
+/**
+ * How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` →
+ * `terminalManager.executeCommand`).
+ */
 const MAX_MODULE_DEPTH = 4;
 
 /**
