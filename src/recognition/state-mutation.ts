@@ -1803,7 +1803,8 @@ function analyseEntry(
         return undefined;
       }
       if (undoneBeforeReturn(node, fn, settings)) return undefined;
-      const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
+      const state = thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``;
+      const words = `${state}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
         if (entry.inputThisMembers.includes(field)) return undefined;

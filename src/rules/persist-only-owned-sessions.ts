@@ -178,7 +178,8 @@ export default createRule<Options, MessageIds>({
       const querySource = sourceCode.getText(comparison.querySource);
       const guard = sourceCode.getText(comparison.node);
       if (comparison.ownedPrefix !== undefined) {
-        const startsWith = `${querySource}.startsWith(${sourceCode.getText(skipTypeWrappers(comparison.node.left === comparison.querySource ? comparison.node.right : comparison.node.left))})`;
+        const prefix = comparison.node.left === comparison.querySource ? comparison.node.right : comparison.node.left;
+        const startsWith = `${querySource}.startsWith(${sourceCode.getText(skipTypeWrappers(prefix))})`;
         const replacement = comparison.equality ? startsWith : `!${startsWith}`;
         context.report({
           node: comparison.node,
