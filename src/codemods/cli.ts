@@ -146,7 +146,9 @@ function counted(count: number, noun: string, plural = `${noun}s`): string {
 function formatSummary(report: MigrationReport): string {
   const { summary } = report;
   const lines = [
-    `${report.dryRun ? 'Dry run: ' : ''}${counted(summary.scanned, 'file')} scanned, ${summary.changed} ${report.dryRun ? 'would change' : 'changed'}, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${counted(summary.errors, 'error')} (${(summary.elapsedMs / 1000).toFixed(2)} s)`,
+    `${report.dryRun ? 'Dry run: ' : ''}${counted(summary.scanned, 'file')} scanned, ` +
+      `${summary.changed} ${report.dryRun ? 'would change' : 'changed'}, ${summary.unchanged} unchanged, ` +
+      `${summary.skipped} skipped, ${counted(summary.errors, 'error')} (${(summary.elapsedMs / 1000).toFixed(2)} s)`,
     `Edits per transform: ${Object.entries(summary.editsByTransform)
       .map(([name, count]) => `${name} ${count}`)
       .join(', ')}`,
@@ -154,7 +156,8 @@ function formatSummary(report: MigrationReport): string {
   // The review sites are listed above, not marked in the code: only what a transform did edit carries a TODO.
   if (summary.unfixedSelfReadingTools > 0) {
     lines.push(
-      `${counted(summary.unfixedSelfReadingTools, 'self-reading tool')} left unfixed: circular persistence stays possible there (listed first above).`,
+      `${counted(summary.unfixedSelfReadingTools, 'self-reading tool')} left unfixed: ` +
+        `circular persistence stays possible there (listed first above).`,
     );
   }
   if (summary.unresolved > 0) lines.push(`${counted(summary.unresolved, 'site')} left for review, listed above.`);
@@ -254,7 +257,8 @@ export async function runCli(
     const { errors, skipped, changed, scanned, unresolved, unfixedSelfReadingTools } = report.summary;
     if (scanned === 0 && !silent) {
       io.stderr.write(
-        `tool-result-guard: warning: no files were scanned. Check the paths (relative to ${io.cwd}), --project, --extensions (${values.extensions ?? DEFAULT_EXTENSIONS.join(',')}) and --ignore-pattern; node_modules is always skipped.\n`,
+        `tool-result-guard: warning: no files were scanned. Check the paths (relative to ${io.cwd}), --project, ` +
+          `--extensions (${values.extensions ?? DEFAULT_EXTENSIONS.join(',')}) and --ignore-pattern; node_modules is always skipped.\n`,
       );
     }
     const failOnError = values['fail-on-error'] ?? false;

@@ -181,7 +181,9 @@ export function migrateText(
           text,
           edits: {},
           unresolved: [],
-          reason: `the ${transform.name} transform did not settle after ${MAX_PASSES_PER_TRANSFORM} passes; the file was left as it was (please report this)`,
+          reason:
+            `the ${transform.name} transform did not settle after ${MAX_PASSES_PER_TRANSFORM} passes; ` +
+            `the file was left as it was (please report this)`,
         };
       }
     }

@@ -66,7 +66,8 @@ export async function importEslint(): Promise<typeof import('eslint')> {
   } catch {
     throw new CodemodUsageError(
       'ESLINT_MISSING',
-      'The codemods and the tool inventory run the tool-result-guard ESLint rules, so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
+      'The codemods and the tool inventory run the tool-result-guard ESLint rules, ' +
+        'so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
     );
   }
 }

@@ -69,7 +69,8 @@ export function formatInventory(inventory: ToolInventory): string {
   const out: string[] = [];
   for (const tool of inventory.tools) {
     out.push(
-      `${tool.name ?? '<anonymous>'}  ${tool.file}:${tool.line}  ${tool.shape}  maxResultSizeChars: ${tool.maxResultSizeChars ?? '—'}  stateScope: ${tool.stateScope ?? '—'}`,
+      `${tool.name ?? '<anonymous>'}  ${tool.file}:${tool.line}  ${tool.shape}  maxResultSizeChars: ` +
+        `${tool.maxResultSizeChars ?? '—'}  stateScope: ${tool.stateScope ?? '—'}`,
     );
     for (const line of verdictLines(tool)) out.push(`    ${line}`);
   }

@@ -60,7 +60,10 @@ export interface InventoryEntry {
   stateScope: string | undefined;
   /** The first read of a location the model's arguments choose, if any. */
   read: InventoryRead | undefined;
-  /** Reads a model-chosen location and hands the content back: `require-unbounded-self-reading-tool` reports it unless it declares the sentinel. */
+  /**
+   * Reads a model-chosen location and hands the content back: `require-unbounded-self-reading-tool` reports
+   * it unless it declares the sentinel.
+   */
   selfReading: boolean;
   /** State the invocation changes that outlives the call: `declare-tool-state-scope` reports it unless it declares a `stateScope`. */
   stateUses: InventoryStateUse[];

@@ -76,6 +76,16 @@ export function skipTypeWrappers(node: TSESTree.Node): TSESTree.Node {
   }
 }
 
+/**
+ * `a?.b` and `(a as T)` as `a.b` and `a`, through type wrappers inside and
+ * out (`(a?.b)!`, `a?.b!`): the state a member or call touches is the same
+ * whatever syntax is around it.
+ */
+export function skipChainAndTypeWrappers(node: TSESTree.Node): TSESTree.Node {
+  const inner = skipTypeWrappers(node);
+  return inner.type === AST_NODE_TYPES.ChainExpression ? skipTypeWrappers(inner.expression) : inner;
+}
+
 /** The static name of a property key: `a`, `'a'`, `` [`a`] ``, `#a` → `a`. */
 export function getStaticKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
@@ -263,6 +273,13 @@ export function findProperty(object: TSESTree.ObjectExpression, name: string): T
   return undefined;
 }
 
+/** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
+export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current?.parent) current = current.parent;
+  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
+}
+
 /** Is `inner` inside `outer` (or the same node), by source range? */
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
@@ -284,6 +301,11 @@ export function functionNameOf(functionNode: TSESTree.Node): string | undefined 
     return getStaticKeyName(parent.key, parent.computed);
   }
   return undefined;
+}
+
+/** `functionNameOf` for the words of a report (a step of a read chain): `<anonymous>` when it has none. */
+export function shownFunctionName(functionNode: TSESTree.Node): string {
+  return functionNameOf(functionNode) ?? '<anonymous>';
 }
 
 /**

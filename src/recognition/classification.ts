@@ -6,7 +6,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getCalleeLastName, getMemberPath, getStaticKeyName, getStringValue, skipTypeWrappers } from './ast.js';
+import { findProperty, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import { findToolMember, type ToolDefinition, type ToolMember } from './tool-definitions.js';
 
@@ -146,29 +146,4 @@ export function classificationHomeOf(
       : undefined;
   const binding = callee === undefined ? undefined : file?.imports.get(callee);
   return binding && binding.module !== OWN_PACKAGE && isBarePackage(binding.module) ? 'wrapper' : 'member';
-}
-
-/**
- * The tool's name as the model sees it, with a name held in a module
- * constant resolved: `server.tool(TRIGGER_TOOL, …)` is
- * `"trigger-sampling-request"`, not `TRIGGER_TOOL`. Reports and the migrate
- * summary name tools by what a user searches their logs for.
- */
-export function resolvedToolName(definition: ToolDefinition, file: Pick<FileIndex, 'constants'> | undefined): string | undefined {
-  const constantValue = (node: TSESTree.Node | undefined): string | undefined => {
-    const target = node ? skipTypeWrappers(node) : undefined;
-    if (target?.type !== AST_NODE_TYPES.Identifier) return undefined;
-    return getStringValue(file?.constants.get(target.name));
-  };
-  if (definition.isMcpRegistration && definition.reportNode.type === AST_NODE_TYPES.CallExpression) {
-    return constantValue(definition.reportNode.arguments[0]) ?? definition.name;
-  }
-  if (definition.host && definition.host.type === AST_NODE_TYPES.ObjectExpression) {
-    for (const key of ['name', 'id']) {
-      const property = findProperty(definition.host, key);
-      const value = property ? constantValue(property.value) : undefined;
-      if (value !== undefined) return value;
-    }
-  }
-  return definition.name;
 }

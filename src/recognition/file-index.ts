@@ -129,7 +129,7 @@ function recordDestructuredRequire(declarator: TSESTree.VariableDeclarator, impo
 }
 
 /** `exports.x` or `module.exports.x`: the exported name `x`. */
-function commonJsExportName(target: TSESTree.Node): string | undefined {
+export function commonJsExportName(target: TSESTree.Node): string | undefined {
   if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = getStaticKeyName(target.property, target.computed);
   const object = target.object;

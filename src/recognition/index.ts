@@ -66,7 +66,6 @@ export {
   findClassifyToolObjects,
   findDeclaredClassification,
   isUnboundedValue,
-  resolvedToolName,
   toolExpressionOf,
   UNBOUNDED_NAMES,
 } from './classification.js';

@@ -31,6 +31,7 @@ import {
   getMemberPath,
   getStaticKeyName,
   isFunctionNode,
+  shownFunctionName,
   skipTypeWrappers,
   walk,
 } from './ast.js';
@@ -39,7 +40,6 @@ import { type Invocation, getClassMethod, getConstructor, getConstructorInputs }
 import {
   type ResolvedFunction,
   findFunctionEndingAt,
-  functionName,
   type ModuleFilter,
   loadModule,
   mayReachReader,
@@ -1244,7 +1244,7 @@ function analyzeFunction(
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
-    const step = { name: callee.name || functionName(callee.fn), filePath: callee.file.filePath };
+    const step = { name: callee.name || shownFunctionName(callee.fn), filePath: callee.file.filePath };
     const first = inner.findings[0];
     if (first) {
       findings.push({ call, callName: describeCall(call), reader: first.reader, readerKind: first.readerKind, via: [step, ...first.via] });

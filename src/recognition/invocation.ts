@@ -99,6 +99,23 @@ function confirmationMethods(methods: Map<string, FunctionNode>, settings: Recog
   return [...methods].filter(([name]) => !settings.invocationNames.includes(name) && isConfirmationMethod(name)).map(([, fn]) => fn);
 }
 
+/** Where a class's methods find the model's input: the same for its invocation and confirmation methods. */
+type MethodInputs = Pick<InvocationEntry, 'inputParameters' | 'inputThisMembers' | 'classNode' | 'invocationClass'>;
+
+/** The entries of a class: its invocation methods named `names` (in that order), then its confirmation methods. */
+function classMethodEntries(
+  methods: Map<string, FunctionNode>,
+  names: readonly string[],
+  settings: RecognitionSettings,
+  inputs: MethodInputs,
+): InvocationEntry[] {
+  const invocationMethods = names.flatMap((name) => methods.get(name) ?? []);
+  return [
+    ...invocationMethods.map((fn) => ({ fn, ...inputs })),
+    ...confirmationMethods(methods, settings).map((fn) => ({ fn, ...inputs, confirmation: true })),
+  ];
+}
+
 export function getClassMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
   return classMethods(classNode).get(name);
 }
@@ -166,47 +183,20 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
   const host = definition.host;
   if (host && isClassNode(host)) {
     const methods = classMethods(host);
-    for (const name of definition.invocationMembers ?? settings.invocationNames) {
-      const method = methods.get(name);
-      if (method) entries.push({ fn: method, inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined });
-    }
-    for (const method of confirmationMethods(methods, settings)) {
-      entries.push({
-        fn: method,
-        inputParameters: input,
-        inputThisMembers: [],
-        classNode: host,
-        invocationClass: undefined,
-        confirmation: true,
-      });
-    }
+    const names = definition.invocationMembers ?? settings.invocationNames;
+    const own = { inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined };
+    entries.push(...classMethodEntries(methods, names, settings, own));
     const createInvocation = methods.get('createInvocation');
     const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
     if (built) {
-      const builtMethods = classMethods(built.classNode);
-      for (const name of settings.invocationNames) {
-        const method = builtMethods.get(name);
-        if (method) {
-          entries.push({
-            fn: method,
-            inputParameters: [],
-            // Filled by the flow analysis from the constructor (see `invocationClassInputs`).
-            inputThisMembers: ['params'],
-            classNode: built.classNode,
-            invocationClass: built.classNode,
-          });
-        }
-      }
-      for (const method of confirmationMethods(builtMethods, settings)) {
-        entries.push({
-          fn: method,
-          inputParameters: [],
-          inputThisMembers: ['params'],
-          classNode: built.classNode,
-          invocationClass: built.classNode,
-          confirmation: true,
-        });
-      }
+      const inputs = {
+        inputParameters: [],
+        // Filled by the flow analysis from the constructor (see `invocationClassInputs`).
+        inputThisMembers: ['params'],
+        classNode: built.classNode,
+        invocationClass: built.classNode,
+      };
+      entries.push(...classMethodEntries(classMethods(built.classNode), settings.invocationNames, settings, inputs));
       constructorInputsByClass.set(built.classNode, built.constructorInputs);
     }
   } else if (host) {

@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, assignParents, functionNameOf, isClassNode, isFunctionNode, walk } from './ast.js';
+import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, shownFunctionName, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
 import { fileFacts, isFile } from './file-system.js';
 import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
@@ -164,6 +164,35 @@ function loadFiltered(modulePath: string | undefined, filter: ModuleFilter | und
   return loadModule(modulePath);
 }
 
+/** Looks a name up in the module that declares it: its function, its class. */
+type LocalLookup<T> = (file: FileIndex, name: string, depth: number, filter?: ModuleFilter) => T | undefined;
+
+/**
+ * What an exported name of `file` stands for, through `export … from` and
+ * `export * from` barrels: `lookUp` is asked in the module that declares it.
+ */
+function resolveExport<T>(
+  file: FileIndex,
+  exportedName: string,
+  depth: number,
+  filter: ModuleFilter | undefined,
+  lookUp: LocalLookup<T>,
+): T | undefined {
+  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = file.exports.get(exportedName);
+  if (target?.kind === 'local') return lookUp(file, target.local, depth, filter);
+  if (target?.kind === 're-export') {
+    const next = loadFiltered(resolveRelativeModule(target.from, file.filePath), filter);
+    return next ? resolveExport(next, target.imported, depth + 1, filter, lookUp) : undefined;
+  }
+  for (const specifier of file.starExports) {
+    const next = loadFiltered(resolveRelativeModule(specifier, file.filePath), filter);
+    const resolved = next ? resolveExport(next, exportedName, depth + 1, filter, lookUp) : undefined;
+    if (resolved) return resolved;
+  }
+  return undefined;
+}
+
 /** The function an exported name of `file` stands for, through re-exports and barrels. */
 export function resolveExportedFunction(
   file: FileIndex,
@@ -171,19 +200,7 @@ export function resolveExportedFunction(
   depth = 0,
   filter?: ModuleFilter,
 ): ResolvedFunction | undefined {
-  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const target = file.exports.get(exportedName);
-  if (target?.kind === 'local') return resolveLocalName(file, target.local, depth, filter);
-  if (target?.kind === 're-export') {
-    const next = loadFiltered(resolveRelativeModule(target.from, file.filePath), filter);
-    return next ? resolveExportedFunction(next, target.imported, depth + 1, filter) : undefined;
-  }
-  for (const specifier of file.starExports) {
-    const next = loadFiltered(resolveRelativeModule(specifier, file.filePath), filter);
-    const resolved = next ? resolveExportedFunction(next, exportedName, depth + 1, filter) : undefined;
-    if (resolved) return resolved;
-  }
-  return undefined;
+  return resolveExport(file, exportedName, depth, filter, resolveLocalName);
 }
 
 /** A name used in `file`: its own function, or what its import stands for. */
@@ -213,23 +230,6 @@ export interface ResolvedClass {
   file: FileIndex;
 }
 
-/** The class an exported name of `file` stands for, through re-exports and barrels. */
-function resolveExportedClass(file: FileIndex, exportedName: string, depth: number, filter?: ModuleFilter): ResolvedClass | undefined {
-  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const target = file.exports.get(exportedName);
-  if (target?.kind === 'local') return resolveClassName(file, target.local, depth, filter);
-  if (target?.kind === 're-export') {
-    const next = loadFiltered(resolveRelativeModule(target.from, file.filePath), filter);
-    return next ? resolveExportedClass(next, target.imported, depth + 1, filter) : undefined;
-  }
-  for (const specifier of file.starExports) {
-    const next = loadFiltered(resolveRelativeModule(specifier, file.filePath), filter);
-    const resolved = next ? resolveExportedClass(next, exportedName, depth + 1, filter) : undefined;
-    if (resolved) return resolved;
-  }
-  return undefined;
-}
-
 /** A class name used in `file` (`new WebContentProcessor(…)`): its own class, or the one a relative import stands for. */
 export function resolveClassName(file: FileIndex, name: string, depth = 0, filter?: ModuleFilter): ResolvedClass | undefined {
   const own = file.classes.get(name);
@@ -237,7 +237,7 @@ export function resolveClassName(file: FileIndex, name: string, depth = 0, filte
   const binding = file.imports.get(name);
   if (!binding || binding.imported === '*' || depth > MAX_RE_EXPORT_DEPTH) return undefined;
   const target = loadFiltered(resolveRelativeModule(binding.module, file.filePath), filter);
-  return target ? resolveExportedClass(target, binding.imported, depth + 1, filter) : undefined;
+  return target ? resolveExport(target, binding.imported, depth + 1, filter, resolveClassName) : undefined;
 }
 
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm;
@@ -356,12 +356,7 @@ export function findFunctionEndingAt(file: FileIndex, end: number): ResolvedFunc
     functionsByEnd.set(file.program, byEnd);
   }
   const fn = byEnd.get(end);
-  return fn ? { fn, file, classNode: enclosingClass(fn), name: functionName(fn) } : undefined;
-}
-
-/** A function's name for a read chain's words (`functionNameOf`), `<anonymous>` when it has none. */
-export function functionName(fn: FunctionNode): string {
-  return functionNameOf(fn) ?? '<anonymous>';
+  return fn ? { fn, file, classNode: enclosingClass(fn), name: shownFunctionName(fn) } : undefined;
 }
 
 /** How many modules are cached, and how many of them parsed (for benchmarks and tests). */

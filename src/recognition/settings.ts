@@ -88,7 +88,10 @@ export interface RawRecognitionSettings {
   sharedObjectNames?: string[];
   /** Extra method words that change such an object (default `goto`, `click`, `fill`, `type`, `press`, `evaluate`, `exec`, …). */
   sharedObjectMethods?: string[];
-  /** Extra method-name prefixes that change any object kept outside the call (default `set`, `add`, `write`, `update`, `delete`, `record`, …). */
+  /**
+   * Extra method-name prefixes that change any object kept outside the call (default `set`, `add`, `write`,
+   * `update`, `delete`, `record`, …).
+   */
   stateChangingMethodPrefixes?: string[];
 }
 

@@ -26,11 +26,12 @@ import {
   isClassNode,
   isFunctionNode,
   matchesDottedName,
+  skipChainAndTypeWrappers,
   skipTypeWrappers,
   walk,
 } from './ast.js';
 import { STATE_SCOPES } from '../types/classify-tool.js';
-import { findDeclaredClassification, resolvedToolName } from './classification.js';
+import { findDeclaredClassification } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import type { FileIndex } from './file-index.js';
 import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
@@ -42,7 +43,14 @@ import {
   getConstructorInputs,
   getInvocation,
 } from './invocation.js';
-import { enclosingClass, loadModule, resolveImportedName, resolveLocalName, resolveRelativeModule } from './module-graph.js';
+import {
+  type ResolvedFunction,
+  enclosingClass,
+  loadModule,
+  resolveImportedName,
+  resolveLocalName,
+  resolveRelativeModule,
+} from './module-graph.js';
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
@@ -200,10 +208,6 @@ function outermostMember(root: TSESTree.Node): TSESTree.Node {
   }
 }
 
-function unwrapChain(node: TSESTree.Node): TSESTree.Node {
-  return node.type === AST_NODE_TYPES.ChainExpression ? node.expression : skipTypeWrappers(node);
-}
-
 /**
  * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
  * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
@@ -257,7 +261,7 @@ const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
 
 function isLookup(callee: TSESTree.Node): boolean {
-  const member = unwrapChain(callee);
+  const member = skipChainAndTypeWrappers(callee);
   if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
   const method = getStaticKeyName(member.property, member.computed);
   return method !== undefined && LOOKUP_METHODS.has(method);
@@ -288,7 +292,7 @@ function namesSharedObject(segment: string, settings: RecognitionSettings): bool
 /** The names along a receiver chain, root first: `v3.context.page` → v3, context, page (`this` is left out). */
 function receiverSegments(receiver: TSESTree.Node): string[] {
   const segments: string[] = [];
-  let current = unwrapChain(receiver);
+  let current = skipChainAndTypeWrappers(receiver);
   for (;;) {
     if (current.type === AST_NODE_TYPES.Identifier) {
       segments.unshift(current.name);
@@ -297,15 +301,15 @@ function receiverSegments(receiver: TSESTree.Node): string[] {
     if (current.type === AST_NODE_TYPES.MemberExpression) {
       const name = getStaticKeyName(current.property, current.computed);
       if (name !== undefined) segments.unshift(name);
-      current = unwrapChain(current.object);
+      current = skipChainAndTypeWrappers(current.object);
       continue;
     }
     if (current.type === AST_NODE_TYPES.CallExpression) {
-      current = unwrapChain(current.callee);
+      current = skipChainAndTypeWrappers(current.callee);
       continue;
     }
     if (current.type === AST_NODE_TYPES.AwaitExpression) {
-      current = unwrapChain(current.argument);
+      current = skipChainAndTypeWrappers(current.argument);
       continue;
     }
     return segments;
@@ -328,7 +332,7 @@ function drivingCallOf(
   const chain = outermostMember(root);
   const call = chain.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
-  const member = unwrapChain(chain);
+  const member = skipChainAndTypeWrappers(chain);
   if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const method = getStaticKeyName(member.property, member.computed);
   if (method === undefined) return undefined;
@@ -366,17 +370,20 @@ function isPackageImport(variable: ScopeVariable): boolean {
   return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
 }
 
-/** Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and whether it is that object's own part. */
+/**
+ * Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and
+ * whether it is that object's own part.
+ */
 function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
-  let current = unwrapChain(expression);
+  let current = skipChainAndTypeWrappers(expression);
   let part = true;
   for (;;) {
-    if (current.type === AST_NODE_TYPES.AwaitExpression) current = unwrapChain(current.argument);
-    else if (current.type === AST_NODE_TYPES.MemberExpression) current = unwrapChain(current.object);
+    if (current.type === AST_NODE_TYPES.AwaitExpression) current = skipChainAndTypeWrappers(current.argument);
+    else if (current.type === AST_NODE_TYPES.MemberExpression) current = skipChainAndTypeWrappers(current.object);
     else if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
       const method = getStaticKeyName(current.callee.property, current.callee.computed);
       if (method === undefined || !LOOKUP_METHODS.has(method)) part = false;
-      current = unwrapChain(current.callee.object);
+      current = skipChainAndTypeWrappers(current.callee.object);
     } else if (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.ThisExpression) {
       return { root: current, part };
     } else return undefined;
@@ -420,7 +427,7 @@ function mutationOf(
   const chain = outermostMember(root);
   const parent = chain.parent;
   if (!parent) return undefined;
-  const isMember = unwrapChain(chain).type === AST_NODE_TYPES.MemberExpression;
+  const isMember = skipChainAndTypeWrappers(chain).type === AST_NODE_TYPES.MemberExpression;
   if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
@@ -454,7 +461,7 @@ function mutationOf(
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
   if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
-    const member = unwrapChain(chain) as TSESTree.MemberExpression;
+    const member = skipChainAndTypeWrappers(chain) as TSESTree.MemberExpression;
     const method = getStaticKeyName(member.property, member.computed);
     if (method !== undefined && settings.stateMutationMethods.includes(method)) {
       return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
@@ -481,16 +488,16 @@ const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
 /** `console.warn(…)`, `logger.info(…)`, `process.emitWarning(…)` as a statement. */
 function isLogStatement(statement: TSESTree.Node): boolean {
   if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
-  let expression = unwrapChain(statement.expression);
+  let expression = skipChainAndTypeWrappers(statement.expression);
   if (
     expression.type === AST_NODE_TYPES.AwaitExpression ||
     (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')
   ) {
-    expression = unwrapChain(expression.argument);
+    expression = skipChainAndTypeWrappers(expression.argument);
   }
   if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
   if (getCalleeName(expression) === 'process.emitWarning') return true;
-  const callee = unwrapChain(expression.callee);
+  const callee = skipChainAndTypeWrappers(expression.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const last = receiverSegments(callee.object).pop();
   return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
@@ -563,7 +570,7 @@ function isLogOnlyLatch(variable: ScopeVariable): boolean {
 /** A stable text for a receiver or a key (`grepSlots`, `this.items`, `key`, `'id'`); `undefined` for anything else. */
 function expressionKey(node: TSESTree.Node | undefined): string | undefined {
   if (!node) return undefined;
-  const target = unwrapChain(node);
+  const target = skipChainAndTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.ThisExpression) return 'this';
   if (target.type === AST_NODE_TYPES.Literal) return JSON.stringify(target.value);
@@ -594,7 +601,7 @@ function receiverCalls(fn: FunctionNode, within: TSESTree.Node): ReceiverCall[] 
   walk(within, (node) => {
     if (node !== fn && isFunctionNode(node)) return false;
     if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
-    const callee = unwrapChain(node.callee);
+    const callee = skipChainAndTypeWrappers(node.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const method = getStaticKeyName(callee.property, callee.computed);
     const receiver = expressionKey(callee.object);
@@ -655,11 +662,14 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
   return balanced;
 }
 
-/** The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn` undoes its change before returning. */
+/**
+ * The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn`
+ * undoes its change before returning.
+ */
 function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
   const chain = outermostMember(root);
   const call = chain.parent;
-  const member = unwrapChain(chain);
+  const member = skipChainAndTypeWrappers(chain);
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression)
     return false;
   const receiver = expressionKey(member.object);
@@ -953,7 +963,7 @@ function ownNames(fn: FunctionNode): Set<string> {
  */
 /** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
 function bindingKey(node: TSESTree.Node): string | undefined {
-  const target = unwrapChain(node);
+  const target = skipChainAndTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
     const field = getStaticKeyName(target.property, target.computed);
@@ -1039,7 +1049,10 @@ function changedStateIn(
         (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
         parent?.type === AST_NODE_TYPES.UpdateExpression;
       const mutation = write ? undefined : mutationOf(node, settings);
-      if (field !== undefined && (write || (mutation && unwrapChain(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings))))
+      if (
+        field !== undefined &&
+        (write || (mutation && skipChainAndTypeWrappers(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))
+      )
         changed = `this.${field}`;
       return undefined;
     }
@@ -1055,16 +1068,11 @@ function changedStateIn(
   return changed;
 }
 
-/** How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` → `terminalManager.executeCommand`). */
+/**
+ * How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` →
+ * `terminalManager.executeCommand`).
+ */
 const MAX_MODULE_DEPTH = 4;
-
-/** A function of a followed module, with the class it is a method of (so `this.m()` and `this.f` resolve). */
-interface ModuleFunction {
-  fn: FunctionNode;
-  file: FileIndex;
-  classNode: ClassNode | undefined;
-  name: string;
-}
 
 /**
  * The class of a long-lived instance a module keeps under `name`: `const manager = new
@@ -1092,8 +1100,8 @@ function calleeInModule(
   file: FileIndex,
   classNode: ClassNode | undefined,
   shadowed: Set<string>,
-): ModuleFunction | undefined {
-  const callee = unwrapChain(call.callee);
+): ResolvedFunction | undefined {
+  const callee = skipChainAndTypeWrappers(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
     if (shadowed.has(callee.name)) return undefined;
     const resolved = resolveLocalName(file, callee.name);
@@ -1102,7 +1110,7 @@ function calleeInModule(
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const method = getStaticKeyName(callee.property, callee.computed);
   if (method === undefined) return undefined;
-  const object = unwrapChain(callee.object);
+  const object = skipChainAndTypeWrappers(callee.object);
   if (object.type === AST_NODE_TYPES.ThisExpression) {
     if (!classNode) return undefined;
     const own = getClassMethod(classNode, method);
@@ -1134,7 +1142,7 @@ function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed
     if (isClassNode(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
     const rooted = expressionRoot(node.init);
-    if (!rooted?.part || unwrapChain(node.init) === rooted.root) return undefined;
+    if (!rooted?.part || skipChainAndTypeWrappers(node.init) === rooted.root) return undefined;
     const root = rooted.root;
     if (method && root.type === AST_NODE_TYPES.ThisExpression) {
       const member = root.parent;
@@ -1159,7 +1167,7 @@ function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed
  * state in words and the chain of calls that leads there.
  */
 function deepStateChange(
-  start: ModuleFunction,
+  start: ResolvedFunction,
   settings: RecognitionSettings,
   depth = 1,
   visited = new Set<FunctionNode>(),
@@ -1464,6 +1472,25 @@ interface SharedSource {
   names: readonly string[];
 }
 
+/** Makes the state uses one function of an invocation yields: at `at(node)`, in `fn`, about the tool `toolName`. */
+function stateUseMaker(toolName: string, fn: FunctionNode, at: (node: TSESTree.Node) => TSESTree.Node) {
+  const use = (node: TSESTree.Node, messageId: StateUseKind, data: Record<string, string>, stateKey: string): StateUse => ({
+    node: at(node),
+    messageId,
+    data: { tool: toolName, ...data },
+    stateKey,
+    function: fn,
+  });
+  return {
+    mutates: (node: TSESTree.Node, action: string, state: string, stateKey: string) =>
+      use(node, 'mutatesOutlivingState', { action, state }, stateKey),
+    drives: (node: TSESTree.Node, method: string, object: string, stateKey: string) =>
+      use(node, 'drivesSharedObject', { method, object }, stateKey),
+    usesCarrier: (node: TSESTree.Node, carrier: string, name: string, where: string, stateKey: string) =>
+      use(node, 'usesSharedCarrier', { carrier, name, where }, stateKey),
+  };
+}
+
 /**
  * Long-lived objects the invocation drives without creating them: the invocation's
  * parameters that are not the model's input (a framework context), and locals taken from
@@ -1483,6 +1510,7 @@ function sharedObjectUses(
 ): StateUse[] {
   const { fn } = item;
   if (!fn.body) return [];
+  const report = stateUseMaker(toolName, fn, at);
   const sources = new Map<ScopeVariable, SharedSource>();
   if (item.depth === 0) {
     fn.params.forEach((parameter, index) => {
@@ -1607,24 +1635,12 @@ function sharedObjectUses(
       const identifier = reference.identifier as TSESTree.Node;
       const mutation = source.part ? mutationOf(identifier, settings) : undefined;
       if (mutation) {
-        uses.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: `${source.words}${where}` },
-          stateKey: source.stateKey,
-          function: fn,
-        });
+        uses.push(report.mutates(mutation.node, mutation.verb, `${source.words}${where}`, source.stateKey));
         continue;
       }
       const drive = drivingCallOf(identifier, settings, variable.name, source.names);
       if (drive) {
-        uses.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: `${source.words}${where}` },
-          stateKey: source.stateKey,
-          function: fn,
-        });
+        uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
       }
     }
   }
@@ -1667,6 +1683,7 @@ function analyseEntry(
     const current = item;
     const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
+    const report = stateUseMaker(toolName, fn, at);
     const scope = sourceCode.scopeManager?.acquire(fn);
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
     // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
@@ -1681,17 +1698,14 @@ function analyseEntry(
         if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
         const mutation = mutationOf(identifier, settings);
         if (mutation) {
-          findings.push({
-            node: at(mutation.node),
-            messageId: 'mutatesOutlivingState',
-            data: {
-              tool: toolName,
-              action: mutation.verb,
-              state: `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
-            },
-            stateKey: `global:${identifier.name}`,
-            function: fn,
-          });
+          findings.push(
+            report.mutates(
+              mutation.node,
+              mutation.verb,
+              `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
+              `global:${identifier.name}`,
+            ),
+          );
         }
         continue;
       }
@@ -1699,28 +1713,26 @@ function analyseEntry(
       if (undoneBeforeReturn(identifier, fn, settings)) continue;
       const graphUpdate = graphStateUpdate(identifier, variable, file);
       if (graphUpdate) {
-        findings.push({
-          node: at(graphUpdate),
-          messageId: 'mutatesOutlivingState',
-          data: {
-            tool: toolName,
-            action: 'returns a LangGraph `Command` whose `update` changes',
-            state: `the agent's graph state${where}`,
-          },
-          stateKey: 'graph-state',
-          function: fn,
-        });
+        findings.push(
+          report.mutates(
+            graphUpdate,
+            'returns a LangGraph `Command` whose `update` changes',
+            `the agent's graph state${where}`,
+            'graph-state',
+          ),
+        );
         continue;
       }
       const hidden = hiddenStateChange(identifier, variable, file, settings);
       if (hidden) {
-        findings.push({
-          node: at(hidden.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: hidden.action, state: `${hidden.state}${where}` },
-          stateKey: `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
-          function: fn,
-        });
+        findings.push(
+          report.mutates(
+            hidden.node,
+            hidden.action,
+            `${hidden.state}${where}`,
+            `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+          ),
+        );
         continue;
       }
       for (const trap of proxyTraps(variable, sourceCode))
@@ -1737,46 +1749,22 @@ function analyseEntry(
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
         if (outer.imported || isLogOnlyLatch(variable)) continue;
-        findings.push({
-          node: at(writingNode(identifier)),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: 'assigns', state: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
         continue;
       }
       const mutation = mutationOf(identifier, settings);
       if (mutation) {
-        findings.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
         continue;
       }
       const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
       if (drive) {
-        findings.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: `${outer.words}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
         continue;
       }
       const kind = carrierOfVariable(variable, settings);
       if (kind !== undefined) {
-        findings.push({
-          node: at(identifier),
-          messageId: 'usesSharedCarrier',
-          data: { tool: toolName, carrier: kind, name: variable.name, where: `${whereCreated(variable)}${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.usesCarrier(identifier, kind, variable.name, `${whereCreated(variable)}${where}`, stateKey));
       }
     }
 
@@ -1803,94 +1791,55 @@ function analyseEntry(
         const inherited = thisKind === 'instance' && file ? inheritedMethod(entry.classNode, field, file) : undefined;
         const changed = inherited ? changedStateIn(inherited.fn, inherited.file.program, settings, true) : undefined;
         if (inherited && changed !== undefined) {
-          findings.push({
-            node: at(member.parent),
-            messageId: 'mutatesOutlivingState',
-            data: {
-              tool: toolName,
-              action: `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
-              state: `instance field \`${changed}\`${where}`,
-            },
-            stateKey: `this:${changed.slice('this.'.length)}`,
-            function: fn,
-          });
+          findings.push(
+            report.mutates(
+              member.parent,
+              `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
+              `instance field \`${changed}\`${where}`,
+              `this:${changed.slice('this.'.length)}`,
+            ),
+          );
         }
         return undefined;
       }
       if (undoneBeforeReturn(node, fn, settings)) return undefined;
-      const words = `${thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``}${where}`;
+      const state = thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``;
+      const words = `${state}${where}`;
       const stateKey = `this:${field}`;
       if (thisKind === 'invocation') {
         if (entry.inputThisMembers.includes(field)) return undefined;
         const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
-        if (mutation && unwrapChain(mutation.path) !== node) {
-          findings.push({
-            node: at(mutation.node),
-            messageId: 'mutatesOutlivingState',
-            data: { tool: toolName, action: mutation.verb, state: `${words}, which the tool handed to its invocation` },
-            stateKey,
-            function: fn,
-          });
+        if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
+          findings.push(report.mutates(mutation.node, mutation.verb, `${words}, which the tool handed to its invocation`, stateKey));
           return undefined;
         }
         const drive = drivingCallOf(node, settings);
-        if (drive)
-          findings.push({
-            node: at(drive.node),
-            messageId: 'drivesSharedObject',
-            data: { tool: toolName, method: drive.method, object: words },
-            stateKey,
-            function: fn,
-          });
+        if (drive) findings.push(report.drives(drive.node, drive.method, words, stateKey));
         return undefined;
       }
       const chain = outermostMember(node);
       const parent = chain.parent;
       const directWrite =
-        unwrapChain(chain) === member &&
+        skipChainAndTypeWrappers(chain) === member &&
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push({
-          node: at(parent),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: 'assigns', state: words },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.mutates(parent, 'assigns', words, stateKey));
         return undefined;
       }
       const mutation = mutationOf(node, settings);
-      if (mutation && unwrapChain(mutation.path) !== node) {
-        findings.push({
-          node: at(mutation.node),
-          messageId: 'mutatesOutlivingState',
-          data: { tool: toolName, action: mutation.verb, state: words },
-          stateKey,
-          function: fn,
-        });
+      if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
+        findings.push(report.mutates(mutation.node, mutation.verb, words, stateKey));
         return undefined;
       }
       const drive = drivingCallOf(node, settings);
       if (drive) {
-        findings.push({
-          node: at(drive.node),
-          messageId: 'drivesSharedObject',
-          data: { tool: toolName, method: drive.method, object: words },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.drives(drive.node, drive.method, words, stateKey));
         return undefined;
       }
       const kind = carrierFields.get(field);
       if (kind !== undefined) {
-        findings.push({
-          node: at(member),
-          messageId: 'usesSharedCarrier',
-          data: { tool: toolName, carrier: kind, name: `this.${field}`, where: `in an instance field${where}` },
-          stateKey,
-          function: fn,
-        });
+        findings.push(report.usesCarrier(member, kind, `this.${field}`, `in an instance field${where}`, stateKey));
       }
       return undefined;
     });
@@ -1912,7 +1861,7 @@ export function findDeclaredStateScope(definition: ToolDefinition, recognition: 
  * that is also mutated counts at the mutation only).
  */
 export function findOutlivingStateUses(definition: ToolDefinition, recognition: RecognitionContext, sourceCode: ScopeSource): StateUse[] {
-  const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? 'anonymous tool';
+  const toolName = definition.name ?? 'anonymous tool';
   const invocation = getInvocation(definition, recognition.settings, recognition.file);
   const seenFunctions = new Set<FunctionNode>();
   const uses: StateUse[] = [];

@@ -16,7 +16,6 @@ import {
   getCalleeName,
   getMemberPath,
   getStaticKeyName,
-  getStringValue,
   isClassNode,
   isFunctionNode,
   matchesDottedName,
@@ -182,15 +181,22 @@ export function classMemberByName(classNode: ClassNode, name: string): TSESTree.
 function staticNameOfClass(classNode: ClassNode): string | undefined {
   const nameMember = classMemberByName(classNode, 'name');
   if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) {
-    const value = getStringValue(nameMember.value);
+    const value = resolveToolName(nameMember.value);
     if (value !== undefined) return value;
   }
-  if (classNode.id) return classNode.id.name;
-  const parent = classNode.parent;
+  return classNode.id?.name ?? nameBoundTo(classNode);
+}
+
+/**
+ * The name the code keeps a tool under, for a tool that states none the
+ * model sees: the variable it initialises, or the member it is assigned to
+ * (`exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`).
+ */
+function nameBoundTo(node: TSESTree.Node): string | undefined {
+  const parent = node.parent;
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
     return parent.id.name;
   }
-  // `exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`.
   if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.MemberExpression) {
     return getStaticKeyName(parent.left.property, parent.left.computed);
   }
@@ -206,24 +212,18 @@ export function nameOfObject(object: TSESTree.ObjectExpression): string | undefi
     const value = property ? resolveToolName(property.value) : undefined;
     if (value !== undefined) return value;
   }
-  let parent = object.parent;
+  // The object as written, or the factory call or type assertion around it (`const readTool = tool({…})`).
+  let held: TSESTree.Node = object;
   while (
-    parent &&
-    (parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.CallExpression ||
-      parent.type === AST_NODE_TYPES.NewExpression)
+    held.parent &&
+    (held.parent.type === AST_NODE_TYPES.TSAsExpression ||
+      held.parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      held.parent.type === AST_NODE_TYPES.CallExpression ||
+      held.parent.type === AST_NODE_TYPES.NewExpression)
   ) {
-    parent = parent.parent;
+    held = held.parent;
   }
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
-    return parent.id.name;
-  }
-  // `exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`.
-  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.MemberExpression) {
-    return getStaticKeyName(parent.left.property, parent.left.computed);
-  }
-  return undefined;
+  return nameBoundTo(held);
 }
 
 export function isAmbient(node: ClassNode): boolean {
@@ -314,7 +314,7 @@ function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Recogniti
     (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));
   // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
   if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
-  const firstArgumentName = getStringValue(call.arguments[0]);
+  const firstArgumentName = resolveToolName(call.arguments[0]);
   return objectLiteralDefinition('factory', object, firstArgumentName ?? nameOfObject(object), functionArgument);
 }
 

@@ -40,11 +40,14 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       stateSharedWithFork:
-        '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state. Pass a clone (`{{cloneFunction}}({{stateName}})`), or a reconstruction on resume: a shared state lets parent and child decide for each other and breaks the prompt cache.',
+        '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state. ' +
+        'Pass a clone (`{{cloneFunction}}({{stateName}})`), or a reconstruction on resume: ' +
+        'a shared state lets parent and child decide for each other and breaks the prompt cache.',
       wrapWithRuntimeClone: "Wrap with `cloneReplacementState(…)` from 'tool-result-guard'.",
       wrapWithModuleClone: "Wrap with `{{cloneFunction}}(…)` from '{{module}}'.",
       wrapWithStructuredClone:
-        'Wrap with `structuredClone(…)`: this state is the harness’s own, not a tool-result-guard ReplacementState, so cloneReplacementState would reject it.',
+        'Wrap with `structuredClone(…)`: this state is the harness’s own, not a tool-result-guard ReplacementState, ' +
+        'so cloneReplacementState would reject it.',
     },
     schema: [],
   },

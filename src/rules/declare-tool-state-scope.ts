@@ -38,11 +38,18 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       mutatesOutlivingState:
-        "Tool '{{tool}}' {{action}} {{state}}, which outlives the call, but declares no stateScope. Call N then runs on what calls 1..N-1 left behind; declare `stateScope: 'isolated' | 'session' | 'agent'` so the session knows what carries forward.",
+        "Tool '{{tool}}' {{action}} {{state}}, which outlives the call, but declares no stateScope. " +
+        'Call N then runs on what calls 1..N-1 left behind; ' +
+        "declare `stateScope: 'isolated' | 'session' | 'agent'` so the session knows what carries forward.",
       usesSharedCarrier:
-        "Tool '{{tool}}' uses the {{carrier}} `{{name}}`, created {{where}}, outside the invocation: its cookies or its rate limiter's count carry over between calls, but the tool declares no stateScope. Declare `stateScope: 'isolated' | 'session' | 'agent'`, or create it inside the invocation.",
+        "Tool '{{tool}}' uses the {{carrier}} `{{name}}`, created {{where}}, outside the invocation: " +
+        "its cookies or its rate limiter's count carry over between calls, but the tool declares no stateScope. " +
+        "Declare `stateScope: 'isolated' | 'session' | 'agent'`, or create it inside the invocation.",
       drivesSharedObject:
-        "Tool '{{tool}}' calls `.{{method}}()` on {{object}}: an object the tool does not create, which outlives the call and which this call changes, but the tool declares no stateScope. Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); declare `stateScope: 'isolated' | 'session' | 'agent'`.",
+        "Tool '{{tool}}' calls `.{{method}}()` on {{object}}: an object the tool does not create, " +
+        'which outlives the call and which this call changes, but the tool declares no stateScope. ' +
+        'Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); ' +
+        "declare `stateScope: 'isolated' | 'session' | 'agent'`.",
       invalidStateScope: "stateScope must be 'isolated', 'session' or 'agent'; {{value}} is none of them.",
     },
     schema: [],

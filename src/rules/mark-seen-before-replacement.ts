@@ -107,11 +107,14 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       replacementWithoutSeenMark:
-        '`{{write}}` stores a replacement for an id never marked seen. Call `{{mark}}` first: the next turn would treat the id as fresh and may persist the same content again.',
+        '`{{write}}` stores a replacement for an id never marked seen. Call `{{mark}}` first: ' +
+        'the next turn would treat the id as fresh and may persist the same content again.',
       replacementWithoutSeenMarkOnSomePaths:
-        '`{{write}}` is not preceded by `{{mark}}` on every path. Mark the id seen on every path before storing its replacement, or the next turn may judge it again.',
+        '`{{write}}` is not preceded by `{{mark}}` on every path. ' +
+        'Mark the id seen on every path before storing its replacement, or the next turn may judge it again.',
       seenMarkAfterPersist:
-        '`{{mark}}` first runs after awaiting `{{callee}}(…)`. Mark the id seen before the await: meanwhile a concurrent pass sees the id as fresh and persists it again.',
+        '`{{mark}}` first runs after awaiting `{{callee}}(…)`. Mark the id seen before the await: ' +
+        'meanwhile a concurrent pass sees the id as fresh and persists it again.',
       insertSeenMark: 'Insert `{{mark}}` before this write.',
       moveSeenMarkBeforePersist: 'Mark `{{id}}` seen before awaiting `{{callee}}(…)`.',
     },

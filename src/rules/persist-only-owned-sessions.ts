@@ -38,16 +38,22 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     docs: {
       description:
-        'Require tool-result persistence to be guarded by an owned-session check (`shouldPersistForSession`, `startsWith` an owned prefix), never a deny list or an exact match',
+        'Require tool-result persistence to be guarded by an owned-session check (`shouldPersistForSession`, ' +
+        '`startsWith` an owned prefix), never a deny list or an exact match',
       recommended: 'recommended',
     },
     messages: {
       unguardedPersist:
-        '`{{call}}` persists a tool result without an owned-session check on every path. Guard it with `if (!shouldPersistForSession({{querySource}})) return;`: ephemeral forked agents (compact, session_memory, …) share the session id but not its storage root.',
+        '`{{call}}` persists a tool result without an owned-session check on every path. ' +
+        'Guard it with `if (!shouldPersistForSession({{querySource}})) return;`: ephemeral forked agents (compact, ' +
+        'session_memory, …) share the session id but not its storage root.',
       denyListGuard:
-        "`{{guard}}` is a deny list: every ephemeral agent not listed ('session_memory', 'agent_summary', the next one) still persists. Allow only owned sessions: `shouldPersistForSession({{querySource}})`.",
+        "`{{guard}}` is a deny list: every ephemeral agent not listed ('session_memory', 'agent_summary', the next one) " +
+        'still persists. Allow only owned sessions: `shouldPersistForSession({{querySource}})`.',
       prefixEquality:
-        "`{{guard}}` compares a query source exactly with the owned prefix '{{prefix}}', which misses '{{prefix}}:outputStyle:…' and every other variant. Use `{{replacement}}` or `shouldPersistForSession({{querySource}})`.",
+        "`{{guard}}` compares a query source exactly with the owned prefix '{{prefix}}', " +
+        "which misses '{{prefix}}:outputStyle:…' and every other variant. " +
+        'Use `{{replacement}}` or `shouldPersistForSession({{querySource}})`.',
       useStartsWith: 'Replace with `{{replacement}}`.',
     },
     schema: [],
@@ -172,7 +178,8 @@ export default createRule<Options, MessageIds>({
       const querySource = sourceCode.getText(comparison.querySource);
       const guard = sourceCode.getText(comparison.node);
       if (comparison.ownedPrefix !== undefined) {
-        const startsWith = `${querySource}.startsWith(${sourceCode.getText(skipTypeWrappers(comparison.node.left === comparison.querySource ? comparison.node.right : comparison.node.left))})`;
+        const prefix = comparison.node.left === comparison.querySource ? comparison.node.right : comparison.node.left;
+        const startsWith = `${querySource}.startsWith(${sourceCode.getText(skipTypeWrappers(prefix))})`;
         const replacement = comparison.equality ? startsWith : `!${startsWith}`;
         context.report({
           node: comparison.node,

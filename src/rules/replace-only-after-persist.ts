@@ -28,11 +28,14 @@ export default createRule<Options, MessageIds>({
     },
     messages: {
       replacementBeforePersist:
-        '`{{write}}` can run before `{{callee}}(…)` has persisted {{id}}. Store the preview only after awaiting the persistence on every path: if the write fails, the model is shown a path to nothing.',
+        '`{{write}}` can run before `{{callee}}(…)` has persisted {{id}}. ' +
+        'Store the preview only after awaiting the persistence on every path: if the write fails, the model is shown a path to nothing.',
       persistNotAwaited:
-        '`{{write}}` stores a preview while `{{callee}}(…)` is never awaited. Await the persistence and store the preview after it succeeded.',
+        '`{{write}}` stores a preview while `{{callee}}(…)` is never awaited. ' +
+        'Await the persistence and store the preview after it succeeded.',
       replacementAfterFailedPersist:
-        '`{{write}}` runs after `{{callee}}(…)` failed. Leave a result whose persistence failed inline (it stays seen); never store a preview of a file that was not written.',
+        '`{{write}}` runs after `{{callee}}(…)` failed. Leave a result whose persistence failed inline (it stays seen); ' +
+        'never store a preview of a file that was not written.',
     },
     schema: [],
   },

@@ -14,7 +14,6 @@ import {
   insertToolMemberFix,
   mayDefineToolsInText,
   isClassNode,
-  resolvedToolName,
   toolDefinitionListeners,
   unboundedSentinelOf,
   withPackageImportFix,
@@ -30,7 +29,10 @@ export type SelfReadingReportData = {
   reader: string;
   resource: string;
   declared: string;
-  /** How the fix writes the never-persist sentinel here: `UNBOUNDED` (as the file refers to it) where the file imports tool-result-guard, else `Infinity`. */
+  /**
+   * How the fix writes the never-persist sentinel here: `UNBOUNDED` (as the file refers to it) where the file
+   * imports tool-result-guard, else `Infinity`.
+   */
   unbounded: string;
 };
 
@@ -44,7 +46,10 @@ export type SuggestionIds = 'setUnbounded' | 'setFiniteLimit';
 export type MessageIds = keyof ReportData | SuggestionIds;
 
 const MEMBER = MAX_RESULT_SIZE_MEMBER;
-/** The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod passes its `--default-max-chars` as `suggestedLimit`. */
+/**
+ * The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod
+ * passes its `--default-max-chars` as `suggestedLimit`.
+ */
 const DEFAULT_SUGGESTED_LIMIT = 50_000;
 
 /** `50000` → `50_000`, as limits are written in the seed and in the suggestion. */
@@ -102,17 +107,23 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     docs: {
       description:
-        'Require tools that read a model-chosen path, URL or resource and hand back what they read to declare `maxResultSizeChars` as `Infinity`, so their results are never persisted and read back',
+        'Require tools that read a model-chosen path, URL or resource and hand back what they read ' +
+        'to declare `maxResultSizeChars` as `Infinity`, so their results are never persisted and read back',
       recommended: 'recommended',
       strictOptions: [{ requireClassification: true }],
     },
     messages: {
       missingUnbounded:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares no maxResultSizeChars. Declare `maxResultSizeChars = {{unbounded}}`: if its result is persisted, the model reads the persisted file back with this same tool, again and again.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, " +
+        'but declares no maxResultSizeChars. Declare `maxResultSizeChars = {{unbounded}}`: if its result is persisted, ' +
+        'the model reads the persisted file back with this same tool, again and again.',
       finiteBound:
-        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, but declares maxResultSizeChars {{declared}}. Set it to `{{unbounded}}`: a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.",
+        "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, " +
+        'but declares maxResultSizeChars {{declared}}. Set it to `{{unbounded}}`: ' +
+        'a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.',
       unclassified:
-        "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: `Infinity` when it returns content it read from paths, URLs or resources the model chooses, a finite limit otherwise.",
+        "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: " +
+        '`Infinity` when it returns content it read from paths, URLs or resources the model chooses, a finite limit otherwise.',
       setUnbounded: 'Set maxResultSizeChars to {{unbounded}} (never persist this tool’s results).',
       setFiniteLimit: 'Declare a finite maxResultSizeChars ({{limit}}): large results of this tool may be persisted.',
     },
@@ -128,7 +139,8 @@ export default createRule<Options, MessageIds>({
             type: 'integer',
             minimum: 1,
             description:
-              'The finite maxResultSizeChars the suggestion for an unclassified tool declares (the codemod passes its --default-max-chars).',
+              'The finite maxResultSizeChars the suggestion for an unclassified tool declares ' +
+              '(the codemod passes its --default-max-chars).',
           },
         },
         additionalProperties: false,
@@ -147,7 +159,7 @@ export default createRule<Options, MessageIds>({
       const declaration = findDeclaredLimit(definition, recognition);
       if (declaration.declaresUnbounded) return;
       const { declared: member, declaredHere, read: finding, selfReading } = analyseSelfReading(definition, recognition, declaration);
-      const toolName = resolvedToolName(definition, recognition.file) ?? definition.name ?? '<anonymous>';
+      const toolName = definition.name ?? '<anonymous>';
       if (!selfReading || !finding) {
         if (requireClassification && !member) {
           const limit = withDigitSeparators(suggestedLimit);

@@ -25,12 +25,15 @@ export default createRule<Options, MessageIds>({
     type: 'problem',
     docs: {
       description:
-        'Require the `!Number.isFinite(declared)` sentinel exit before any override or feature-flag lookup on every code path of a threshold resolver',
+        'Require the `!Number.isFinite(declared)` sentinel exit before any override or feature-flag lookup on every code path ' +
+        'of a threshold resolver',
       recommended: 'recommended',
     },
     messages: {
       lookupBeforeSentinel:
-        'Override lookup `{{lookup}}` can run before the sentinel exit for `{{threshold}}`. Put `if (!Number.isFinite({{threshold}})) return {{threshold}};` before every override lookup: otherwise a remote override re-enables persistence for a self-reading tool declared `Infinity`.',
+        'Override lookup `{{lookup}}` can run before the sentinel exit for `{{threshold}}`. ' +
+        'Put `if (!Number.isFinite({{threshold}})) return {{threshold}};` before every override lookup: ' +
+        'otherwise a remote override re-enables persistence for a self-reading tool declared `Infinity`.',
     },
     schema: [],
   },
@@ -69,7 +72,10 @@ export default createRule<Options, MessageIds>({
       return found;
     }
 
-    /** Is `node` inside a branch that only runs once the threshold is known finite (`if (Number.isFinite(d)) {…}`, `d !== Infinity && …`)? */
+    /**
+     * Is `node` inside a branch that only runs once the threshold is known finite
+     * (`if (Number.isFinite(d)) {…}`, `d !== Infinity && …`)?
+     */
     function isInsideFiniteBranch(node: TSESTree.Node, fn: TSESTree.Node): boolean {
       let child: TSESTree.Node = node;
       let parent = node.parent;

@@ -274,7 +274,9 @@ function toolNameOf(toolNames: ToolNameLookup, toolUseId: string): string {
   const name = toolNames.get(toolUseId);
   if (name === undefined) {
     throw new TypeError(
-      `No tool call with id ${JSON.stringify(toolUseId)} in options.toolNames: build it from the assistant messages with anthropicToolNames(history) or openAIToolNames(history), including the message that made this call.`,
+      `No tool call with id ${JSON.stringify(toolUseId)} in options.toolNames: ` +
+        `build it from the assistant messages with anthropicToolNames(history) or openAIToolNames(history), ` +
+        `including the message that made this call.`,
     );
   }
   return name;

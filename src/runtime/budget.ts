@@ -120,7 +120,8 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const owned = shouldPersistForSession(options.querySource);
   if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
     throw new TypeError(
-      `applyToolResultBudget: options.store must have persist(toolUseId, content) for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`,
+      `applyToolResultBudget: options.store must have persist(toolUseId, content) ` +
+        `for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`,
     );
   }
   // Last of the checks: a call rejected for bad input must not claim the state.
@@ -443,7 +444,11 @@ function reportReuse(options: ToolResultBudgetOptions, reuse: ToolUseIdReuse): v
     options.onToolUseIdReused(reuse);
     return;
   }
-  const message = `Tool-use id ${JSON.stringify(reuse.toolUseId)} was seen again with other content (${reuse.contentLength} characters, earlier ${reuse.earlierContentLength}); that content is judged on its own under ${JSON.stringify(reuse.key)}, and the earlier result keeps its fate. Pass options.onToolUseIdReused to handle this yourself.`;
+  const message =
+    `Tool-use id ${JSON.stringify(reuse.toolUseId)} was seen again with other content ` +
+    `(${reuse.contentLength} characters, earlier ${reuse.earlierContentLength}); ` +
+    `that content is judged on its own under ${JSON.stringify(reuse.key)}, and the earlier result keeps its fate. ` +
+    `Pass options.onToolUseIdReused to handle this yourself.`;
   if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
     process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_TOOL_USE_ID_REUSED' });
   } else {
@@ -456,7 +461,9 @@ function reportPersistError(options: ToolResultBudgetOptions, error: unknown, to
     options.onPersistError(error, toolUseId);
     return;
   }
-  const message = `Tool result ${JSON.stringify(toolUseId)} stays inline: persisting it failed (${errorMessage(error)}). Pass options.onPersistError to handle this yourself.`;
+  const message =
+    `Tool result ${JSON.stringify(toolUseId)} stays inline: persisting it failed (${errorMessage(error)}). ` +
+    `Pass options.onPersistError to handle this yourself.`;
   if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
     process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_PERSIST_FAILED' });
   } else {
@@ -476,7 +483,8 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
   if (typeof options.querySource !== 'string') {
     throw new TypeError(
-      `applyToolResultBudget: options.querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`,
+      `applyToolResultBudget: options.querySource must be a string such as "repl_main_thread" or "agent:<name>", ` +
+        `got ${describeValue(options.querySource)}.`,
     );
   }
 }
@@ -500,7 +508,8 @@ function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, o
     const earlier = thresholds.get(tool.name);
     if (earlier !== undefined && earlier !== threshold) {
       throw new TypeError(
-        `applyToolResultBudget: tool ${JSON.stringify(tool.name)} is listed twice in options.tools with different thresholds (${earlier} and ${threshold}); list each tool once.`,
+        `applyToolResultBudget: tool ${JSON.stringify(tool.name)} is listed twice in options.tools ` +
+          `with different thresholds (${earlier} and ${threshold}); list each tool once.`,
       );
     }
     thresholds.set(tool.name, threshold);

@@ -72,7 +72,8 @@ export function classifiedThresholdTool(tool: unknown): PersistenceThresholdTool
   if (name === undefined) {
     throw new ToolClassificationError(
       'ERR_TOOL_WITHOUT_NAME',
-      'A tool classified with classifyTool has no name: pass classifyTool(tool, { name, ... }) with the name the model calls it by (AI SDK tools are named by their key)',
+      'A tool classified with classifyTool has no name: pass classifyTool(tool, { name, ... }) ' +
+        'with the name the model calls it by (AI SDK tools are named by their key)',
     );
   }
   return { name, maxResultSizeChars: classification.maxResultSizeChars };

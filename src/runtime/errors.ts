@@ -48,7 +48,9 @@ export class InvalidIdError extends ToolResultGuardError {
   constructor(idKind: IdKind, id: unknown, reason: string) {
     super(
       idKind === 'session id' ? 'ERR_INVALID_SESSION_ID' : 'ERR_INVALID_TOOL_USE_ID',
-      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ids become file names, so they must be non-empty, well-formed UTF-16, contain no "/", "\\", NUL, control characters (C0, DEL, C1) or bidirectional controls, and not be "." or "..".`,
+      `Invalid ${idKind} ${describeValue(id)}: ${reason}. Use the id the model API issued (e.g. "toolu_01A…" or "call_abc…"); ` +
+        `ids become file names, so they must be non-empty, well-formed UTF-16, contain no "/", "\\", NUL, ` +
+        `control characters (C0, DEL, C1) or bidirectional controls, and not be "." or "..".`,
     );
     this.idKind = idKind;
     this.id = id;
@@ -67,7 +69,8 @@ export class PersistError extends ToolResultGuardError {
     const systemCode = systemErrorCode(cause);
     super(
       'ERR_PERSIST_FAILED',
-      `Could not persist tool result ${JSON.stringify(toolUseId)} to ${path}: ${persistAdvice(systemCode, cause)} No partial file was left behind; the result can stay inline.`,
+      `Could not persist tool result ${JSON.stringify(toolUseId)} to ${path}: ` +
+        `${persistAdvice(systemCode, cause)} No partial file was left behind; the result can stay inline.`,
       { cause },
     );
     this.toolUseId = toolUseId;
@@ -83,7 +86,8 @@ export class PersistedResultNotFoundError extends ToolResultGuardError {
   constructor(toolUseId: string, path: string, cause?: unknown) {
     super(
       'ERR_PERSISTED_RESULT_NOT_FOUND',
-      `No persisted result for tool-use id ${JSON.stringify(toolUseId)} at ${path}. Check the store's root and sessionId: they must match the session that persisted it.`,
+      `No persisted result for tool-use id ${JSON.stringify(toolUseId)} at ${path}. Check the store's root and sessionId: ` +
+        `they must match the session that persisted it.`,
       { cause },
     );
     this.toolUseId = toolUseId;
@@ -102,7 +106,10 @@ export class StoreSymlinkError extends ToolResultGuardError {
   constructor(path: string, what: 'session folder' | 'tool-results folder' | 'result file') {
     super(
       'ERR_STORE_SYMLINK',
-      `The ${what} ${path} is a symbolic link. The tool-result store never follows links inside its folder (whoever planted it would choose the file reported as a result or the folder that gets chmod-ed). Remove the link; the store creates a real ${what === 'result file' ? 'file' : 'folder'} there.`,
+      `The ${what} ${path} is a symbolic link. ` +
+        `The tool-result store never follows links inside its folder (whoever planted it would choose the file reported as a ` +
+        `result or the folder that gets chmod-ed). Remove the link; ` +
+        `the store creates a real ${what === 'result file' ? 'file' : 'folder'} there.`,
     );
     this.path = path;
   }
@@ -116,7 +123,10 @@ export class StateOwnershipError extends ToolResultGuardError {
   constructor(ownerAgentId: string, agentId: string) {
     super(
       'ERR_STATE_OWNERSHIP',
-      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ${JSON.stringify(agentId)}. ${FORK_NEEDS_CLONED_STATE}. Give the other agent its own copy, cloneReplacementState(state) (reconstructReplacementState(toolUseIds, records, inherited) on resume), and have it adopt that copy: adoptReplacementState(snapshot, agentId).`,
+      `This replacement state belongs to agent ${JSON.stringify(ownerAgentId)} but was used by agent ` +
+        `${JSON.stringify(agentId)}. ${FORK_NEEDS_CLONED_STATE}. Give the other agent its own copy, ` +
+        `cloneReplacementState(state) (reconstructReplacementState(toolUseIds, records, inherited) on resume), ` +
+        `and have it adopt that copy: adoptReplacementState(snapshot, agentId).`,
     );
     this.ownerAgentId = ownerAgentId;
     this.agentId = agentId;
@@ -127,7 +137,8 @@ export class NotAReplacementStateError extends ToolResultGuardError {
   constructor(what: string) {
     super(
       'ERR_NOT_A_REPLACEMENT_STATE',
-      `${what} is not a replacement state made by this library. Create one with createReplacementState(), cloneReplacementState(state) or reconstructReplacementState(toolUseIds, records).`,
+      `${what} is not a replacement state made by this library. Create one with createReplacementState(), ` +
+        `cloneReplacementState(state) or reconstructReplacementState(toolUseIds, records).`,
     );
   }
 }
@@ -136,7 +147,8 @@ export class ReadOnlyStateError extends ToolResultGuardError {
   constructor(view: 'seenIds' | 'replacements', method: string) {
     super(
       'ERR_READ_ONLY_STATE',
-      `state.${view} is read-only (${method} was called). Change a replacement state only through markSeen(state, id), recordReplacement(state, seenId, persisted) or applyToolResultBudget(...), so the seen mark and the replacement stay in step.`,
+      `state.${view} is read-only (${method} was called). Change a replacement state only through markSeen(state, id), ` +
+        `recordReplacement(state, seenId, persisted) or applyToolResultBudget(...), so the seen mark and the replacement stay in step.`,
     );
   }
 }
@@ -147,7 +159,8 @@ export class ReplacementWithoutSeenMarkError extends ToolResultGuardError {
   constructor(toolUseId: string) {
     super(
       'ERR_REPLACEMENT_WITHOUT_SEEN_MARK',
-      `Cannot record a replacement for ${JSON.stringify(toolUseId)}: it was never marked seen. ${REPLACEMENT_NEEDS_SEEN_ID} (a replacement without its seen mark is judged again on the next turn).`,
+      `Cannot record a replacement for ${JSON.stringify(toolUseId)}: it was never marked seen. ` +
+        `${REPLACEMENT_NEEDS_SEEN_ID} (a replacement without its seen mark is judged again on the next turn).`,
     );
     this.toolUseId = toolUseId;
   }
@@ -159,7 +172,8 @@ export class FateFrozenError extends ToolResultGuardError {
   constructor(toolUseId: string, detail: string) {
     super(
       'ERR_FATE_FROZEN',
-      `The fate of tool result ${JSON.stringify(toolUseId)} is already frozen: ${detail}. Reuse the replacement already in state.replacements; changing it would change a prompt the model has already seen.`,
+      `The fate of tool result ${JSON.stringify(toolUseId)} is already frozen: ${detail}. ` +
+        `Reuse the replacement already in state.replacements; changing it would change a prompt the model has already seen.`,
     );
     this.toolUseId = toolUseId;
   }
@@ -171,7 +185,8 @@ export class RecordCallbackError extends ToolResultGuardError {
   constructor(toolUseId: string, cause: unknown) {
     super(
       'ERR_RECORD_CALLBACK_FAILED',
-      `options.onRecord threw for tool result ${JSON.stringify(toolUseId)}: ${errorMessage(cause)}. The result was frozen inline because its replacement could not be recorded for resume; fix the callback (it must not throw).`,
+      `options.onRecord threw for tool result ${JSON.stringify(toolUseId)}: ${errorMessage(cause)}. ` +
+        `The result was frozen inline because its replacement could not be recorded for resume; fix the callback (it must not throw).`,
       { cause },
     );
     this.toolUseId = toolUseId;
@@ -201,7 +216,9 @@ export class InvalidThresholdError extends TypeError {
 
   constructor(toolName: string, declared: unknown) {
     super(
-      `Tool ${JSON.stringify(toolName)} declares maxResultSizeChars ${describeValue(declared)}: it must be UNBOUNDED (Infinity, for tools that read a path, URL or resource the model names) or a finite number > 0. A NaN from a bad config must never pass as the sentinel.`,
+      `Tool ${JSON.stringify(toolName)} declares maxResultSizeChars ${describeValue(declared)}: ` +
+        `it must be UNBOUNDED (Infinity, for tools that read a path, URL or resource the model names) or a finite number > 0. ` +
+        `A NaN from a bad config must never pass as the sentinel.`,
     );
     this.name = 'InvalidThresholdError';
     this.toolName = toolName;
@@ -215,7 +232,9 @@ export class UnclassifiedToolError extends TypeError {
 
   constructor(toolName: unknown, toolUseId: unknown) {
     super(
-      `Tool ${describeValue(toolName)} (tool result ${describeValue(toolUseId)}) is not in options.tools. Every tool must be classified: add { name, maxResultSizeChars } for it, UNBOUNDED if it reads a path, URL or resource the model names, a finite number otherwise.`,
+      `Tool ${describeValue(toolName)} (tool result ${describeValue(toolUseId)}) is not in options.tools. ` +
+        `Every tool must be classified: add { name, maxResultSizeChars } for it, UNBOUNDED if it reads a path, ` +
+        `URL or resource the model names, a finite number otherwise.`,
     );
     this.name = 'UnclassifiedToolError';
     this.toolName = String(toolName);
@@ -254,7 +273,10 @@ function persistAdvice(systemCode: string | undefined, cause: unknown): string {
     case 'EMFILE':
     case 'ENFILE':
     case 'EAGAIN':
-      return "too many open files, still after every retry with backoff; lower the store's maxConcurrentWrites or raise the open-file limit (ulimit -n).";
+      return (
+        'too many open files, still after every retry with backoff; ' +
+        "lower the store's maxConcurrentWrites or raise the open-file limit (ulimit -n)."
+      );
     default:
       return `${errorMessage(cause)}.`;
   }

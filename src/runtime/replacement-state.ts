@@ -318,7 +318,8 @@ export function reconstructReplacementState(
   for (const id of toolUseIds) {
     if (typeof id !== 'string' || id.length === 0) {
       throw new TypeError(
-        `reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; every entry must be the non-empty tool-use id of a tool result in the transcript.`,
+        `reconstructReplacementState: toolUseIds[${position}] is ${describeValue(id)}; ` +
+          `every entry must be the non-empty tool-use id of a tool result in the transcript.`,
       );
     }
     position += 1;
@@ -357,7 +358,9 @@ export function reconstructReplacementState(
       report({
         index: recordIndex,
         record,
-        reason: `its toolUseId ${JSON.stringify(record.toolUseId)} is not among the transcript's tool results (toolUseIds), so it was not applied`,
+        reason:
+          `its toolUseId ${JSON.stringify(record.toolUseId)} is not among the transcript's tool results (toolUseIds), ` +
+          `so it was not applied`,
       });
     }
   }
@@ -570,7 +573,9 @@ function findRecordProblem(record: unknown): string | undefined {
 }
 
 function emitCorruptRecordWarning(problem: CorruptRecord): void {
-  const message = `reconstructReplacementState skipped record #${problem.index}: ${problem.reason}. Pass options.onCorruptRecord to handle such records yourself.`;
+  const message =
+    `reconstructReplacementState skipped record #${problem.index}: ${problem.reason}. ` +
+    `Pass options.onCorruptRecord to handle such records yourself.`;
   if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
     process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_CORRUPT_RECORD' });
   } else {

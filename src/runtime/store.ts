@@ -193,7 +193,9 @@ export class ToolResultStore implements ToolResultPersister, ToolResultBudgetSto
       !(maxConcurrentWrites === Number.POSITIVE_INFINITY || (Number.isInteger(maxConcurrentWrites) && maxConcurrentWrites >= 1))
     ) {
       throw new TypeError(
-        `ToolResultStore: maxConcurrentWrites must be a whole number >= 1 or Infinity, got ${describeValue(maxConcurrentWrites)}. Leave it out for the default (${DEFAULT_MAX_CONCURRENT_WRITES}); keep it well under the open-file limit (ulimit -n).`,
+        `ToolResultStore: maxConcurrentWrites must be a whole number >= 1 or Infinity, ` +
+          `got ${describeValue(maxConcurrentWrites)}. Leave it out for the default (${DEFAULT_MAX_CONCURRENT_WRITES}); ` +
+          `keep it well under the open-file limit (ulimit -n).`,
       );
     }
     this.#writeLimit = new ConcurrencyLimit(maxConcurrentWrites);

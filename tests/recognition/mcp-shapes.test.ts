@@ -11,6 +11,7 @@ import {
   findToolDefinitions,
   findToolMember,
   getInvocation,
+  walk,
 } from '../../src/recognition/index.js';
 import { resolveToolName } from '../../src/recognition/tool-shapes/tool-name.js';
 
@@ -142,5 +143,61 @@ describe('resolveToolName', () => {
     assignParents(program);
     const call = (program.body[3] as TSESTree.ExpressionStatement).expression as TSESTree.CallExpression;
     expect(call.arguments.map((argument) => resolveToolName(argument))).toEqual(['a', 'b', 'c', 'd', 'e', undefined, undefined]);
+  });
+
+  /** The names `f(…)` is given in `code`, one list per call, in source order. */
+  function namesPassed(code: string): (string | undefined)[][] {
+    const program = parse(code, { range: true, loc: true }) as TSESTree.Program;
+    assignParents(program);
+    const calls: (string | undefined)[][] = [];
+    walk(program, (node) => {
+      if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'f') {
+        calls.push(node.arguments.map((argument) => resolveToolName(argument)));
+      }
+    });
+    return calls;
+  }
+
+  it('lets the innermost binding decide: a parameter, catch or loop variable, a let or an import hides a module constant', () => {
+    expect(
+      namesPassed(`import { IMPORTED } from './names';
+const READ = 'read_file';
+const IMPORTED2 = 'x';
+function byParameter(READ) { f(READ); }
+try {} catch (READ) { f(READ); }
+for (const READ of list) f(READ);
+for (let READ = 0; READ < 1; READ += 1) f(READ);
+{ let READ = 'changes'; f(READ); }
+f(IMPORTED);
+const arrow = (READ) => f(READ);
+f(READ);`),
+    ).toEqual([[undefined], [undefined], [undefined], [undefined], [undefined], [undefined], [undefined], ['read_file']]);
+  });
+
+  it('resolves constants of enclosing blocks, var (bundled), chains of constants and nested objects', () => {
+    expect(
+      namesPassed(`var BUNDLED = 'bundled';
+const Names = { Files: { Read: 'read_file' } };
+function register() {
+  const LOCAL = 'local';
+  const ALIAS = LOCAL;
+  if (ok) { var HOISTED = 'hoisted'; }
+  f(LOCAL, ALIAS, BUNDLED, Names.Files.Read, HOISTED, Names.Files);
+}
+function other() { const LOCAL = 'other'; }`),
+    ).toEqual([['local', 'local', 'bundled', 'read_file', 'hoisted', undefined]]);
+  });
+
+  it("resolves tsc's CommonJS exports of a constant (exports.NAME), assigned once at the module's top", () => {
+    expect(
+      namesPassed(`"use strict";
+exports.TWICE = exports.READ = exports.LIST = void 0;
+exports.READ = 'read_file';
+module.exports.LIST = 'list_files';
+exports.TWICE = 'a';
+exports.TWICE = 'b';
+f(exports.READ, module.exports.LIST, exports.LIST, exports.TWICE, exports.MISSING);
+function wrapped(exports) { f(exports.READ); }`),
+    ).toEqual([['read_file', 'list_files', 'list_files', undefined, undefined], [undefined]]);
   });
 });

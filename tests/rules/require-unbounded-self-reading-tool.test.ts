@@ -668,6 +668,25 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [${listEntry}] }));
 ${dispatch}`;
 
+/**
+ * A low-level server as tsc compiles it to CommonJS: the exported constant
+ * `READ_FILE` becomes `exports.READ_FILE` wherever the source named it.
+ */
+const compiledServer = (listEntry: string): string =>
+  `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.READ_FILE = void 0;
+const promises_1 = require("node:fs/promises");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+exports.READ_FILE = 'read_file';
+server.setRequestHandler(types_js_1.ListToolsRequestSchema, async () => ({ tools: [${listEntry}] }));
+server.setRequestHandler(types_js_1.CallToolRequestSchema, async (request) => {
+    switch (request.params.name) {
+        case exports.READ_FILE: return { content: [{ type: 'text', text: await (0, promises_1.readFile)(request.params.arguments.path, 'utf8') }] };
+        default: throw new Error('unknown tool');
+    }
+});`;
+
 ruleTester.run('require-unbounded-self-reading-tool: MCP and harness shapes', rule, {
   valid: [
     // FastMCP: declared sentinel, and a tool that writes (no content back).
@@ -686,6 +705,8 @@ function render(kind, args) { switch (kind) { case 'file': return readFile(args.
   }
 });`,
     ),
+    // tsc's CommonJS output: `case exports.READ_FILE` is the tool `read_file`, classified in its list entry.
+    compiledServer(`{ name: exports.READ_FILE, inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }`),
     // A `!==` guard that does not leave is no dispatch: nothing after it is one tool's.
     lowLevelServer(
       `{ name: 'read_file', inputSchema: {} }`,
@@ -782,6 +803,26 @@ async function handleCall(request) {
           toolName: 'read_file',
           readCall: '`readFile`',
           fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+    // tsc's CommonJS output names the tool `exports.READ_FILE`: the model sees its value.
+    invalid(compiledServer(`{ name: exports.READ_FILE, inputSchema: {} }`), [
+      {
+        toolName: 'read_file',
+        readCall: '`promises_1.readFile`',
+        fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+      },
+    ]),
+    invalid(
+      `exports.FETCH = 'web_fetch';
+server.registerTool(exports.FETCH, { description: 'fetch a page' }, async ({ url }) => ({ content: [{ type: 'text', text: await (await fetch(url)).text() }] }));`,
+      [
+        {
+          toolName: 'web_fetch',
+          readCall: '`fetch`',
+          resource: 'URL',
+          fix: ["{ description: 'fetch a page' }", "{ description: 'fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
         },
       ],
     ),

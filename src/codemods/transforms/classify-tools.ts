@@ -22,7 +22,8 @@ function isSelfReading(
 export const classifyTools: RuleTransform<typeof RULE> = {
   name: 'classify-tools',
   description:
-    'maxResultSizeChars on every tool: Infinity (UNBOUNDED where the file imports tool-result-guard) when it reads model-chosen paths/URLs, a finite default otherwise',
+    'maxResultSizeChars on every tool: Infinity (UNBOUNDED where the file imports tool-result-guard) ' +
+    'when it reads model-chosen paths/URLs, a finite default otherwise',
   ruleName: RULE,
   ruleOptions: (options) => ({ suggestedLimit: options.defaultMaxChars }),
   run(input) {

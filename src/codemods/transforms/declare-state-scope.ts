@@ -17,7 +17,8 @@ const MEMBER = 'stateScope';
 /** What the code does today: state that carries over between the calls of a session. */
 const PROPOSED_SCOPE = 'session';
 const REVIEW_NOTE =
-  "review stateScope ('session': state kept between calls, as the code does today; 'isolated': fresh per call; 'agent': shared across sessions)";
+  "review stateScope ('session': state kept between calls, as the code does today; " +
+  "'isolated': fresh per call; 'agent': shared across sessions)";
 
 function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];

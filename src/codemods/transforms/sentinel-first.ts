@@ -251,7 +251,8 @@ export const sentinelFirst: RuleTransform<'sentinel-before-override'> = {
         marked.add(statement);
         const todo = todoCommentEdit(
           statement,
-          `${plan.unresolved.replaceAll('declared', finding.data.threshold)} (circular persistence: a remote override must never re-enable persistence for a self-reading tool).`,
+          `${plan.unresolved.replaceAll('declared', finding.data.threshold)} (circular persistence: ` +
+            `a remote override must never re-enable persistence for a self-reading tool).`,
         );
         if (todo) edits.push(todo);
       }

@@ -5,10 +5,10 @@
  */
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getStaticKeyName } from '../ast.js';
+import { getCalleeLastName, getStaticKeyName, skipChainAndTypeWrappers } from '../ast.js';
 import type { StateIds } from './ids.js';
 import { MAP_TYPE_NAMES, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT, SET_TYPE_NAMES } from './names.js';
-import { type StateFile, unwrapChain } from './state-file.js';
+import type { StateFile } from './state-file.js';
 
 /**
  * A call on the seen set (`add`, `has`) or the replacements map (`set`), or
@@ -31,7 +31,7 @@ export interface StateCollectionCall {
 type CollectionKind = 'seen' | 'replacements';
 
 function calleeMember(call: TSESTree.CallExpression): TSESTree.MemberExpression | undefined {
-  const callee = unwrapChain(call.callee);
+  const callee = skipChainAndTypeWrappers(call.callee);
   return callee.type === AST_NODE_TYPES.MemberExpression ? callee : undefined;
 }
 
@@ -69,7 +69,7 @@ export class StateCollections {
   seenSetTextFor(write: StateCollectionCall): string | undefined {
     if (write.form === 'runtime') return undefined;
     const { settings, sourceCode } = this.file;
-    const collection = unwrapChain(write.collection);
+    const collection = skipChainAndTypeWrappers(write.collection);
     // Renamed pairs line up: the n-th map name goes with the n-th seen-set name.
     const mapName =
       collection.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(collection.property, collection.computed) : undefined;
@@ -118,7 +118,7 @@ export class StateCollections {
    */
   private classifyCollection(expression: TSESTree.Node, depth = 0): { kind: CollectionKind; base: string } | undefined {
     const { file } = this;
-    const target = unwrapChain(expression);
+    const target = skipChainAndTypeWrappers(expression);
     if (target.type === AST_NODE_TYPES.MemberExpression) {
       const propertyName = getStaticKeyName(target.property, target.computed);
       const byName = this.kindOfName(propertyName);

@@ -5,7 +5,7 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { functionNameOf, getCalleeLastName, getCalleeName, getStaticKeyName, matchesDottedName } from '../ast.js';
+import { functionNameOf, getCalleeLastName, getCalleeName, getStaticKeyName, matchesDottedName, skipChainAndTypeWrappers } from '../ast.js';
 import {
   CLONE_FUNCTION_PATTERN,
   CREATE_STATE_PATTERN,
@@ -14,7 +14,7 @@ import {
   RUNTIME_CLONE_FUNCTION,
 } from './names.js';
 import type { CallLike } from './persistence.js';
-import { type StateFile, unwrapChain } from './state-file.js';
+import type { StateFile } from './state-file.js';
 
 export class ForksAndClones {
   private readonly cloneFunctionNames: ReadonlySet<string>;
@@ -38,7 +38,7 @@ export class ForksAndClones {
 
   /** A clone or reconstruction call: `cloneReplacementState(s)`, `structuredClone(s)`, `s.clone()`. */
   isCloneCall(node: TSESTree.Node): boolean {
-    const target = unwrapChain(node);
+    const target = skipChainAndTypeWrappers(node);
     if (target.type !== AST_NODE_TYPES.CallExpression && target.type !== AST_NODE_TYPES.NewExpression) return false;
     const lastName = getCalleeLastName(target);
     if (this.isCloneFunctionName(lastName)) return true;
@@ -53,7 +53,7 @@ export class ForksAndClones {
    * or (with type information) a value typed `ForkableState<…>`.
    */
   isClonedValue(node: TSESTree.Node): boolean {
-    const target = unwrapChain(node);
+    const target = skipChainAndTypeWrappers(node);
     if (this.isCloneCall(target)) return true;
     if (target.type === AST_NODE_TYPES.Identifier) {
       const initializer = this.file.constInitializerOf(target);
@@ -73,7 +73,7 @@ export class ForksAndClones {
    * use, or by type. Clones are not.
    */
   isLiveState(value: TSESTree.Node): boolean {
-    const target = unwrapChain(value);
+    const target = skipChainAndTypeWrappers(value);
     if (target.type === AST_NODE_TYPES.ConditionalExpression) {
       return this.isLiveState(target.consequent) || this.isLiveState(target.alternate);
     }

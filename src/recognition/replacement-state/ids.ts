@@ -6,9 +6,9 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getStaticKeyName } from '../ast.js';
+import { getCalleeLastName, getStaticKeyName, skipChainAndTypeWrappers } from '../ast.js';
 import { RUNTIME_MARK_SEEN } from './names.js';
-import { type StateFile, unwrapChain } from './state-file.js';
+import type { StateFile } from './state-file.js';
 
 /** The access path from a binding pattern's root to `name`: `{ a: [x] }` → `.a[0]`. */
 function bindingPathTo(pattern: TSESTree.Node, name: string): string | undefined {
@@ -56,7 +56,7 @@ export class StateIds {
   }
 
   private idKey(node: TSESTree.Node, depth: number): string {
-    const target = unwrapChain(node);
+    const target = skipChainAndTypeWrappers(node);
     if (depth > 8) return this.file.tokensOf(target);
     if (target.type === AST_NODE_TYPES.Identifier) {
       const element = this.forOfElementKey(target, depth);
@@ -75,7 +75,7 @@ export class StateIds {
     if (target.type === AST_NODE_TYPES.MemberExpression) {
       const objectKey = this.idKey(target.object, depth + 1);
       if (!target.computed) return `${objectKey}.${this.file.tokensOf(target.property)}`;
-      const property = unwrapChain(target.property);
+      const property = skipChainAndTypeWrappers(target.property);
       if (property.type === AST_NODE_TYPES.Identifier && this.isForLoopCounter(property)) return `${objectKey}[*]`;
       const staticName = getStaticKeyName(property, true);
       return staticName !== undefined && /^\d+$/.test(staticName)

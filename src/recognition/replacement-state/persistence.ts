@@ -5,11 +5,11 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, skipTypeWrappers } from '../ast.js';
+import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, skipChainAndTypeWrappers, skipTypeWrappers } from '../ast.js';
 import { isPersistenceCall } from '../guards.js';
 import type { StateIds } from './ids.js';
 import { PERSIST_NAME_PATTERN, PERSIST_QUESTION_PATTERN } from './names.js';
-import { type StateFile, unwrapChain } from './state-file.js';
+import type { StateFile } from './state-file.js';
 
 export type CallLike = TSESTree.CallExpression | TSESTree.NewExpression;
 
@@ -56,7 +56,7 @@ export class PersistenceCalls {
 
   /** Persistence calls an awaited expression waits for (`await persist(id)`, `await pending` of `const pending = persist(id)`). */
   awaitedPersistenceCalls(awaitExpression: TSESTree.AwaitExpression): PersistenceCall[] {
-    const argument = unwrapChain(awaitExpression.argument);
+    const argument = skipChainAndTypeWrappers(awaitExpression.argument);
     if (argument.type === AST_NODE_TYPES.Identifier) {
       const initializer = this.file.constInitializerOf(argument);
       return initializer ? this.persistenceCallsUnder(initializer, true) : [];

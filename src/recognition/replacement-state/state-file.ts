@@ -7,17 +7,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type ts from 'typescript';
 
-import { skipTypeWrappers } from '../ast.js';
 import { programSpellsAny } from '../program-text.js';
 import type { ProgramTypes } from '../program-types.js';
 import type { RecognitionSettings } from '../settings.js';
 import { CLONED_STATE_TYPE_NAMES } from './names.js';
-
-/** `a?.b` and `(a as T)` are `a.b` and `a` here: the state is the same whatever the syntax around it. */
-export function unwrapChain(node: TSESTree.Node): TSESTree.Node {
-  const inner = skipTypeWrappers(node);
-  return inner.type === AST_NODE_TYPES.ChainExpression ? skipTypeWrappers(inner.expression) : inner;
-}
 
 /** The type's own name or its alias's, looking through `| undefined` and brands (`State & { [brand]: … }`). */
 function typeHasName(type: ts.Type, names: ReadonlySet<string>, depth = 0): boolean {

@@ -10,7 +10,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getMemberPath, getStaticKeyName } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, firstObjectArgument, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
-import { configName } from './names.js';
+import { configName } from './tool-name.js';
 import { toolMapKey } from './tool-maps.js';
 
 export function recogniseProviderDefinedTool(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {

@@ -19,12 +19,13 @@ import {
   getStringValue,
   isClassNode,
   isFunctionNode,
+  programOf,
   walk,
 } from '../ast.js';
 import { getClassMethod } from '../invocation.js';
 import { enclosingClass } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './names.js';
+import { asObjectLiteral, configName } from './tool-name.js';
 
 /** The decorator factory of @agentic/core. */
 const AI_FUNCTION_DECORATOR = 'aiFunction';
@@ -35,12 +36,6 @@ const DECORATE_ELEMENT_HELPER = '__decorateElement';
 
 /** Spellings a file must contain to hold this shape (the text filter's part). */
 export const DECORATOR_SHAPE_SPELLINGS = [AI_FUNCTION_DECORATOR];
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current && current.type !== AST_NODE_TYPES.Program) current = current.parent;
-  return current;
-}
 
 function classNamed(program: TSESTree.Program, name: string): ClassNode | undefined {
   let found: ClassNode | undefined;

@@ -12,7 +12,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getCalleeLastName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './names.js';
+import { asObjectLiteral, configName } from './tool-name.js';
 
 const BUNDLER_SUFFIX = /^([A-Za-z_$][\w$]*?[A-Za-z_$])\d+$/;
 

@@ -11,7 +11,7 @@ import { type FunctionNode, getCalleeLastName, getMemberPath, isFunctionNode, sk
 import { getClassMethod } from '../invocation.js';
 import { enclosingClass } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './names.js';
+import { asObjectLiteral, configName } from './tool-name.js';
 
 /** `this.method.bind(this)` → the method of the enclosing class. */
 function boundMethod(node: TSESTree.Node): FunctionNode | undefined {

@@ -29,12 +29,13 @@ import {
   getCalleeLastName,
   getMemberPath,
   isFunctionNode,
+  programOf,
   skipTypeWrappers,
   walk,
 } from '../ast.js';
 import { moduleText } from '../module-graph.js';
 import type { ToolDefinition } from '../tool-definitions.js';
-import { resolveToolName } from './tool-name.js';
+import { configName, resolveToolName } from './tool-name.js';
 
 const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
 /** How many functions out from a branch the dispatcher may be (`(async () => { if (name === 'x') … })()` in the handler). */
@@ -58,12 +59,6 @@ interface DispatchFacts {
 const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
 /** The facts of a file with no `CallToolRequestSchema` handler: nothing to dispatch (never written to). */
 const NO_DISPATCH_FACTS: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
-}
 
 /** `request.params.<field>` (also `request.params.arguments ?? {}`): the path's root, else undefined. */
 function requestParamsRoot(node: TSESTree.Node | null | undefined, field: string): string | undefined {
@@ -109,7 +104,7 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
         }
       }
     } else if (node.type === AST_NODE_TYPES.ObjectExpression && node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
-      const name = resolveToolName(findProperty(node, 'name')?.value);
+      const name = configName(node);
       if (name !== undefined && findProperty(node, 'inputSchema') && !facts.listEntries.has(name)) facts.listEntries.set(name, node);
     }
   });

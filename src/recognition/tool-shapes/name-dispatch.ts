@@ -27,13 +27,22 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  findProperty,
+  getStaticKeyName,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
-import { MAX_RE_EXPORT_DEPTH, loadModule, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
+import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
 import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
-import { resolveToolName } from './tool-name.js';
+import { configName, resolveToolName } from './tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -50,12 +59,6 @@ interface NameBranch {
 
 const branchesByProgram = new WeakMap<TSESTree.Program, Map<string, NameBranch[]>>();
 const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
-}
 
 /**
  * The function whose parameter `discriminant` is, with the parameter after it
@@ -198,11 +201,11 @@ function branchesNamed(name: string, linted: { filePath: string; program: TSESTr
 /** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
 function listEntryName(object: TSESTree.ObjectExpression): string | undefined {
   if (object.parent?.type !== AST_NODE_TYPES.ArrayExpression || !findProperty(object, 'inputSchema')) return undefined;
-  return resolveToolName(findProperty(object, 'name')?.value);
+  return configName(object);
 }
 
 /** The class a module variable holds an instance of: `x = new C(…)` anywhere in the file. */
-function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+function instanceClassOf(name: string, file: FileIndex): ResolvedClass | undefined {
   let className: string | undefined;
   walk(file.program, (node) => {
     if (className !== undefined) return false;
@@ -215,38 +218,7 @@ function instanceClassOf(name: string, file: FileIndex): { classNode: ClassNode;
     if (target?.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier) className = target.callee.name;
     return undefined;
   });
-  return className === undefined ? undefined : classNamed(className, file);
-}
-
-function classNamed(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
-  const own = file.classes.get(name);
-  if (own) return { classNode: own, file };
-  const binding = file.imports.get(name);
-  if (!binding || binding.imported === '*') return undefined;
-  const modulePath = resolveRelativeModule(binding.module, file.filePath);
-  const imported = modulePath ? loadModule(modulePath) : undefined;
-  return imported ? exportedClass(imported, binding.imported, 0) : undefined;
-}
-
-/** The class a module exports under `exportedName`, through `export … from` and `export * from` barrels. */
-function exportedClass(file: FileIndex, exportedName: string, depth: number): { classNode: ClassNode; file: FileIndex } | undefined {
-  if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const target = file.exports.get(exportedName);
-  if (target?.kind === 'local') {
-    const classNode = file.classes.get(target.local);
-    return classNode ? { classNode, file } : undefined;
-  }
-  const follow = (specifier: string, name: string): { classNode: ClassNode; file: FileIndex } | undefined => {
-    const next = resolveRelativeModule(specifier, file.filePath);
-    const module = next ? loadModule(next) : undefined;
-    return module ? exportedClass(module, name, depth + 1) : undefined;
-  };
-  if (target?.kind === 're-export') return follow(target.from, target.imported);
-  for (const specifier of file.starExports) {
-    const found = follow(specifier, exportedName);
-    if (found) return found;
-  }
-  return undefined;
+  return className === undefined ? undefined : resolveClassName(file, className);
 }
 
 /** An object a module (this one or an imported one) declares as a `const`: `export const x = { handler … }`. */
@@ -501,7 +473,7 @@ function mappedHandlers(constant: string, filePath: string, linted: TSESTree.Pro
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
   if (filePath === undefined || !findProperty(object, 'inputSchema')) return undefined;
   const constant = definitionConstantName(object);
-  const name = constant === undefined ? undefined : resolveToolName(findProperty(object, 'name')?.value);
+  const name = constant === undefined ? undefined : configName(object);
   const program = name === undefined ? undefined : programOf(object);
   if (constant === undefined || name === undefined || !program) return undefined;
   const entries = mappedHandlers(constant, filePath, program);

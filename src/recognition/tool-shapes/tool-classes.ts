@@ -14,7 +14,7 @@ import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { type ClassNode, getMemberPath, getStaticKeyName } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, classMemberByName, isAmbient } from '../tool-definitions.js';
-import { resolveStaticName } from './names.js';
+import { resolveToolName } from './tool-name.js';
 
 const TOOL_HANDLERS_INTERFACE = /^(\w+)ToolHandlers$/;
 const TOOL_CLASS_NAME = /Tool$/;
@@ -71,6 +71,6 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   const methods = new Set(commandMethods(node));
   if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
   const nameMember = classMemberByName(node, 'name');
-  const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveStaticName(nameMember.value) : undefined;
+  const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveToolName(nameMember.value) : undefined;
   return classDefinition(node, declaredName ?? className);
 }

@@ -1,78 +1,267 @@
 /**
  * The name a tool has for the model, when the code spells it through a
  * constant: `'read_file'`, `READ = 'read_file'`, `ToolName.Read` (a `const`
- * object or an `enum` of the same file), or `override || 'read_file'` (the
- * default name the model sees unless a caller renames it). Messages must show
- * this value, never the variable that holds it, or the user cannot find which
- * tool a report is about.
+ * object or an `enum`), `exports.READ` (tsc's CommonJS output for an
+ * exported constant), or `override || 'read_file'` (the default name the
+ * model sees unless a caller renames it). Messages must show this value,
+ * never the variable that holds it, or the user cannot find which tool a
+ * report is about; and a dispatcher's `case READ:` joins the tool of that
+ * name only when `READ` really holds it.
+ *
+ * One resolver for every shape, and the innermost binding decides, as in
+ * JavaScript: a parameter, catch or loop variable, a `let` or an import of
+ * the same name hides a module constant (it holds no value known here). A
+ * `var` counts like a `const`: bundlers (esbuild, rollup) turn module
+ * constants into `var`. Scopes are read from the tree, not from ESLint's
+ * scope manager, so modules we parse ourselves resolve alike.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath, getStaticKeyName, getStringValue, skipTypeWrappers } from '../ast.js';
+import {
+  collectBindingNames,
+  findProperty,
+  getStaticKeyName,
+  getStringValue,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
+import { commonJsExportName } from '../file-index.js';
 
-/** Top-level string constants of one program, by dotted name (`READ`, `ToolName.Read`). */
-const constantsByProgram = new WeakMap<TSESTree.Program, Map<string, string>>();
+/** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
+type Binding =
+  { kind: 'value'; init: TSESTree.Expression } | { kind: 'enum'; declaration: TSESTree.TSEnumDeclaration } | { kind: 'opaque' };
 
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) current = current.parent;
-  return current?.type === AST_NODE_TYPES.Program ? current : undefined;
+const OPAQUE: Binding = { kind: 'opaque' };
+
+/** How many constants, properties and enum members deep a value is followed (`const B = A`, `Names.Read`). */
+const MAX_VALUE_DEPTH = 8;
+
+const bindingsByScope = new WeakMap<TSESTree.Node, ReadonlyMap<string, Binding>>();
+const NO_BINDINGS: ReadonlyMap<string, Binding> = new Map();
+const exportsByProgram = new WeakMap<TSESTree.Program, ReadonlyMap<string, TSESTree.Expression[]>>();
+
+function bind(bindings: Map<string, Binding>, name: string, binding: Binding): void {
+  if (!bindings.has(name)) bindings.set(name, binding);
 }
 
-function addObjectConstants(prefix: string, object: TSESTree.ObjectExpression, into: Map<string, string>): void {
-  for (const property of object.properties) {
-    if (property.type !== AST_NODE_TYPES.Property) continue;
-    const key = getStaticKeyName(property.key, property.computed);
-    const value = getStringValue(property.value);
-    if (key !== undefined && value !== undefined) into.set(`${prefix}.${key}`, value);
-  }
+function bindOpaque(bindings: Map<string, Binding>, pattern: TSESTree.Node | null | undefined): void {
+  for (const name of collectBindingNames(pattern)) bind(bindings, name, OPAQUE);
 }
 
-function collectDeclaration(statement: TSESTree.Node, into: Map<string, string>): void {
-  if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration) {
-    collectDeclaration(statement.declaration, into);
-    return;
-  }
-  if (statement.type === AST_NODE_TYPES.VariableDeclaration && statement.kind === 'const') {
-    for (const declarator of statement.declarations) {
-      if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) continue;
-      const init = skipTypeWrappers(declarator.init);
-      const value = getStringValue(init);
-      if (value !== undefined) into.set(declarator.id.name, value);
-      else if (init.type === AST_NODE_TYPES.ObjectExpression) addObjectConstants(declarator.id.name, init, into);
+/** `const`/`var` declarators with a single name and a value carry it; `let`, patterns and loop variables do not. */
+function bindVariables(bindings: Map<string, Binding>, declaration: TSESTree.VariableDeclaration): void {
+  const isLoopVariable =
+    (declaration.parent?.type === AST_NODE_TYPES.ForStatement && declaration.parent.init === declaration) ||
+    ((declaration.parent?.type === AST_NODE_TYPES.ForInStatement || declaration.parent?.type === AST_NODE_TYPES.ForOfStatement) &&
+      declaration.parent.left === declaration);
+  for (const declarator of declaration.declarations) {
+    if (!isLoopVariable && declaration.kind !== 'let' && declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init) {
+      bind(bindings, declarator.id.name, { kind: 'value', init: declarator.init });
+    } else {
+      bindOpaque(bindings, declarator.id);
     }
-    return;
   }
-  if (statement.type === AST_NODE_TYPES.TSEnumDeclaration) {
-    for (const member of statement.body.members) {
-      const key = getStaticKeyName(member.id, member.computed);
-      const value = getStringValue(member.initializer);
-      if (key !== undefined && value !== undefined) into.set(`${statement.id.name}.${key}`, value);
+}
+
+/** The names a statement list declares (lexical declarations, and the `var`s written directly in it). */
+function bindStatements(bindings: Map<string, Binding>, statements: readonly TSESTree.Node[]): void {
+  for (const statement of statements) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
+        ? statement.declaration
+        : statement;
+    if (!declaration) continue;
+    switch (declaration.type) {
+      case AST_NODE_TYPES.VariableDeclaration:
+        bindVariables(bindings, declaration);
+        break;
+      case AST_NODE_TYPES.TSEnumDeclaration:
+        bind(bindings, declaration.id.name, { kind: 'enum', declaration });
+        break;
+      case AST_NODE_TYPES.ImportDeclaration:
+        for (const specifier of declaration.specifiers) bind(bindings, specifier.local.name, OPAQUE);
+        break;
+      case AST_NODE_TYPES.FunctionDeclaration:
+      case AST_NODE_TYPES.ClassDeclaration:
+      case AST_NODE_TYPES.TSImportEqualsDeclaration:
+      case AST_NODE_TYPES.TSModuleDeclaration:
+        if (declaration.id?.type === AST_NODE_TYPES.Identifier) bind(bindings, declaration.id.name, OPAQUE);
+        break;
+      default:
+        break;
     }
   }
 }
 
-function programConstants(program: TSESTree.Program): Map<string, string> {
-  let constants = constantsByProgram.get(program);
-  if (!constants) {
-    constants = new Map();
-    for (const statement of program.body) collectDeclaration(statement, constants);
-    constantsByProgram.set(program, constants);
+/** The `var`s of a function body or module, wherever they are written (they belong to the whole function). */
+function bindHoistedVariables(bindings: Map<string, Binding>, body: TSESTree.Node): void {
+  walk(body, (node) => {
+    if (node !== body && (isFunctionNode(node) || node.type === AST_NODE_TYPES.StaticBlock)) return false;
+    if (node.type === AST_NODE_TYPES.VariableDeclaration && node.kind === 'var') bindVariables(bindings, node);
+    return undefined;
+  });
+}
+
+/** The nodes that open a scope (what a name declared in them is visible in). */
+const SCOPE_TYPES: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.Program,
+  AST_NODE_TYPES.BlockStatement,
+  AST_NODE_TYPES.StaticBlock,
+  AST_NODE_TYPES.TSModuleBlock,
+  AST_NODE_TYPES.SwitchStatement,
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.ForInStatement,
+  AST_NODE_TYPES.ForOfStatement,
+  AST_NODE_TYPES.CatchClause,
+  AST_NODE_TYPES.FunctionDeclaration,
+  AST_NODE_TYPES.FunctionExpression,
+  AST_NODE_TYPES.ArrowFunctionExpression,
+  AST_NODE_TYPES.ClassDeclaration,
+  AST_NODE_TYPES.ClassExpression,
+]);
+
+function collectBindings(scope: TSESTree.Node): ReadonlyMap<string, Binding> {
+  const bindings = new Map<string, Binding>();
+  switch (scope.type) {
+    case AST_NODE_TYPES.Program:
+      bindStatements(bindings, scope.body);
+      bindHoistedVariables(bindings, scope);
+      break;
+    case AST_NODE_TYPES.BlockStatement:
+    case AST_NODE_TYPES.StaticBlock:
+    case AST_NODE_TYPES.TSModuleBlock:
+      bindStatements(bindings, scope.body);
+      break;
+    case AST_NODE_TYPES.SwitchStatement:
+      for (const switchCase of scope.cases) bindStatements(bindings, switchCase.consequent);
+      break;
+    case AST_NODE_TYPES.ForStatement:
+      if (scope.init?.type === AST_NODE_TYPES.VariableDeclaration) bindVariables(bindings, scope.init);
+      break;
+    case AST_NODE_TYPES.ForInStatement:
+    case AST_NODE_TYPES.ForOfStatement:
+      if (scope.left.type === AST_NODE_TYPES.VariableDeclaration) bindVariables(bindings, scope.left);
+      break;
+    case AST_NODE_TYPES.CatchClause:
+      bindOpaque(bindings, scope.param);
+      break;
+    case AST_NODE_TYPES.FunctionDeclaration:
+    case AST_NODE_TYPES.FunctionExpression:
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      for (const parameter of scope.params) bindOpaque(bindings, parameter);
+      if (scope.id) bind(bindings, scope.id.name, OPAQUE);
+      if (scope.body) bindHoistedVariables(bindings, scope.body);
+      break;
+    case AST_NODE_TYPES.ClassDeclaration:
+    case AST_NODE_TYPES.ClassExpression:
+      if (scope.id) bind(bindings, scope.id.name, OPAQUE);
+      break;
+    default:
+      break;
   }
-  return constants;
+  return bindings;
+}
+
+function bindingsOf(scope: TSESTree.Node): ReadonlyMap<string, Binding> {
+  if (!SCOPE_TYPES.has(scope.type)) return NO_BINDINGS;
+  let bindings = bindingsByScope.get(scope);
+  if (!bindings) bindingsByScope.set(scope, (bindings = collectBindings(scope)));
+  return bindings;
+}
+
+/** What `identifier` is bound to by the innermost scope that declares it; undefined when free (a global, CommonJS's `exports`). */
+function bindingOf(identifier: TSESTree.Identifier): Binding | undefined {
+  for (let scope: TSESTree.Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    const binding = bindingsOf(scope).get(identifier.name);
+    if (binding) return binding;
+  }
+  return undefined;
+}
+
+/** `exports` or `module.exports`, unbound here: CommonJS's exports object. */
+function isCommonJsExports(node: TSESTree.Node): boolean {
+  const root = node.type === AST_NODE_TYPES.MemberExpression ? node.object : node;
+  return root.type === AST_NODE_TYPES.Identifier && bindingOf(root) === undefined;
+}
+
+/** The values a module assigns to each `exports.x` at its top level (tsc: `exports.a = exports.b = void 0; exports.a = 'x';`). */
+function commonJsExportValues(program: TSESTree.Program): ReadonlyMap<string, TSESTree.Expression[]> {
+  let values = exportsByProgram.get(program);
+  if (values) return values;
+  const assigned = new Map<string, TSESTree.Expression[]>();
+  for (const statement of program.body) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const names: string[] = [];
+    let value: TSESTree.Expression = statement.expression;
+    while (value.type === AST_NODE_TYPES.AssignmentExpression && value.operator === '=') {
+      const name = commonJsExportName(value.left);
+      if (name === undefined) break;
+      names.push(name);
+      value = value.right;
+    }
+    // `void 0` only declares the export ahead of its value.
+    if (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === 'void') continue;
+    for (const name of names) assigned.set(name, [...(assigned.get(name) ?? []), value]);
+  }
+  exportsByProgram.set(program, (values = assigned));
+  return values;
+}
+
+/**
+ * The expression `node` stands for when the code decides it statically:
+ * a constant's initialiser, a property of a constant object, an enum member,
+ * a CommonJS export assigned once; anything else is itself.
+ */
+function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | undefined {
+  if (depth > MAX_VALUE_DEPTH) return undefined;
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.ChainExpression) return staticValueOf(target.expression, depth + 1);
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    const binding = bindingOf(target);
+    if (binding?.kind === 'value') return staticValueOf(binding.init, depth + 1);
+    return binding?.kind === 'enum' ? binding.declaration : undefined;
+  }
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return target;
+  const key = getStaticKeyName(target.property, target.computed);
+  if (key === undefined) return undefined;
+  if (commonJsExportName(target) !== undefined && isCommonJsExports(target.object)) {
+    const program = programOf(target);
+    const values = program ? commonJsExportValues(program).get(key) : undefined;
+    return values?.length === 1 ? staticValueOf(values[0]!, depth + 1) : undefined;
+  }
+  const object = staticValueOf(target.object, depth + 1);
+  if (object?.type === AST_NODE_TYPES.ObjectExpression) {
+    const property = findProperty(object, key);
+    return property ? staticValueOf(property.value, depth + 1) : undefined;
+  }
+  if (object?.type === AST_NODE_TYPES.TSEnumDeclaration) {
+    const member = object.body.members.find((candidate) => getStaticKeyName(candidate.id, false) === key);
+    return member?.initializer ? staticValueOf(member.initializer, depth + 1) : undefined;
+  }
+  return undefined;
 }
 
 /** The string value of `node` as the model sees it, when the code decides it statically. */
 export function resolveToolName(node: TSESTree.Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const target = skipTypeWrappers(node);
-  const literal = getStringValue(target);
-  if (literal !== undefined) return literal;
   if (target.type === AST_NODE_TYPES.LogicalExpression && target.operator !== '&&') return resolveToolName(target.right);
-  const path = getMemberPath(target);
-  if (!path) return undefined;
-  const program = programOf(target);
-  return program ? programConstants(program).get(path.join('.')) : undefined;
+  const value = staticValueOf(target);
+  return value ? getStringValue(value) : undefined;
+}
+
+/** The `name` property of a config object, resolved as above. */
+export function configName(object: TSESTree.ObjectExpression | undefined): string | undefined {
+  return object ? resolveToolName(findProperty(object, 'name')?.value) : undefined;
+}
+
+/** An object literal argument, through type wrappers. */
+export function asObjectLiteral(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined {
+  if (!node) return undefined;
+  const target = skipTypeWrappers(node);
+  return target.type === AST_NODE_TYPES.ObjectExpression ? target : undefined;
 }
 
 /**

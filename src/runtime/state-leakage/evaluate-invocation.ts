@@ -118,7 +118,9 @@ export function evaluateGates(
     return {
       gate: 'session-limit',
       verdict: StateVerdict.SESSION_LIMIT_EXHAUSTED,
-      directive: `HALT: Session usage ${formatPercentLikePython(invocation.sessionUsageRatio)} >= ${formatPercentLikePython(policy.maxSessionUsageRatio)}.`,
+      directive:
+        `HALT: Session usage ${formatPercentLikePython(invocation.sessionUsageRatio)} >= ` +
+        `${formatPercentLikePython(policy.maxSessionUsageRatio)}.`,
       manifestDigest: sha256Hex(`SESSION_LIMIT:${invocation.invocationId}`),
     };
   }

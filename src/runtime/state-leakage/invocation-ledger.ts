@@ -654,7 +654,8 @@ export class InvocationLedger {
         throw new LedgerJournalError(
           'LEDGER_SESSION_MISMATCH',
           path,
-          `Invocation ledger ${path} belongs to session ${JSON.stringify(journalSession)}, not ${JSON.stringify(this.sessionId)}; use one journal per session.`,
+          `Invocation ledger ${path} belongs to session ${JSON.stringify(journalSession)}, ` +
+            `not ${JSON.stringify(this.sessionId)}; use one journal per session.`,
         );
       }
       return;
@@ -712,7 +713,8 @@ function resolveLedgerPolicy(policy: LedgerPolicy | undefined): Required<LedgerP
   if (typeof ratio !== 'number' || !(ratio > 0 && ratio <= 1)) {
     throw new InvalidStatePolicyError(
       'maxSessionUsageRatio',
-      `policy.maxSessionUsageRatio must be a number in (0, 1] (1 refuses the call that would spend the last unit of the budget), got ${describeValue(ratio)}.`,
+      `policy.maxSessionUsageRatio must be a number in (0, ` +
+        `1] (1 refuses the call that would spend the last unit of the budget), got ${describeValue(ratio)}.`,
     );
   }
   for (const field of ['onSessionLimit', 'onLeakage'] as const) {

@@ -25,12 +25,14 @@ export class LedgerLockedError extends LedgerJournalError {
     const who = holder === null ? 'another writer (its lock file is unreadable)' : `pid ${holder.pid} on host ${holder.hostname}`;
     const stale =
       holder !== null && holder.hostname !== hostname()
-        ? `The lock is from another host, so it cannot be checked from here: if no ledger on ${holder.hostname} has this journal open, remove ${lockPath}.`
+        ? `The lock is from another host, so it cannot be checked from here: ` +
+          `if no ledger on ${holder.hostname} has this journal open, remove ${lockPath}.`
         : `If no such process has this journal open, remove ${lockPath}.`;
     super(
       'LEDGER_LOCKED',
       path,
-      `Invocation ledger ${path} is already open for writing by ${who} (lock ${lockPath}). One writer per journal: close that ledger first, or give this session its own journalPath. ${stale}`,
+      `Invocation ledger ${path} is already open for writing by ${who} (lock ${lockPath}). One writer per journal: ` +
+        `close that ledger first, or give this session its own journalPath. ${stale}`,
     );
     this.name = 'LedgerLockedError';
     this.lockPath = lockPath;

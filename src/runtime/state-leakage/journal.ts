@@ -133,7 +133,8 @@ function readCheckpoint(journalPath: string, hmacKey: LedgerHmacKey | undefined)
     new LedgerJournalError(
       'LEDGER_CORRUPTED',
       journalPath,
-      `Invocation ledger ${journalPath}: its checkpoint ${path} ${problem}. Records may have been removed or altered; inspect both files, or move them aside to start a new ledger.`,
+      `Invocation ledger ${journalPath}: its checkpoint ${path} ${problem}. Records may have been removed or altered; ` +
+        `inspect both files, or move them aside to start a new ledger.`,
     );
   let parsed: Record<string, unknown>;
   try {
@@ -157,7 +158,8 @@ function readCheckpoint(journalPath: string, hmacKey: LedgerHmacKey | undefined)
       journalPath,
       chain === 'hmac-sha256'
         ? `Invocation ledger ${journalPath} was written with an hmacKey; open it with the same hmacKey.`
-        : `Invocation ledger ${journalPath} is chained with plain SHA-256 (written without an hmacKey, or rewritten by someone without the key); open it without hmacKey, or move it aside to start a keyed ledger.`,
+        : `Invocation ledger ${journalPath} is chained with plain SHA-256 (written without an hmacKey, ` +
+            `or rewritten by someone without the key); open it without hmacKey, or move it aside to start a keyed ledger.`,
     );
   }
   const checkpoint = { records: records as number, head: head as string | null };
@@ -205,7 +207,8 @@ function checkAgainstCheckpoint(journalPath: string, records: readonly JournalRe
     throw new LedgerJournalError(
       'LEDGER_CORRUPTED',
       journalPath,
-      `Invocation ledger ${journalPath} has ${records.length} records but its checkpoint ${checkpointPath} is missing, so removed records could not be detected. ` +
+      `Invocation ledger ${journalPath} has ${records.length} records but its checkpoint ${checkpointPath} is missing, ` +
+        `so removed records could not be detected. ` +
         'Restore the checkpoint, or move the journal aside to start a new ledger.',
     );
   }
@@ -214,9 +217,12 @@ function checkAgainstCheckpoint(journalPath: string, records: readonly JournalRe
     throw new LedgerJournalError(
       'LEDGER_CORRUPTED',
       journalPath,
-      `Invocation ledger ${journalPath} was cut back: its checkpoint ${checkpointPath} records ${checkpoint.records} records ending in ${String(checkpoint.head).slice(0, 12)}…, ` +
-        `the journal has ${records.length} complete records${records.length >= checkpoint.records ? ' and another record at that position' : ''}. ` +
-        'A resume from it would forget calls that ran (and budget they spent); inspect the files, or move both aside to start a new ledger.',
+      `Invocation ledger ${journalPath} was cut back: ` +
+        `its checkpoint ${checkpointPath} records ${checkpoint.records} records ending in ${String(checkpoint.head).slice(0, 12)}…, ` +
+        `the journal has ${records.length} complete ` +
+        `records${records.length >= checkpoint.records ? ' and another record at that position' : ''}. ` +
+        'A resume from it would forget calls that ran (and budget they spent); inspect the files, ' +
+        'or move both aside to start a new ledger.',
     );
   }
 }
@@ -404,7 +410,8 @@ export class JournalWriter {
       throw new LedgerJournalError(
         'LEDGER_WRITE_FAILED',
         this.path,
-        `Invocation ledger ${this.path} ends in a partial record an earlier write failure left; open a new ledger on the same path to repair it before appending.`,
+        `Invocation ledger ${this.path} ends in a partial record an earlier write failure left; ` +
+          `open a new ledger on the same path to repair it before appending.`,
       );
     }
     const buffer = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
@@ -443,12 +450,15 @@ export class JournalWriter {
     } catch (truncateError) {
       this.#needsRepair = true;
       // Not a regular file (a device, a pipe) or the disk refuses even this: say so; resume will report the broken line.
-      repair = `cutting the partial record off failed too (${(truncateError as Error).message}); on resume it is reported as a broken last line`;
+      repair =
+        `cutting the partial record off failed too (${(truncateError as Error).message}); ` +
+        `on resume it is reported as a broken last line`;
     }
     throw new LedgerJournalError(
       'LEDGER_WRITE_FAILED',
       this.path,
-      `Could not append to invocation ledger ${this.path} (${(error as Error).message}); ${repair}. Free space or fix permissions, then retry${this.#needsRepair ? ' with a new ledger on the same path (it repairs the tail)' : ''}.`,
+      `Could not append to invocation ledger ${this.path} (${(error as Error).message}); ${repair}. ` +
+        `Free space or fix permissions, then retry${this.#needsRepair ? ' with a new ledger on the same path (it repairs the tail)' : ''}.`,
       { cause: error },
     );
   }
