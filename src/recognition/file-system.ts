@@ -32,3 +32,37 @@ export function fileFacts(filePath: string): FileFacts | undefined {
 export function isFile(candidate: string): boolean {
   return fileFacts(candidate)?.isFile === true;
 }
+
+/**
+ * Values worked out from files (a parsed module, a file's text facts), each
+ * kept while its file keeps its modification time and size: an edited file is
+ * worked out again on the next question.
+ */
+export class FileDerivedCache<V> {
+  private readonly entries = new Map<string, { mtimeMs: number; size: number; value: V }>();
+
+  /** The value for `filePath`: the kept one, or `derive`'s from the file's facts; undefined when there is no file. */
+  get(filePath: string, derive: (facts: FileFacts) => V): V | undefined {
+    const facts = fileFacts(filePath);
+    if (!facts) return undefined;
+    const kept = this.entries.get(filePath);
+    if (kept && kept.mtimeMs === facts.mtimeMs && kept.size === facts.size) return kept.value;
+    const value = derive(facts);
+    this.entries.set(filePath, { mtimeMs: facts.mtimeMs, size: facts.size, value });
+    return value;
+  }
+
+  /** The paths with a kept value. */
+  paths(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** The kept values. */
+  values(): V[] {
+    return [...this.entries.values()].map((entry) => entry.value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -18,7 +18,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, shownFunctionName, walk } from './ast.js';
 import { type FileIndex, buildFileIndex } from './file-index.js';
-import { fileFacts, isFile } from './file-system.js';
+import { FileDerivedCache, fileFacts, isFile } from './file-system.js';
 import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
 
 /** How many `export … from` hops and import hops we follow before giving up. */
@@ -32,13 +32,8 @@ const JS_TO_TS: Record<string, string[]> = {
   '.cjs': ['.cts'],
 };
 
-interface CachedModule {
-  mtimeMs: number;
-  size: number;
-  index: FileIndex | undefined;
-}
-
-const moduleCache = new Map<string, CachedModule>();
+/** Parsed modules by path; undefined for one that is a bundle, unreadable or unparseable. */
+const moduleCache = new FileDerivedCache<FileIndex | undefined>();
 /** The source text of each parsed module, for analyses that quote it (scope analysis of a followed module). */
 const moduleTexts = new WeakMap<TSESTree.Program, string>();
 
@@ -98,35 +93,27 @@ export function resolveRelativeModule(specifier: string, fromFile: string): stri
 
 /** The index of a module on disk, parsed once per (path, mtime); undefined when unreadable or unparseable. */
 export function loadModule(filePath: string): FileIndex | undefined {
-  const stats = fileFacts(filePath);
-  if (!stats) return undefined;
-  const cached = moduleCache.get(filePath);
-  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.index;
-  let index: FileIndex | undefined;
-  // A bundle is not followed: a call into it stays unknown (see MAX_SOURCE_FILE_BYTES).
-  if (stats.size > MAX_SOURCE_FILE_BYTES) {
-    moduleCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, index: undefined });
-    return undefined;
-  }
-  try {
-    const code = readFileSync(filePath, 'utf8');
-    const program = parseModuleSource(code, {
-      range: true,
-      loc: false,
-      comment: false,
-      tokens: false,
-      jsx: /\.[jt]sx$/.test(filePath),
-      filePath,
-    });
-    assignParents(program);
-    moduleTexts.set(program, code);
-    index = buildFileIndex(program, filePath);
-  } catch {
-    // Unreadable or not valid TS/JS: unknown, never a crash of the linted file.
-    index = undefined;
-  }
-  moduleCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, index });
-  return index;
+  return moduleCache.get(filePath, (stats) => {
+    // A bundle is not followed: a call into it stays unknown (see MAX_SOURCE_FILE_BYTES).
+    if (stats.size > MAX_SOURCE_FILE_BYTES) return undefined;
+    try {
+      const code = readFileSync(filePath, 'utf8');
+      const program = parseModuleSource(code, {
+        range: true,
+        loc: false,
+        comment: false,
+        tokens: false,
+        jsx: /\.[jt]sx$/.test(filePath),
+        filePath,
+      });
+      assignParents(program);
+      moduleTexts.set(program, code);
+      return buildFileIndex(program, filePath);
+    } catch {
+      // Unreadable or not valid TS/JS: unknown, never a crash of the linted file.
+      return undefined;
+    }
+  });
 }
 
 export interface ResolvedFunction {
@@ -361,14 +348,13 @@ export function findFunctionEndingAt(file: FileIndex, end: number): ResolvedFunc
 
 /** How many modules are cached, and how many of them parsed (for benchmarks and tests). */
 export function moduleCacheStats(): { modules: number; parsed: number } {
-  let parsed = 0;
-  for (const entry of moduleCache.values()) if (entry.index) parsed += 1;
-  return { modules: moduleCache.size, parsed };
+  const indexes = moduleCache.values();
+  return { modules: indexes.length, parsed: indexes.filter((index) => index !== undefined).length };
 }
 
 /** The paths of the cached modules (benchmarks and tests). */
 export function cachedModulePaths(): string[] {
-  return [...moduleCache.keys()];
+  return moduleCache.paths();
 }
 
 /** Forget every parsed module (tests that rewrite fixtures call this). */

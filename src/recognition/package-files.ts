@@ -11,7 +11,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { fileFacts, isFile } from './file-system.js';
+import { FileDerivedCache, fileFacts, isFile } from './file-system.js';
 
 /** A package bigger than this is listed only this far: the join is a help, never a reason to read a monorepo. */
 export const MAX_PACKAGE_FILES = 2000;
@@ -101,13 +101,7 @@ export interface NameSpellings {
   text: string | undefined;
 }
 
-interface CachedSpellings {
-  mtimeMs: number;
-  size: number;
-  spellings: NameSpellings | undefined;
-}
-
-const spellingsCache = new Map<string, CachedSpellings>();
+const spellingsCache = new FileDerivedCache<NameSpellings | undefined>();
 
 const CASE_LITERAL = /\bcase\s+(['"`])([^'"`\\\n]{1,200})\1\s*:/g;
 const COMPARED_AFTER = /[=!]==?\s*(['"`])([^'"`\\\n]{1,200})\1/g;
@@ -120,27 +114,22 @@ function collect(text: string, pattern: RegExp, into: Set<string>): void {
 
 /** The name facts of one file, from its text (cached by path and mtime); undefined when unreadable. */
 export function nameSpellings(filePath: string): NameSpellings | undefined {
-  const stats = fileFacts(filePath);
-  if (!stats) return undefined;
-  const cached = spellingsCache.get(filePath);
-  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.spellings;
-  let spellings: NameSpellings | undefined;
-  try {
-    const text = readFileSync(filePath, 'utf8');
-    const compared = new Set<string>();
-    const listed = new Set<string>();
-    collect(text, CASE_LITERAL, compared);
-    if (text.includes('==')) {
-      collect(text, COMPARED_AFTER, compared);
-      collect(text, COMPARED_BEFORE, compared);
+  return spellingsCache.get(filePath, () => {
+    try {
+      const text = readFileSync(filePath, 'utf8');
+      const compared = new Set<string>();
+      const listed = new Set<string>();
+      collect(text, CASE_LITERAL, compared);
+      if (text.includes('==')) {
+        collect(text, COMPARED_AFTER, compared);
+        collect(text, COMPARED_BEFORE, compared);
+      }
+      if (text.includes('inputSchema')) collect(text, NAME_PROPERTY, listed);
+      return { compared, listed, text: compared.size > 0 ? text : undefined };
+    } catch {
+      return undefined;
     }
-    if (text.includes('inputSchema')) collect(text, NAME_PROPERTY, listed);
-    spellings = { compared, listed, text: compared.size > 0 ? text : undefined };
-  } catch {
-    spellings = undefined;
-  }
-  spellingsCache.set(filePath, { mtimeMs: stats.mtimeMs, size: stats.size, spellings });
-  return spellings;
+  });
 }
 
 /** What all the source files of one package say about tool names, joined once. */
