@@ -5,7 +5,9 @@
  */
 
 /** Fork, subagent and resume entry points, besides the names in settings. */
-export const FORK_CALLEE_PATTERN = /fork|subagent|spawn|resume|branch|createSubagentContext|runAgent/i;
+/** Words of fork, subagent and resume callees, in any case (`forkAgent`, `spawnSubagent`, `resumeSession`, `runAgent`). */
+export const FORK_CALLEE_WORDS: readonly string[] = ['fork', 'subagent', 'spawn', 'resume', 'branch', 'createSubagentContext', 'runAgent'];
+export const FORK_CALLEE_PATTERN = new RegExp(FORK_CALLEE_WORDS.join('|'), 'i');
 /** `cloneReplacementState`, `cloneContentReplacementState`, … */
 export const CLONE_FUNCTION_PATTERN = /^clone\w*State$/;
 /** `reconstructReplacementState`, `reconstructContentReplacementState`, … */
