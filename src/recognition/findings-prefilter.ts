@@ -3,21 +3,20 @@ import type * as ts from 'typescript';
 
 import { getRecognitionContext } from './context.js';
 import { programSpellsAny } from './program-text.js';
-import { FORK_CALLEE_WORDS, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state/names.js';
+import { FORK_CALLEE_PATTERN, RUNTIME_MARK_SEEN, RUNTIME_RECORD_REPLACEMENT } from './replacement-state/names.js';
 import type { RecognitionSettings } from './settings.js';
-import { lowerCaseWords, spellsAnyIgnoringCase } from './text-spelling.js';
+import { anyWordPattern } from './text-patterns.js';
 import { mayDefineTools } from './tool-definitions.js';
 
 /**
  * A threshold resolver reads `…maxResultSizeChars` or a `declared…`
- * parameter by name (in any case).
+ * parameter by name.
  */
-const THRESHOLD_WORDS = lowerCaseWords(['maxResultSizeChars', 'declared']);
-/** `persist-only-owned-sessions` hangs every report on a query source, found by name (in any case). */
-const QUERY_SOURCE_WORDS = lowerCaseWords(['querySource']);
-/** Persistence by name: any callee naming `persist`, in any case (the frozen-fates rules' widening). */
-const PERSIST_WORDS = lowerCaseWords(['persist']);
-const FORK_WORDS = lowerCaseWords(FORK_CALLEE_WORDS);
+const THRESHOLD_SPELLING = /maxResultSizeChars|declared/i;
+/** `persist-only-owned-sessions` hangs every report on a query source, found by name. */
+const QUERY_SOURCE_SPELLING = /querySource/i;
+/** Persistence by name: any callee naming `persist` (the frozen-fates rules' widening). */
+const PERSIST_SPELLING = /persist/i;
 
 export interface PrefilterOptions {
   /**
@@ -57,20 +56,20 @@ function toolTypeNamesOf(settings: RecognitionSettings): readonly string[] {
 }
 
 /**
- * `(text, settings) => does text contain one of names(settings)?`, the names
- * worked out once per settings object.
+ * `(text, settings) => does text contain one of names(settings)?`, as one
+ * pattern built once per settings object.
  */
 function spellsAnyOf(
   names: (settings: RecognitionSettings) => readonly string[],
 ): (text: string, settings: RecognitionSettings) => boolean {
-  const bySettings = new WeakMap<RecognitionSettings, readonly string[]>();
+  const bySettings = new WeakMap<RecognitionSettings, RegExp>();
   return (text, settings) => {
-    let spellings = bySettings.get(settings);
-    if (!spellings) {
-      spellings = names(settings);
-      bySettings.set(settings, spellings);
+    let pattern = bySettings.get(settings);
+    if (!pattern) {
+      pattern = anyWordPattern(names(settings));
+      bySettings.set(settings, pattern);
     }
-    return spellings.some((name) => text.includes(name));
+    return pattern.test(text);
   };
 }
 
@@ -87,7 +86,7 @@ const spellsForkCallee = spellsAnyOf((settings) => lastNames(settings.forkCallee
 
 /** Can `text` name a persistence call: `persist…` or the last name of a settings entry (`store.persist` → `persist`)? */
 function mayPersist(text: string, settings: RecognitionSettings): boolean {
-  return spellsAnyIgnoringCase(text, PERSIST_WORDS) || spellsPersistenceCall(text, settings);
+  return PERSIST_SPELLING.test(text) || spellsPersistenceCall(text, settings);
 }
 
 /**
@@ -98,7 +97,7 @@ function mayPersist(text: string, settings: RecognitionSettings): boolean {
 export const mayDefineToolsInText: TextTest = (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings);
 
 /** A threshold resolver (`sentinel-before-override`) reads `…maxResultSizeChars` or a `declared…` parameter by name. */
-export const mayResolveThresholdInText: TextTest = (text) => spellsAnyIgnoringCase(text, THRESHOLD_WORDS);
+export const mayResolveThresholdInText: TextTest = (text) => THRESHOLD_SPELLING.test(text);
 
 /** Reports sit on a replacement write or a seen mark (`mark-seen-before-replacement`), recognised by name unless typed. */
 export const mayTouchReplacementStateInText: TextTest = (text, settings, typed) =>
@@ -116,10 +115,10 @@ export const mayWriteReplacementAndPersistInText: TextTest = (text, settings, ty
  * found by name; typed, one may be inferred, so any file that persists counts.
  */
 export const mayPersistForQuerySourceInText: TextTest = (text, settings, typed) =>
-  spellsAnyIgnoringCase(text, QUERY_SOURCE_WORDS) || (typed() && mayPersist(text, settings));
+  QUERY_SOURCE_SPELLING.test(text) || (typed() && mayPersist(text, settings));
 
 /** Reports sit on arguments of a fork call (`clone-state-on-fork`), recognised by its callee's name. */
-export const mayForkInText: TextTest = (text, settings) => spellsAnyIgnoringCase(text, FORK_WORDS) || spellsForkCallee(text, settings);
+export const mayForkInText: TextTest = (text, settings) => FORK_CALLEE_PATTERN.test(text) || spellsForkCallee(text, settings);
 
 /**
  * Can linting `text` with a rule whose prefilter is `test` report anything?

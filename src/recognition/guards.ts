@@ -18,6 +18,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, getCalleeName, getMemberPath, getStaticKeyName, getStringValue, skipTypeWrappers } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
+import { anyWordPattern } from './text-patterns.js';
 
 /** What an identifier is bound to: a `const` initialiser, a parameter, a destructured property. */
 export type Binding =
@@ -127,16 +128,12 @@ export function exitsUnconditionally(statement: TSESTree.Statement | null | unde
 
 const OVERRIDES_OBJECT = /overrides?$/i;
 
-function escapeForPattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 const lookupPatterns = new WeakMap<readonly string[], RegExp>();
 
 function overrideCallPattern(settings: RecognitionSettings): RegExp {
   let pattern = lookupPatterns.get(settings.overrideLookups);
   if (!pattern) {
-    pattern = new RegExp(settings.overrideLookups.map(escapeForPattern).join('|'));
+    pattern = anyWordPattern(settings.overrideLookups);
     lookupPatterns.set(settings.overrideLookups, pattern);
   }
   return pattern;

@@ -24,7 +24,7 @@ import {
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
-import { lowerCaseWords, spellsAnyIgnoringCase } from './text-spelling.js';
+import { anyWordPattern } from './text-patterns.js';
 import { factoryLastNamesOf, namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
 import {
   SDK_SHAPE_SPELLINGS,
@@ -433,24 +433,24 @@ export function recogniseToolDefinition(
   }
 }
 
-const toolSpellings = new WeakMap<RecognitionSettings, readonly string[]>();
+const toolSpellings = new WeakMap<RecognitionSettings, RegExp>();
 
 /**
  * Can this source text define a tool at all? Every shape spells `tool`
  * (`buildTool`, `server.tool`, `…Tool` bases and types), the classification
- * member, or a name from settings, in any case. Rules skip files that do
- * not — most files of a codebase — before building anything. Object literals
- * recognised only by their contextual type (type-aware mode) may spell none
- * of these, so callers with type information do not use this filter.
+ * member, or a name from settings. Rules skip files that do not — most files
+ * of a codebase — before building anything. Object literals recognised only
+ * by their contextual type (type-aware mode) may spell none of these, so
+ * callers with type information do not use this filter.
  */
 export function mayDefineTools(text: string, settings: RecognitionSettings): boolean {
-  let words = toolSpellings.get(settings);
-  if (!words) {
+  let spelling = toolSpellings.get(settings);
+  if (!spelling) {
     const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames].map((name) => name.split('.').pop()!);
-    words = lowerCaseWords(['tool', 'maxResultSizeChars', ...SDK_SHAPE_SPELLINGS, ...names]);
-    toolSpellings.set(settings, words);
+    spelling = anyWordPattern(['tool', 'maxResultSizeChars', ...SDK_SHAPE_SPELLINGS, ...names], 'i');
+    toolSpellings.set(settings, spelling);
   }
-  return spellsAnyIgnoringCase(text, words);
+  return spelling.test(text);
 }
 
 /** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */

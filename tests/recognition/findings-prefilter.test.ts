@@ -15,29 +15,10 @@ import {
   mayWriteReplacementAndPersistInText,
   normalizeRecognitionSettings,
 } from '../../src/recognition/index.js';
-import { lowerCaseWords, spellsAnyIgnoringCase } from '../../src/recognition/text-spelling.js';
 
 const settings = DEFAULT_RECOGNITION_SETTINGS;
 const untyped = (): boolean => false;
 const passes = (test: TextTest, text: string, withSettings = settings): boolean => test(text, withSettings, untyped);
-
-describe('spellsAnyIgnoringCase', () => {
-  it('finds a word in any case, and only a word that is there', () => {
-    const words = lowerCaseWords(['querySource', 'Persist']);
-    expect(words).toEqual(['querysource', 'persist']);
-    expect(spellsAnyIgnoringCase('const QUERYSOURCE = 1;', words)).toBe(true);
-    expect(spellsAnyIgnoringCase('store.maybePersistLarge()', words)).toBe(true);
-    expect(spellsAnyIgnoringCase('const query = source;', words)).toBe(false);
-  });
-
-  it('answers each text by its own content when texts alternate', () => {
-    const words = lowerCaseWords(['fork']);
-    for (let round = 0; round < 3; round += 1) {
-      expect(spellsAnyIgnoringCase('agent.forkAgent()', words)).toBe(true);
-      expect(spellsAnyIgnoringCase('agent.run()', words)).toBe(false);
-    }
-  });
-});
 
 describe('the rules’ text prefilters', () => {
   it('tool definitions: `tool` in any case, the classification member, or a configured name', () => {

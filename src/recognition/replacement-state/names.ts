@@ -5,9 +5,7 @@
  */
 
 /** Fork, subagent and resume entry points, besides the names in settings. */
-/** Words of fork, subagent and resume callees, in any case (`forkAgent`, `spawnSubagent`, `resumeSession`, `runAgent`). */
-export const FORK_CALLEE_WORDS: readonly string[] = ['fork', 'subagent', 'spawn', 'resume', 'branch', 'createSubagentContext', 'runAgent'];
-export const FORK_CALLEE_PATTERN = new RegExp(FORK_CALLEE_WORDS.join('|'), 'i');
+export const FORK_CALLEE_PATTERN = /fork|subagent|spawn|resume|branch|createSubagentContext|runAgent/i;
 /** `cloneReplacementState`, `cloneContentReplacementState`, … */
 export const CLONE_FUNCTION_PATTERN = /^clone\w*State$/;
 /** `reconstructReplacementState`, `reconstructContentReplacementState`, … */

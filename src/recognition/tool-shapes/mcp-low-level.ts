@@ -175,6 +175,17 @@ function findRequestOfNameBinding(fn: FunctionNode, name: string): string | unde
   return root;
 }
 
+/**
+ * Can a branch in `node`'s file dispatch tool calls? Every handler and
+ * delegate hangs on a `setRequestHandler(CallToolRequestSchema, …)` of the
+ * file: in a file that spells none (nearly every file with a `switch` or an
+ * `if` on a string), nothing can, whatever it compares, so the case's name is
+ * not even resolved.
+ */
+function mayDispatchIn(node: TSESTree.Node): boolean {
+  return dispatchFacts(node) !== NO_DISPATCH_FACTS;
+}
+
 const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParameter: number } | null>();
 
 /**
@@ -185,13 +196,6 @@ const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParamete
 function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
   const cached = dispatchers.get(discriminant);
   if (cached !== undefined) return cached ?? undefined;
-  // Every handler and delegate hangs on a `setRequestHandler(CallToolRequestSchema, …)` of
-  // this file: in a file that spells none (nearly every file with a `switch` on a string),
-  // nothing here can be a dispatcher, whatever it compares.
-  if (dispatchFacts(discriminant) === NO_DISPATCH_FACTS) {
-    dispatchers.set(discriminant, null);
-    return undefined;
-  }
   let found: { fn: FunctionNode; inputParameter: number } | undefined;
   const target = skipTypeWrappers(discriminant);
   const functions = enclosingFunctions(discriminant, MAX_CALLBACK_DEPTH);
@@ -246,6 +250,7 @@ function dispatchDefinition(
 
 /** `case 'read_file':` of a switch on the requested name: the tool, with the case body as its region. */
 export function recogniseDispatchCase(node: TSESTree.SwitchCase): ToolDefinition | undefined {
+  if (!node.test || !mayDispatchIn(node)) return undefined;
   const name = resolveToolName(node.test);
   if (name === undefined) return undefined;
   const switchStatement = node.parent;
@@ -267,6 +272,7 @@ export function recogniseDispatchBranch(node: TSESTree.IfStatement): ToolDefinit
   // A guard is the tool only as a statement of the handler's block: the rest of that block is its branch.
   const block = node.parent;
   if (!equal && (!guard || block?.type !== AST_NODE_TYPES.BlockStatement)) return undefined;
+  if (!mayDispatchIn(node)) return undefined;
   const leftName = resolveToolName(test.left);
   const name = leftName ?? resolveToolName(test.right);
   if (name === undefined) return undefined;
