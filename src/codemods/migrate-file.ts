@@ -92,7 +92,8 @@ export function migrateText(
   options: TransformOptions,
 ): TextMigrationResult {
   const ruleNames = [...new Set(transforms.map((transform) => transform.ruleName))];
-  if (collector.rulesThatMayReport(text, ruleNames).length === 0) {
+  const rulesThatMayReport = collector.rulesThatMayReport(text, ruleNames);
+  if (rulesThatMayReport.length === 0) {
     const syntaxError = syntaxErrorOf(text, filePath);
     if (syntaxError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: syntaxError.reason };
     return { status: 'unchanged', text, edits: {}, unresolved: [] };
@@ -100,7 +101,7 @@ export function migrateText(
   const ruleOptions = ruleOptionsOf(transforms, options);
   let initialFindings: RuleFinding[];
   try {
-    initialFindings = collectFindings(collector, text, filePath, ruleNames, ruleOptions);
+    initialFindings = collector.collect(text, filePath, rulesThatMayReport, ruleOptions);
   } catch (error) {
     if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
     throw error;
