@@ -23,14 +23,17 @@ export function formatRatio(label, numerator, denominator, target) {
  * Median CPU time (user + system, ms) of each task, the tasks run in turn round
  * after round: on a busy shared machine wall time counts the other processes,
  * and running one side's rounds first would let a load spike fall on one side only.
+ * With `takeTurns`, each round starts with the next task: whatever one task
+ * leaves behind (garbage to collect, warm caches) falls on each side alike.
  */
-export async function interleavedMedianCpuTimes(tasks, { rounds = 5, warmup = 1 } = {}) {
+export async function interleavedMedianCpuTimes(tasks, { rounds = 5, warmup = 1, takeTurns = false } = {}) {
   for (let index = 0; index < warmup; index += 1) for (const task of tasks) await task();
   const times = tasks.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, task] of tasks.entries()) {
+    for (let turn = 0; turn < tasks.length; turn += 1) {
+      const index = takeTurns ? (round + turn) % tasks.length : turn;
       const start = process.cpuUsage();
-      await task();
+      await tasks[index]();
       const used = process.cpuUsage(start);
       times[index].push((used.user + used.system) / 1000);
     }

@@ -55,8 +55,10 @@ function syntaxErrorOf(text: string, filePath: string): UnparseableFileError | u
 }
 
 /**
- * Lints with only the rules whose text prefilter lets the file through; the
- * others are known to find nothing, so no ESLint run at all when none is left.
+ * Lints edited text with only the rules whose text prefilter lets it
+ * through; the others are known to find nothing (each rule applies that very
+ * test before it runs). When none is left, ESLint is not run at all, but the
+ * lint was also the check that the edits parse: TypeScript's parser makes it.
  */
 function collectFindings(
   collector: RuleFindingsCollector,
@@ -66,7 +68,10 @@ function collectFindings(
   ruleOptions: RuleOptionsByName,
 ): RuleFinding[] {
   const rulesToRun = collector.rulesThatMayReport(text, ruleNames);
-  return rulesToRun.length === 0 ? [] : collector.collect(text, filePath, rulesToRun, ruleOptions);
+  if (rulesToRun.length > 0) return collector.collect(text, filePath, rulesToRun, ruleOptions);
+  const syntaxError = syntaxErrorOf(text, filePath);
+  if (syntaxError) throw syntaxError;
+  return [];
 }
 
 /** The options each transform's rule lints with, so that the rule's fixes are the transform's. */
@@ -92,7 +97,8 @@ export function migrateText(
   options: TransformOptions,
 ): TextMigrationResult {
   const ruleNames = [...new Set(transforms.map((transform) => transform.ruleName))];
-  if (collector.rulesThatMayReport(text, ruleNames).length === 0) {
+  const rulesThatMayReport = collector.rulesThatMayReport(text, ruleNames);
+  if (rulesThatMayReport.length === 0) {
     const syntaxError = syntaxErrorOf(text, filePath);
     if (syntaxError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: syntaxError.reason };
     return { status: 'unchanged', text, edits: {}, unresolved: [] };
@@ -100,7 +106,7 @@ export function migrateText(
   const ruleOptions = ruleOptionsOf(transforms, options);
   let initialFindings: RuleFinding[];
   try {
-    initialFindings = collectFindings(collector, text, filePath, ruleNames, ruleOptions);
+    initialFindings = collector.collect(text, filePath, rulesThatMayReport, ruleOptions);
   } catch (error) {
     if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
     throw error;

@@ -37,6 +37,7 @@ export class UnparseableFileError extends Error {
 export type RuleOptionsByName = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
 interface CapturedReport {
+  ruleName: string;
   descriptor: ReportDescriptor;
   sourceCode: TSESLint.SourceCode;
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -77,13 +78,59 @@ export async function createRuleFindingsCollector(settings: Readonly<Record<stri
   return new LinterRuleFindingsCollector(eslintModule.Linter as unknown as new (options: object) => Linter, settings);
 }
 
+/**
+ * A config array ESLint has normalised: `Linter.verify` uses an array that
+ * has `getConfig` as it is, and builds one from anything else.
+ */
+type NormalizedConfigArray = TSESLint.Linter.ConfigType & { getConfig(filePath: string): unknown };
+
+function isNormalizedConfigArray(value: unknown): value is NormalizedConfigArray {
+  return Array.isArray(value) && typeof (value as { getConfig?: unknown }).getConfig === 'function';
+}
+
+/** A linter, the config array its last `verify` normalised (or reused), and the ones kept, by rule options. */
+interface RecordingLinter {
+  linter: Linter;
+  lastConfigArray: unknown;
+  normalizedConfigs: Map<string, NormalizedConfigArray>;
+}
+
+/**
+ * Given a plain config, `Linter.verify` builds a `FlatConfigArray` from it,
+ * normalises it, merges and finalises the file's config and validates every
+ * rule's options against its schema, on every call. ESLint exports no way
+ * to build that array once, but `verify` hands it to
+ * `_verifyWithFlatConfigArray`, and uses an array that has `getConfig` as
+ * it is: recording it there lets the next lints reuse it, with its per-file
+ * config cache. Should a later ESLint drop that method, nothing is recorded
+ * and every lint normalises again, as before: slower, never different.
+ */
+function recordConfigArrays(linter: Linter): RecordingLinter {
+  const recording: RecordingLinter = { linter, lastConfigArray: undefined, normalizedConfigs: new Map() };
+  const internals = linter as unknown as { _verifyWithFlatConfigArray?: (...args: unknown[]) => unknown };
+  const verifyWithConfigArray = internals._verifyWithFlatConfigArray;
+  if (typeof verifyWithConfigArray === 'function') {
+    internals._verifyWithFlatConfigArray = function (this: unknown, ...args: unknown[]): unknown {
+      recording.lastConfigArray = args[1];
+      return verifyWithConfigArray.apply(this, args);
+    };
+  }
+  return recording;
+}
+
 class LinterRuleFindingsCollector implements RuleFindingsCollector {
   /** Reports captured during the current `verify`, in the order the rules made them. */
   private captured: CapturedReport[] = [];
+  /**
+   * The rules the current `verify` runs. The config enables every rule of
+   * the plugin, so that it is built and normalised once per run; the others
+   * return no listeners, as a rule whose text prefilter fails does.
+   */
+  private activeRules: ReadonlySet<string> = new Set();
   private readonly wrappedRules: Record<string, RuleModule>;
-  private readonly lintersByRoot = new Map<string, Linter>();
-  /** Built once per set of rules, not once per lint. */
-  private readonly configsByRules = new Map<string, TSESLint.Linter.ConfigType>();
+  private readonly lintersByRoot = new Map<string, RecordingLinter>();
+  /** Built once per rule options (one set per run), not once per lint. */
+  private readonly configsByOptions = new Map<string, TSESLint.Linter.ConfigType>();
   private readonly recognitionSettings: RecognitionSettings;
 
   constructor(
@@ -93,7 +140,7 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     this.recognitionSettings = normalizeRecognitionSettings(settings[SETTINGS_KEY]);
     this.wrappedRules = {};
     for (const [name, rule] of Object.entries(plugin.rules)) {
-      this.wrappedRules[name] = this.captureReports(rule);
+      this.wrappedRules[name] = this.captureReports(name, rule);
     }
   }
 
@@ -101,14 +148,15 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
    * The same rule, but every `context.report` is also recorded: ESLint's
    * messages carry no `data`, and the transforms need it (and the node range).
    */
-  private captureReports(rule: RuleModule): RuleModule {
+  private captureReports(ruleName: string, rule: RuleModule): RuleModule {
     return {
       ...rule,
       create: (context) => {
+        if (!this.activeRules.has(ruleName)) return {};
         const recordingContext = Object.create(context, {
           report: {
             value: (descriptor: ReportDescriptor) => {
-              this.captured.push({ descriptor, sourceCode: context.sourceCode, context });
+              this.captured.push({ ruleName, descriptor, sourceCode: context.sourceCode, context });
               context.report(descriptor);
             },
           },
@@ -119,11 +167,11 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
   }
 
   /** Flat-config matching is relative to `cwd`; a linter per filesystem root lets any absolute path match. */
-  private linterFor(filePath: string): Linter {
+  private linterFor(filePath: string): RecordingLinter {
     const root = parsePath(filePath).root || dirname(filePath);
     let linter = this.lintersByRoot.get(root);
     if (!linter) {
-      linter = new this.LinterClass({ configType: 'flat', cwd: root });
+      linter = recordConfigArrays(new this.LinterClass({ configType: 'flat', cwd: root }));
       this.lintersByRoot.set(root, linter);
     }
     return linter;
@@ -133,26 +181,26 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
     return ruleNames.filter((ruleName) => mayProduceFindings(text, [ruleName], this.recognitionSettings));
   }
 
-  private configFor(ruleNames: readonly string[], ruleOptions: RuleOptionsByName): TSESLint.Linter.ConfigType {
-    const key = `${ruleNames.join('\n')}\n${JSON.stringify(ruleOptions)}`;
-    let config = this.configsByRules.get(key);
+  /** Lints with the config array this linter normalised for these options when there is one, and keeps the one it normalises otherwise. */
+  private verify(text: string, filePath: string, ruleOptions: RuleOptionsByName): TSESLint.Linter.LintMessage[] {
+    const key = JSON.stringify(ruleOptions);
+    const recording = this.linterFor(filePath);
+    const normalized = recording.normalizedConfigs.get(key);
+    if (normalized) return recording.linter.verify(text, normalized, { filename: filePath });
+    let config = this.configsByOptions.get(key);
     if (!config) {
-      config = this.buildConfig(ruleNames, ruleOptions);
-      this.configsByRules.set(key, config);
+      config = this.buildConfig(ruleOptions);
+      this.configsByOptions.set(key, config);
     }
-    return config;
+    recording.lastConfigArray = undefined;
+    const messages = recording.linter.verify(text, config, { filename: filePath });
+    if (isNormalizedConfigArray(recording.lastConfigArray)) recording.normalizedConfigs.set(key, recording.lastConfigArray);
+    return messages;
   }
 
-  private buildConfig(ruleNames: readonly string[], ruleOptions: RuleOptionsByName): TSESLint.Linter.ConfigType {
+  private buildConfig(ruleOptions: RuleOptionsByName): TSESLint.Linter.ConfigType {
     const ruleEntries: Record<string, TSESLint.Linter.RuleEntry> = {};
-    for (const ruleName of ruleNames) {
-      const rule = plugin.rules[ruleName];
-      if (!rule) {
-        throw new CodemodUsageError(
-          'RULE_MISSING',
-          `The rule "${ruleName}" is not in this build of tool-result-guard; update the package or drop the transform that needs it.`,
-        );
-      }
+    for (const [ruleName, rule] of Object.entries(plugin.rules)) {
       // The codemods migrate to what the strict config accepts; a transform's options go over it.
       const strictOptions = (rule.meta.docs as { strictOptions?: unknown[] } | undefined)?.strictOptions;
       const overrides = ruleOptions[ruleName];
@@ -182,9 +230,21 @@ class LinterRuleFindingsCollector implements RuleFindingsCollector {
   }
 
   collect(text: string, filePath: string, ruleNames: readonly string[], ruleOptions: RuleOptionsByName = {}): RuleFinding[] {
-    const config = this.configFor(ruleNames, ruleOptions);
+    const missing = ruleNames.find((ruleName) => !Object.hasOwn(plugin.rules, ruleName));
+    if (missing !== undefined) {
+      throw new CodemodUsageError(
+        'RULE_MISSING',
+        `The rule "${missing}" is not in this build of tool-result-guard; update the package or drop the transform that needs it.`,
+      );
+    }
     this.captured = [];
-    const messages = this.linterFor(filePath).verify(text, config, { filename: filePath });
+    this.activeRules = new Set(ruleNames);
+    let messages: TSESLint.Linter.LintMessage[];
+    try {
+      messages = this.verify(text, filePath, ruleOptions);
+    } finally {
+      this.activeRules = new Set();
+    }
     const captured = this.captured;
     this.captured = [];
 
@@ -255,7 +315,10 @@ function pairMessagesWithReports(messages: TSESLint.Linter.LintMessage[], captur
     const ruleName = message.ruleId.slice(PLUGIN_NAMESPACE.length + 1);
     const index = unpaired.findIndex(
       ({ report, location }) =>
-        report.descriptor.messageId === message.messageId && location.line === message.line && location.column === message.column,
+        report.ruleName === ruleName &&
+        report.descriptor.messageId === message.messageId &&
+        location.line === message.line &&
+        location.column === message.column,
     );
     const match = index === -1 ? undefined : unpaired.splice(index, 1)[0];
     if (!match) {

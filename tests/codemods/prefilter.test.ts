@@ -10,6 +10,7 @@ import {
   migrateText,
   selectTransforms,
   type RuleFindingsCollector,
+  type Transform,
 } from '../../src/codemods/index.js';
 import { mayProduceFindings } from '../../src/rules/index.js';
 import { SELF_READING_TOOL } from './sources.js';
@@ -63,6 +64,25 @@ describe('the codemod and the shared prefilter', () => {
     expect(result.text).toBe(broken);
     expect(result.reason).toMatch(/^does not parse \(1:\d+: .+\)$/);
     expect(lints).toEqual([]);
+  });
+
+  it('still checks that edits parse when they leave nothing any rule may report on', async () => {
+    const { collector, lints } = await recordingCollector();
+    const original = 'export const adopt = (state, id, text) => state.replacements.set(id, text);\n';
+    // A transform whose edit breaks the file and removes everything the rules look for.
+    const breaksTheFile: Transform = {
+      name: 'breaks-the-file',
+      description: 'replaces the file with code that does not parse',
+      ruleName: 'mark-seen-before-replacement',
+      run: () => ({ edits: [{ start: 0, end: original.length, text: 'export const adopt = (;\n' }], unresolved: [] }),
+    };
+    const result = migrateText(original, '/project/src/adopt.ts', [breaksTheFile], collector, createEditingProject(), {
+      defaultMaxChars: DEFAULT_MAX_CHARS,
+    });
+    expect(lints).toEqual([['mark-seen-before-replacement']]);
+    expect(result.status).toBe('error');
+    expect(result.text).toBe(original);
+    expect(result.reason).toMatch(/^the breaks-the-file transform produced code that does not parse/);
   });
 
   it('lints only the rules that may report, before and after the edits', async () => {

@@ -24,23 +24,44 @@ function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 }
 
+/** A tool of the linted file, with the functions its invocation runs. */
+interface ToolWithInvocation {
+  definition: ToolDefinition;
+  invocationFunctions: TSESTree.Node[];
+}
+
+/**
+ * The tools of the file a finding was reported in, with their invocations,
+ * asked of the recognition core once per lint (not once per finding: a
+ * file with several stateful tools would walk its whole tree for each).
+ */
+function toolsOfLintedFile(finding: RuleFinding, cache: Map<TSESTree.Program, ToolWithInvocation[]>): ToolWithInvocation[] {
+  const recognition = getRecognitionContext(finding.ruleContext!);
+  const program = recognition.file.program;
+  let tools = cache.get(program);
+  if (!tools) {
+    tools = findToolDefinitions(program, recognition.settings, {
+      contextualTypeName: recognition.contextualTypeName,
+      filePath: recognition.filePath,
+    }).map((definition) => ({
+      definition,
+      invocationFunctions: getInvocation(definition, recognition.settings, recognition.file).entries.map((entry) => entry.fn),
+    }));
+    cache.set(program, tools);
+  }
+  return tools;
+}
+
 /**
  * The tool whose invocation holds `node`, asked of the recognition core:
  * the same tool the rule analysed, including invocation classes built by
  * `createInvocation` that sit outside the tool's own node.
  */
-function owningTool(finding: RuleFinding, node: TSESTree.Node): ToolDefinition | undefined {
-  const recognition = getRecognitionContext(finding.ruleContext!);
-  const definitions = findToolDefinitions(recognition.file.program, recognition.settings, {
-    contextualTypeName: recognition.contextualTypeName,
-    filePath: recognition.filePath,
-  });
+function owningTool(tools: readonly ToolWithInvocation[], node: TSESTree.Node): ToolDefinition | undefined {
   // A finding of a factory's wrapper around the invocation is reported at the tool's own node.
-  const owners = definitions.filter(
-    (definition) =>
-      definition.reportNode === node ||
-      getInvocation(definition, recognition.settings, recognition.file).entries.some((entry) => contains(entry.fn, node)),
-  );
+  const owners = tools
+    .filter(({ definition, invocationFunctions }) => definition.reportNode === node || invocationFunctions.some((fn) => contains(fn, node)))
+    .map(({ definition }) => definition);
   // Nested tools: the innermost one owns the invocation.
   return owners.sort((left, right) => left.node.range[1] - left.node.range[0] - (right.node.range[1] - right.node.range[0]))[0];
 }
@@ -75,9 +96,13 @@ export const declareStateScope: RuleTransform<'declare-tool-state-scope'> = {
     const unresolved: UnresolvedSite[] = [];
     const handled = new Set<ToolDefinition['node']>();
     const imported = new Map<string, TextEdit | undefined>();
+    const toolsByProgram = new Map<TSESTree.Program, ToolWithInvocation[]>();
     for (const finding of input.findings) {
       const node = finding.reportedNode;
-      const tool = node && finding.ruleContext && finding.messageId !== 'invalidStateScope' ? owningTool(finding, node) : undefined;
+      const tool =
+        node && finding.ruleContext && finding.messageId !== 'invalidStateScope'
+          ? owningTool(toolsOfLintedFile(finding, toolsByProgram), node)
+          : undefined;
       const sourceCode = finding.ruleContext?.sourceCode;
       const fix =
         tool && sourceCode
