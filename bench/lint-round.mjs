@@ -1,12 +1,16 @@
 // One measurement round of bench/lint.bench.mjs, in a fresh process (so the
 // rules' per-process caches start cold, as in a real `eslint` run). Every
-// file is verified twice back to back, once with the plugin's config and
-// once with the same config minus its rules (same parser, same options), in
-// alternating order, so load on the machine hits both sides alike.
+// file is verified four times back to back, twice with the plugin's config
+// and twice with the same config minus its rules (same parser, same
+// options), in mirrored order (rules, none, none, rules, or the reverse,
+// alternating from file to file), so load on the machine, a garbage
+// collection one side's garbage sets off, or a warm cache hits both sides
+// alike. The timed runs are plain runs, as a user's `eslint` is; a fifth,
+// untimed run with ESLint's `stats` gives the per-rule times.
 //   node bench/lint-round.mjs <recommended|strict|typed> <round number>
-// Prints one JSON line: CPU and wall totals per side, the same totals per
-// package (`byPackage`), per-rule times (wall, from ESLint's stats), files,
-// findings.
+// Prints one JSON line: CPU and wall totals per side (both runs summed), the
+// same totals per package (`byPackage`), per-rule times (wall, from ESLint's
+// stats, one run), files, findings.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -52,8 +56,8 @@ async function groups() {
   );
 }
 
-// BENCH_LINT_STATS=0 turns ESLint's per-rule timing off on both sides (to
-// see what the timing itself costs); the slowest rule is then not known.
+// BENCH_LINT_STATS=0 leaves out the untimed run with ESLint's per-rule timing
+// (the slowest rule is then not known).
 const withStats = process.env.BENCH_LINT_STATS !== '0';
 const linter = new Linter({ cwd: CORPUS_ROOT });
 const totals = { rulesMs: 0, baselineMs: 0, rulesWallMs: 0, baselineWallMs: 0, files: 0, findings: 0 };
@@ -69,9 +73,7 @@ const byPackage = {};
 function timeVerify(text, config, filename) {
   const wallStart = performance.now();
   const cpuStart = process.cpuUsage();
-  // verifyAndFix with `fix: false` is one plain pass; it is the API that
-  // resets and fills `getTimes()` (the one `eslint --stats` uses).
-  const { messages } = linter.verifyAndFix(text, [config], { filename, stats: withStats, fix: false });
+  const messages = linter.verify(text, [config], filename);
   const cpu = process.cpuUsage(cpuStart);
   return { messages, elapsed: (cpu.user + cpu.system) / 1000, wall: performance.now() - wallStart };
 }
@@ -87,17 +89,15 @@ for (const { label, files, config } of await groups()) {
   for (const [index, file] of files.entries()) {
     const text = readFileSync(file, 'utf8');
     const rulesFirst = (index + round) % 2 === 0;
+    let findingsCounted = false;
     const runRules = () => {
-      // `stats` on both sides (same parse timing); on this side it also times
-      // every rule listener, a small cost counted against the rules.
       const { messages, elapsed, wall } = timeVerify(text, config, file);
       totals.rulesMs += elapsed;
       packageTotals.rulesMs += elapsed;
       totals.rulesWallMs += wall;
+      if (findingsCounted) return;
+      findingsCounted = true;
       totals.findings += messages.filter((message) => message.ruleId?.startsWith(`${plugin.meta.namespace}/`)).length;
-      for (const pass of linter.getTimes().passes) {
-        for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + total;
-      }
     };
     const runBaseline = () => {
       const { elapsed, wall } = timeVerify(text, baseline, file);
@@ -105,12 +105,15 @@ for (const { label, files, config } of await groups()) {
       packageTotals.baselineMs += elapsed;
       totals.baselineWallMs += wall;
     };
-    if (rulesFirst) {
-      runRules();
-      runBaseline();
-    } else {
-      runBaseline();
-      runRules();
+    const order = rulesFirst ? [runRules, runBaseline, runBaseline, runRules] : [runBaseline, runRules, runRules, runBaseline];
+    for (const run of order) run();
+    if (withStats) {
+      // After the timed runs, so it never warms a cache for them; `verifyAndFix`
+      // with `fix: false` is one plain pass that fills `getTimes()`.
+      linter.verifyAndFix(text, [config], { filename: file, stats: true, fix: false });
+      for (const pass of linter.getTimes().passes) {
+        for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + total;
+      }
     }
     totals.files += 1;
   }
