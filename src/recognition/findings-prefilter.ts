@@ -96,8 +96,21 @@ function mayPersist(text: string, settings: RecognitionSettings): boolean {
  */
 export const mayDefineToolsInText: TextTest = (text, settings, typed) => typed(toolTypeNamesOf(settings)) || mayDefineTools(text, settings);
 
-/** A threshold resolver (`sentinel-before-override`) reads `…maxResultSizeChars` or a `declared…` parameter by name. */
-export const mayResolveThresholdInText: TextTest = (text) => THRESHOLD_SPELLING.test(text);
+/**
+ * Every override lookup (`recognition/guards.ts`, `isOverrideLookup`) reads a
+ * table or object named `…override(s)`, or calls or indexes a name from the
+ * `overrideLookups` settings, whose last segment the text then spells.
+ */
+const OVERRIDE_SPELLING = /override/i;
+const spellsOverrideLookup = spellsAnyOf((settings) => lastNames(settings.overrideLookups));
+
+/**
+ * `sentinel-before-override` reports an override lookup in a threshold
+ * resolver, which reads `…maxResultSizeChars` or a `declared…` parameter by
+ * name: the file spells both.
+ */
+export const mayResolveThresholdInText: TextTest = (text, settings) =>
+  THRESHOLD_SPELLING.test(text) && (OVERRIDE_SPELLING.test(text) || spellsOverrideLookup(text, settings));
 
 /** Reports sit on a replacement write or a seen mark (`mark-seen-before-replacement`), recognised by name unless typed. */
 export const mayTouchReplacementStateInText: TextTest = (text, settings, typed) =>

@@ -113,8 +113,11 @@ describe('mayProduceFindings', () => {
     expect(mayProduceFindings(markSeenFile, ['require-unbounded-self-reading-tool', 'clone-state-on-fork'], defaults)).toBe(false);
     const forkFile = 'export const run = (state) => spawnSubagent({ state });\n';
     expect(mayProduceFindings(forkFile, ['clone-state-on-fork'], defaults)).toBe(true);
-    const resolverFile = 'export const limit = (declared, flags) => flags.get("limit") ?? declared;\n';
+    const resolverFile = 'export const limit = (declared, overrides) => overrides.get("limit") ?? declared;\n';
     expect(mayProduceFindings(resolverFile, ['sentinel-before-override'], defaults)).toBe(true);
+    // `flags.get` is no override lookup the rule knows (no `override` in the name, none in the settings): nothing to report.
+    const unknownLookupFile = 'export const limit = (declared, flags) => flags.get("limit") ?? declared;\n';
+    expect(mayProduceFindings(unknownLookupFile, ['sentinel-before-override'], defaults)).toBe(false);
   });
 
   it('follows the names added in settings', () => {

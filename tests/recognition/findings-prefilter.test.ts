@@ -30,9 +30,14 @@ describe('the rules’ text prefilters', () => {
     expect(passes(mayDefineToolsInText, 'makeAction({ run() {} })', custom)).toBe(true);
   });
 
-  it('threshold resolvers: `maxResultSizeChars` or `declared`, in any case', () => {
-    expect(passes(mayResolveThresholdInText, 'const Declared = tool.limit;')).toBe(true);
-    expect(passes(mayResolveThresholdInText, 'const limit = 5;')).toBe(false);
+  it('threshold resolvers: `maxResultSizeChars` or `declared` in any case, with an override lookup to report', () => {
+    expect(passes(mayResolveThresholdInText, 'const Declared = tool.limit; return overrides[tool.name];')).toBe(true);
+    expect(passes(mayResolveThresholdInText, 'const d = tool.maxResultSizeChars; return getFeatureValue(name);')).toBe(true);
+    // A resolver with no lookup has nothing to put the sentinel before.
+    expect(passes(mayResolveThresholdInText, 'const declared = tool.maxResultSizeChars; return declared;')).toBe(false);
+    expect(passes(mayResolveThresholdInText, 'const limit = overrides[name];')).toBe(false);
+    const custom = normalizeRecognitionSettings({ overrideLookups: ['remote.limits'] });
+    expect(passes(mayResolveThresholdInText, 'const declared = t.maxResultSizeChars; const v = remote?.limits[name];', custom)).toBe(true);
   });
 
   it('forks: fork, subagent, spawn, resume, branch or a configured callee', () => {
