@@ -247,6 +247,31 @@ export default createRule<Options, MessageIds>({
       ];
     }
 
+    /**
+     * Where a missing mark goes: before the write's statement, or, when the
+     * function awaited the persistence of the same id earlier in the same
+     * statement list, before that persist. A mark placed only after the
+     * awaited persist is a finding of its own (`seenMarkAfterPersist`), so a
+     * suggestion that put it there would trade one report for another.
+     */
+    function markStatementFor(write: StateCollectionCall, owner: TSESTree.Node | undefined): TSESTree.Statement | undefined {
+      const writeStatement = unconditionalStatementOf(write.call);
+      const persisted = owner ? awaitedPersistence.get(owner)?.get(write.idKey) : undefined;
+      const persistStatement = persisted ? unconditionalStatementOf(persisted.awaitNode) : undefined;
+      if (
+        writeStatement &&
+        persistStatement &&
+        persistStatement.parent === writeStatement.parent &&
+        persistStatement.range[1] <= writeStatement.range[0] &&
+        isStatementInList(persistStatement) &&
+        declaredBefore(write.collection, persistStatement) &&
+        declaredBefore(write.id, persistStatement)
+      ) {
+        return persistStatement;
+      }
+      return writeStatement;
+    }
+
     function checkReplacementWrite(write: StateCollectionCall): void {
       const { everyPath, somePath } = isSeenOnEveryPath(write);
       if (everyPath) return;
@@ -265,7 +290,7 @@ export default createRule<Options, MessageIds>({
         id: idText,
         stateName: write.base,
       };
-      const statement = unconditionalStatementOf(write.call);
+      const statement = markStatementFor(write, owner);
       context.report({
         node: write.call,
         messageId: somePath ? 'replacementWithoutSeenMarkOnSomePaths' : 'replacementWithoutSeenMark',
@@ -285,11 +310,11 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    /** True when every variable the mark uses is declared before `statement`, so the mark can move there. */
-    function canMoveBefore(mark: StateCollectionCall, statement: TSESTree.Node): boolean {
-      const scope = sourceCode.getScope(mark.call);
+    /** True when every variable `expression` uses is declared before `statement`, so it can be written there. */
+    function declaredBefore(expression: TSESTree.Node, statement: TSESTree.Node): boolean {
+      const scope = sourceCode.getScope(expression);
       let movable = true;
-      const stack: TSESTree.Node[] = [mark.call];
+      const stack: TSESTree.Node[] = [expression];
       while (stack.length > 0 && movable) {
         const node = stack.pop()!;
         if (node.type === AST_NODE_TYPES.Identifier) {
@@ -333,7 +358,7 @@ export default createRule<Options, MessageIds>({
       const awaitStatement = persisted ? unconditionalStatementOf(persisted.awaitNode) : undefined;
       const markStatement = mark.call.parent;
       const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
-      if (awaitStatement && canMoveBefore(mark, awaitStatement)) {
+      if (awaitStatement && declaredBefore(mark.call, awaitStatement)) {
         const removeLateMark =
           markStatement.type === AST_NODE_TYPES.ExpressionStatement &&
           isStatementInList(markStatement) &&

@@ -472,6 +472,77 @@ await persistToolResult(block.id, block.content); } }`,
       ],
     },
     {
+      // persisted first, then written without a mark: the mark goes before the awaited persist, not between
+      // it and the write, where it would be late (seenMarkAfterPersist)
+      code: `async function f(state, store, id, content) {
+  const persisted = await store.persist(id, content);
+  state.replacements.set(id, persisted.preview);
+}`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `async function f(state, store, id, content) {
+  state.seenIds.add(id);
+  const persisted = await store.persist(id, content);
+  state.replacements.set(id, persisted.preview);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // the same with the runtime's functions (the example harness's adoptSyncedReplacement)
+      code: `async function adopt(store, state, toolUseId, content) {
+  const persisted = await store.persist(toolUseId, content);
+  return recordReplacement(state, toolUseId, persisted);
+}`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `import { markSeen } from 'tool-result-guard';
+
+async function adopt(store, state, toolUseId, content) {
+  const seen = markSeen(state, toolUseId);
+  const persisted = await store.persist(toolUseId, content);
+  return recordReplacement(state, seen, persisted);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // the state is declared after the persist: the mark can only go before the write
+      code: `async function f(store, id, content) {
+  const persisted = await store.persist(id, content);
+  const state = currentState();
+  state.replacements.set(id, persisted.preview);
+}`,
+      errors: [
+        {
+          messageId: 'replacementWithoutSeenMark',
+          suggestions: [
+            {
+              messageId: 'insertSeenMark',
+              output: `async function f(store, id, content) {
+  const persisted = await store.persist(id, content);
+  const state = currentState();
+  state.seenIds.add(id);
+  state.replacements.set(id, persisted.preview);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // the runtime's functions: a record without markSeen gets the mark, and the SeenId it returns is what
       // recordReplacement is given (its types accept nothing else)
       code: `function f(state, id, persisted) { recordReplacement(state, id, persisted); }`,
