@@ -4,6 +4,7 @@ import * as typescriptParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 import plugin, { PLUGIN_NAMESPACE } from '../eslint-plugin.js';
+import { producedFixes } from '../recognition/member-fix.js';
 import { SETTINGS_KEY, normalizeRecognitionSettings, type RecognitionSettings } from '../recognition/settings.js';
 import { mayProduceFindings } from '../rules/index.js';
 import { CodemodUsageError } from './errors.js';
@@ -290,12 +291,7 @@ const splitFixer = {
 /** Runs a rule's fix function with the splitting fixer; `undefined` when it offers nothing. */
 export function splitFix(fix: unknown): TextEdit[] | undefined {
   if (typeof fix !== 'function') return undefined;
-  const produced: unknown = (fix as (fixer: typeof splitFixer) => unknown)(splitFixer);
-  if (produced === null || produced === undefined) return undefined;
-  const edits =
-    typeof produced === 'object' && Symbol.iterator in produced
-      ? [...(produced as Iterable<TextEdit | null>)].filter((edit): edit is TextEdit => edit !== null)
-      : [produced as TextEdit];
+  const edits = producedFixes((fix as (fixer: typeof splitFixer) => TextEdit | Iterable<TextEdit | null> | null | undefined)(splitFixer));
   return edits.length > 0 ? edits : undefined;
 }
 

@@ -27,7 +27,7 @@ export interface RuleProtocols {
   'sentinel-before-override': Protocol<sentinelBeforeOverride.ReportData, never>;
   'mark-seen-before-replacement': Protocol<markSeenBeforeReplacement.ReportData, markSeenBeforeReplacement.SuggestionIds>;
   'clone-state-on-fork': Protocol<cloneStateOnFork.ReportData, cloneStateOnFork.SuggestionIds>;
-  'declare-tool-state-scope': Protocol<declareToolStateScope.ReportData, never>;
+  'declare-tool-state-scope': Protocol<declareToolStateScope.ReportData, declareToolStateScope.SuggestionIds>;
 }
 
 interface Protocol<Reports extends object, SuggestionIds extends string> extends RuleProtocol {

@@ -159,5 +159,6 @@ export {
   quoteOf,
   quoted,
   unboundedSentinelOf,
+  producedFixes,
   withPackageImportFix,
 } from './member-fix.js';

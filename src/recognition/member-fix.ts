@@ -172,6 +172,14 @@ export function unboundedSentinelOf(
 }
 
 /** `fix` and, when `names` are not imported yet, their import from tool-result-guard, as one fix. */
+/** What a fix function produced, as a list: one fix, several (any iterable), or none. */
+export function producedFixes<Fix extends object>(produced: Fix | Iterable<Fix | null> | null | undefined): Fix[] {
+  if (produced === null || produced === undefined) return [];
+  return Symbol.iterator in produced
+    ? [...(produced as Iterable<Fix | null>)].filter((fix): fix is Fix => fix !== null)
+    : [produced as Fix];
+}
+
 export function withPackageImportFix(
   fix: TSESLint.ReportFixFunction,
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -179,12 +187,7 @@ export function withPackageImportFix(
 ): TSESLint.ReportFixFunction {
   const importFix = names && names.length > 0 ? packageImportFix(sourceCode, names).fix : undefined;
   if (!importFix) return fix;
-  return (fixer) => {
-    const produced = fix(fixer);
-    const fixes =
-      produced === null ? [] : Symbol.iterator in produced ? [...(produced as Iterable<TSESLint.RuleFix>)] : [produced as TSESLint.RuleFix];
-    return [...fixes, importFix(fixer)];
-  };
+  return (fixer) => [...producedFixes(fix(fixer)), importFix(fixer)];
 }
 
 /**

@@ -5,14 +5,21 @@
  * 'agent'`. What counts as such state lives in the recognition core
  * (`recognition/state-mutation.ts`).
  */
+import type { TSESLint } from '@typescript-eslint/utils';
+
 import {
+  type StateUse,
   type ToolDefinition,
   STATE_SCOPE_VALUES,
   findDeclaredStateScope,
   findOutlivingStateUses,
   getRecognitionContext,
   getStringValue,
+  insertToolMemberFix,
+  isTypeScriptFile,
   mayDefineToolsInText,
+  producedFixes,
+  quoted,
   toolDefinitionListeners,
 } from '../recognition/index.js';
 import { createRule } from '../util/create-rule.js';
@@ -25,7 +32,13 @@ export interface ReportData {
   drivesSharedObject: Readonly<Record<string, string>>;
   invalidStateScope: { value: string };
 }
-export type MessageIds = keyof ReportData;
+export type SuggestionIds = 'declareSessionScope';
+export type MessageIds = keyof ReportData | SuggestionIds;
+
+const MEMBER = 'stateScope';
+
+/** What the code does today: state that carries over between the calls of a session. */
+const SCOPE_OF_TODAY = 'session';
 
 export default createRule<Options, MessageIds>({
   name: 'declare-tool-state-scope',
@@ -51,7 +64,11 @@ export default createRule<Options, MessageIds>({
         'Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); ' +
         "declare `stateScope: 'isolated' | 'session' | 'agent'`.",
       invalidStateScope: "stateScope must be 'isolated', 'session' or 'agent'; {{value}} is none of them.",
+      declareSessionScope:
+        "Declare stateScope 'session' (what the code does today: state kept between the calls of a session); " +
+        "review it: 'isolated' gives each call fresh state, 'agent' shares it across the agent's sessions.",
     },
+    hasSuggestions: true,
     schema: [],
   },
   // Reports sit in tool definitions: a file that cannot define a tool has nothing to check.
@@ -59,8 +76,9 @@ export default createRule<Options, MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     // One report per mutation and state, even when two tools share one invocation function
-    // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings.
-    const reported = new Set<string>();
+    // (`tool({ execute: invoke })` twice) or `({ a, b } = next())` names two bindings; its
+    // suggestion declares the scope on every tool the change belongs to, so one pass fixes them all.
+    const uses = new Map<string, { use: StateUse; tools: ToolDefinition[] }>();
     const check = (definition: ToolDefinition): void => {
       const recognition = getRecognitionContext(context);
       const declared = findDeclaredStateScope(definition, recognition);
@@ -77,12 +95,41 @@ export default createRule<Options, MessageIds>({
         return;
       }
       for (const use of findOutlivingStateUses(definition, recognition, sourceCode)) {
-        const reportKey = `${use.node.range[0]}:${use.node.range[1]}:${use.stateKey}`;
-        if (reported.has(reportKey)) continue;
-        reported.add(reportKey);
-        context.report({ node: use.node, messageId: use.messageId, data: use.data });
+        const key = `${use.node.range[0]}:${use.node.range[1]}:${use.stateKey}`;
+        const known = uses.get(key);
+        if (!known) uses.set(key, { use, tools: [definition] });
+        else if (!known.tools.includes(definition)) known.tools.push(definition);
       }
     };
-    return toolDefinitionListeners(() => getRecognitionContext(context), check);
+
+    /** `stateScope: 'session'` on each of `tools` that has a place for it (the same helper as maxResultSizeChars). */
+    function declareScopeFix(tools: readonly ToolDefinition[]): TSESLint.ReportFixFunction | undefined {
+      const recognition = getRecognitionContext(context);
+      const fixes = tools
+        .map((tool) =>
+          insertToolMemberFix(tool, MEMBER, quoted(sourceCode, SCOPE_OF_TODAY), sourceCode, {
+            readonlyField: isTypeScriptFile(context.filename),
+            file: recognition.file,
+          }),
+        )
+        .filter((fix) => fix !== undefined);
+      if (fixes.length === 0) return undefined;
+      return (fixer) => fixes.flatMap((fix) => producedFixes(fix(fixer)));
+    }
+
+    return {
+      ...toolDefinitionListeners(() => getRecognitionContext(context), check),
+      'Program:exit'() {
+        for (const { use, tools } of uses.values()) {
+          const fix = declareScopeFix(tools);
+          context.report({
+            node: use.node,
+            messageId: use.messageId,
+            data: use.data,
+            suggest: fix ? [{ messageId: 'declareSessionScope', fix }] : [],
+          });
+        }
+      },
+    };
   },
 });

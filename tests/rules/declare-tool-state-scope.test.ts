@@ -73,74 +73,261 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // module-level let assigned
     {
       code: `let requests = 0; export const t = buildTool({ name: 'browse', async call(input) { requests += 1; return 'x'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'browse', action: 'assigns', state: 'module-level `requests`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let requests = 0; export const t = buildTool({ name: 'browse', async call(input) { requests += 1; return 'x'; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'browse', action: 'assigns', state: 'module-level `requests`' },
+        },
+      ],
     },
     {
       code: `let calls = 0; export const t = buildTool({ name: 'a', async call() { calls++; } });`,
-      errors: [{ messageId: mutates, line: 1, column: 71, endColumn: 78 }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let calls = 0; export const t = buildTool({ name: 'a', async call() { calls++; }, stateScope: 'session' });`,
+            },
+          ],
+          line: 1,
+          column: 71,
+          endColumn: 78,
+        },
+      ],
     },
     {
       code: `let client; export const t = defineTool({ name: 'a', execute: async (input) => { client ??= new ApiClient(); return client.get(input); } });`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let client; export const t = defineTool({ name: 'a', execute: async (input) => { client ??= new ApiClient(); return client.get(input); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     // module-level collections mutated: set, add, push, delete, clear, index assignment
     {
       code: `const cache = new Map(); export const t = buildTool({ name: 'pages', async call(input) { cache.set(input.url, 'x'); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'pages', action: 'calls `.set()` on', state: 'module-level `cache`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const cache = new Map(); export const t = buildTool({ name: 'pages', async call(input) { cache.set(input.url, 'x'); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'pages', action: 'calls `.set()` on', state: 'module-level `cache`' },
+        },
+      ],
     },
     {
       code: `const seen = new Set(); export class SeenTool extends BaseTool { async execute(input) { seen.add(input.id); } }`,
-      errors: [{ messageId: mutates, data: { tool: 'SeenTool', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set(); export class SeenTool extends BaseTool { readonly stateScope = 'session'; async execute(input) { seen.add(input.id); } }`,
+            },
+          ],
+          data: { tool: 'SeenTool', action: 'calls `.add()` on', state: 'module-level `seen`' },
+        },
+      ],
     },
     {
       code: `const history = []; export const t = tool(async (input) => { history.push(input); return 'ok'; }, { name: 'log', schema: {} });`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const history = []; export const t = tool(async (input) => { history.push(input); return 'ok'; }, { name: 'log', schema: {}, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `const sessions = new Map(); server.registerTool('logout', { description: 'd' }, async (args) => { sessions.delete(args.id); return { content: [] }; });`,
-      errors: [{ messageId: mutates, data: { tool: 'logout', action: 'calls `.delete()` on', state: 'module-level `sessions`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const sessions = new Map(); server.registerTool('logout', { description: 'd', _meta: { 'anthropic/stateScope': 'session' } }, async (args) => { sessions.delete(args.id); return { content: [] }; });`,
+            },
+          ],
+          data: { tool: 'logout', action: 'calls `.delete()` on', state: 'module-level `sessions`' },
+        },
+      ],
     },
     {
       code: `const sessions = new Map(); server.registerTool('reset', { description: 'd' }, async () => { sessions.clear(); return { content: [] }; });`,
-      errors: [{ messageId: mutates, data: { tool: 'reset', action: 'calls `.clear()` on', state: 'module-level `sessions`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const sessions = new Map(); server.registerTool('reset', { description: 'd', _meta: { 'anthropic/stateScope': 'session' } }, async () => { sessions.clear(); return { content: [] }; });`,
+            },
+          ],
+          data: { tool: 'reset', action: 'calls `.clear()` on', state: 'module-level `sessions`' },
+        },
+      ],
     },
     {
       // One report per state and function: the first mutation asks for the declaration.
       code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { cache.set(input.k, 1); cache.delete(input.old); cache.clear(); } });`,
-      errors: [{ messageId: mutates, column: 86, data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `cache`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { cache.set(input.k, 1); cache.delete(input.old); cache.clear(); }, stateScope: 'session' });`,
+            },
+          ],
+          column: 86,
+          data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `cache`' },
+        },
+      ],
     },
     {
       code: `const tokens = {}; export const t = buildTool({ name: 'login', async call(input) { tokens[input.user] = input.token; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'login', action: 'assigns a property of', state: 'module-level `tokens`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const tokens = {}; export const t = buildTool({ name: 'login', async call(input) { tokens[input.user] = input.token; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'login', action: 'assigns a property of', state: 'module-level `tokens`' },
+        },
+      ],
     },
     {
       code: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'updates a property of', state: 'module-level `state`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const state = { count: 0 }; export const t = buildTool({ name: 'a', async call() { state.count++; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'updates a property of', state: 'module-level `state`' },
+        },
+      ],
     },
     {
       code: `const state = { last: 1 }; export const t = buildTool({ name: 'a', async call() { delete state.last; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'deletes a property of', state: 'module-level `state`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const state = { last: 1 }; export const t = buildTool({ name: 'a', async call() { delete state.last; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'deletes a property of', state: 'module-level `state`' },
+        },
+      ],
     },
     {
       code: `const defaults = {}; export const t = buildTool({ name: 'a', async call(input) { Object.assign(defaults, input); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'passes to `Object.assign`', state: 'module-level `defaults`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const defaults = {}; export const t = buildTool({ name: 'a', async call(input) { Object.assign(defaults, input); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'passes to `Object.assign`', state: 'module-level `defaults`' },
+        },
+      ],
     },
     // instance fields assigned through this
     {
       code: `export class CounterTool extends BaseTool { calls = 0; async call(input) { this.calls += 1; return String(this.calls); } }`,
-      errors: [{ messageId: mutates, data: { tool: 'CounterTool', action: 'assigns', state: 'instance field `this.calls`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class CounterTool extends BaseTool { readonly stateScope = 'session'; calls = 0; async call(input) { this.calls += 1; return String(this.calls); } }`,
+            },
+          ],
+          data: { tool: 'CounterTool', action: 'assigns', state: 'instance field `this.calls`' },
+        },
+      ],
     },
     {
       code: `export class CacheTool extends BaseTool { cache = new Map(); async call(input) { this.cache.set(input.k, 1); } }`,
-      errors: [{ messageId: mutates, data: { tool: 'CacheTool', action: 'calls `.set()` on', state: 'instance field `this.cache`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class CacheTool extends BaseTool { readonly stateScope = 'session'; cache = new Map(); async call(input) { this.cache.set(input.k, 1); } }`,
+            },
+          ],
+          data: { tool: 'CacheTool', action: 'calls `.set()` on', state: 'instance field `this.cache`' },
+        },
+      ],
     },
     {
       code: `export class Q extends BaseTool { constructor(private readonly store: Store) { super(); } async call(input) { this.store.items.push(input); } }`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class Q extends BaseTool { readonly stateScope = 'session'; constructor(private readonly store: Store) { super(); } async call(input) { this.store.items.push(input); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `export const t: Tool = { name: 'typed', async execute(input) { this.lastInput = input; } };`,
-      errors: [{ messageId: mutates, data: { tool: 'typed', action: 'assigns', state: 'property `lastInput` of the tool object' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const t: Tool = { name: 'typed', async execute(input) { this.lastInput = input; }, stateScope: 'session' };`,
+            },
+          ],
+          data: { tool: 'typed', action: 'assigns', state: 'property `lastInput` of the tool object' },
+        },
+      ],
     },
     // closure variables of a factory
     {
@@ -148,10 +335,22 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export function createTools() { let calls = 0; const seen = new Set(); return [buildTool({ name: 'a', async call(input) { calls++; seen.add(input.id); }, stateScope: 'session' })]; }`,
+            },
+          ],
           data: { tool: 'a', action: 'assigns', state: '`calls`, a variable of the enclosing function `createTools`' },
         },
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export function createTools() { let calls = 0; const seen = new Set(); return [buildTool({ name: 'a', async call(input) { calls++; seen.add(input.id); }, stateScope: 'session' })]; }`,
+            },
+          ],
           data: { tool: 'a', action: 'calls `.add()` on', state: '`seen`, a variable of the enclosing function `createTools`' },
         },
       ],
@@ -161,6 +360,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const makeTool = (cache) => new DynamicStructuredTool({ name: 'dyn', schema: {}, func: async (input) => { cache.set(input.k, input.v); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'dyn', action: 'calls `.set()` on', state: '`cache`, a parameter of the enclosing function `makeTool`' },
         },
       ],
@@ -168,7 +373,18 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // imported bindings mutated
     {
       code: `import { registry } from './registry.js'; export const t = buildTool({ name: 'reg', async call(input) { registry.set(input.k, input.v); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'reg', action: 'calls `.set()` on', state: 'imported `registry`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { registry } from './registry.js'; export const t = buildTool({ name: 'reg', async call(input) { registry.set(input.k, input.v); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'reg', action: 'calls `.set()` on', state: 'imported `registry`' },
+        },
+      ],
     },
     // process-wide globals
     {
@@ -176,6 +392,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const t = buildTool({ name: 'env', async call(input) { process.env.API_TOKEN = input.token; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'env', action: 'assigns a property of', state: 'the process-wide global `process.env.API_TOKEN`' },
         },
       ],
@@ -183,18 +405,46 @@ ruleTester.run('declare-tool-state-scope', rule, {
     // cookie jars and clients created outside the invocation, used inside
     {
       code: `const jar = new CookieJar(); export const t = buildTool({ name: 'browse', async call(input) { return fetchWithJar(jar, input.url); } });`,
-      errors: [{ messageId: uses, data: { tool: 'browse', carrier: 'cookie jar', name: 'jar', where: 'at module level' } }],
+      errors: [
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const jar = new CookieJar(); export const t = buildTool({ name: 'browse', async call(input) { return fetchWithJar(jar, input.url); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'browse', carrier: 'cookie jar', name: 'jar', where: 'at module level' },
+        },
+      ],
     },
     // a client built around a cookie jar or a rate limiter carries it between calls
     {
       code: `const jar = new CookieJar(); const http = wrapper(axios.create({ jar })); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data });`,
-      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'cookie jar', name: 'http', where: 'at module level' } }],
+      errors: [
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const jar = new CookieJar(); const http = wrapper(axios.create({ jar })); export const t = defineTool({ name: 'api', execute: async (input) => (await http.get(input.path)).data, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'api', carrier: 'cookie jar', name: 'http', where: 'at module level' },
+        },
+      ],
     },
     {
       code: `export function createSearch(options) { const client = new SearchClient({ ...options, limiter: new Bottleneck({ maxConcurrent: 1 }) }); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); } }); }`,
       errors: [
         {
           messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export function createSearch(options) { const client = new SearchClient({ ...options, limiter: new Bottleneck({ maxConcurrent: 1 }) }); return buildTool({ name: 'search', async call(input) { return client.query(input.q) + client.query(input.q2); }, stateScope: 'session' }); }`,
+            },
+          ],
           data: { tool: 'search', carrier: 'rate limiter', name: 'client', where: 'in the enclosing function `createSearch`' },
         },
       ],
@@ -206,34 +456,124 @@ ruleTester.run('declare-tool-state-scope', rule, {
          @aiFunction({ name: 'search', description: 'd', inputSchema: z.object({ q: z.string() }) })
          async search({ q }) { return this.ky.get('search', { searchParams: { q } }).json(); }
        }`,
-      errors: [{ messageId: uses, data: { tool: 'search', carrier: 'rate limiter', name: 'this.ky', where: 'in an instance field' } }],
+      errors: [
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const limits = {}; limits.throttle = pThrottle({ limit: 1, interval: 1000 });
+       export class SearchClient extends AIFunctionsProvider {
+         constructor({ ky = defaultKy, throttle = true } = {}) { super(); const throttledKy = throttle ? throttleKy(ky, limits.throttle) : ky; this.ky = throttledKy.extend({ prefixUrl: 'https://api.x' }); }
+         @aiFunction({ name: 'search', description: 'd', inputSchema: z.object({ q: z.string() }), stateScope: 'session' })
+         async search({ q }) { return this.ky.get('search', { searchParams: { q } }).json(); }
+       }`,
+            },
+          ],
+          data: { tool: 'search', carrier: 'rate limiter', name: 'this.ky', where: 'in an instance field' },
+        },
+      ],
     },
     {
       code: `const throttle = pThrottle({ limit: 5, interval: 60_000 }); const throttledFetch = throttle(fetch); export const t = defineTool({ name: 'api', execute: async (input) => (await throttledFetch(input.url)).text() });`,
-      errors: [{ messageId: uses, data: { tool: 'api', carrier: 'rate limiter', name: 'throttledFetch', where: 'at module level' } }],
+      errors: [
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const throttle = pThrottle({ limit: 5, interval: 60_000 }); const throttledFetch = throttle(fetch); export const t = defineTool({ name: 'api', execute: async (input) => (await throttledFetch(input.url)).text(), stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'api', carrier: 'rate limiter', name: 'throttledFetch', where: 'at module level' },
+        },
+      ],
     },
     {
       code: `export class BrowserTool extends BaseTool { private jar = new CookieJar(); async call(input) { return this.jar.getCookieString(input.url); } }`,
-      errors: [{ messageId: uses, data: { tool: 'BrowserTool', carrier: 'cookie jar', name: 'this.jar', where: 'in an instance field' } }],
+      errors: [
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class BrowserTool extends BaseTool { readonly stateScope = 'session'; private jar = new CookieJar(); async call(input) { return this.jar.getCookieString(input.url); } }`,
+            },
+          ],
+          data: { tool: 'BrowserTool', carrier: 'cookie jar', name: 'this.jar', where: 'in an instance field' },
+        },
+      ],
     },
     // a mutated carrier is reported once, at the mutation
     {
       code: `const jar = new CookieJar(); server.tool('login', { user: z.string() }, async (args) => { await jar.setCookie('sid=' + args.user, 'https://x'); return { content: [] }; });`,
-      errors: [{ messageId: mutates, data: { tool: 'login', action: 'calls `.setCookie()` on', state: 'module-level `jar`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { classifyTool } from 'tool-result-guard';
+
+const jar = new CookieJar(); classifyTool(server.tool('login', { user: z.string() }, async (args) => { await jar.setCookie('sid=' + args.user, 'https://x'); return { content: [] }; }), { name: 'login', stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'login', action: 'calls `.setCookie()` on', state: 'module-level `jar`' },
+        },
+      ],
     },
     // Tool.define and createTool shapes; arrays destructured
     {
       code: `let last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; } });`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); } });`,
-      errors: [{ messageId: mutates }, { messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     // nested callbacks inside the invocation still run during the call
     {
       code: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { input.items.forEach((item) => cache.set(item.id, item)); } });`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const cache = new Map(); export const t = buildTool({ name: 'a', async call(input) { input.items.forEach((item) => cache.set(item.id, item)); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     // same-file helpers the invocation calls are followed (a few levels), reported at the call in the invocation
     {
@@ -241,6 +581,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const visited = new Set(); function remember(url) { visited.add(url); } export const t = buildTool({ name: 'crawl', async call(input) { remember(input.url); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
           line: 1,
           column: 137,
           endColumn: 156,
@@ -253,6 +599,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let total = 0; const count = (n) => { total += n; }; const track = (input) => count(input.n); export const t = defineTool({ name: 'tally', execute: async (input) => { track(input); }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'tally', action: 'assigns', state: 'module-level `total` (in `count`, which the invocation calls)' },
         },
       ],
@@ -262,6 +614,12 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class HistoryTool extends BaseTool { readonly stateScope = 'session'; history = []; record(entry) { this.history.push(entry); } async call(input) { this.record(input); return 'ok'; } }`,
+            },
+          ],
           data: {
             tool: 'HistoryTool',
             action: 'calls `.push()` on',
@@ -276,10 +634,22 @@ ruleTester.run('declare-tool-state-scope', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set(); const mark = (id) => seen.add(id); export const a = buildTool({ name: 'a', async call(input) { mark(input.id); }, stateScope: 'session' }); export const b = buildTool({ name: 'b', async call(input) { mark(input.id); } });`,
+            },
+          ],
           data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' },
         },
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set(); const mark = (id) => seen.add(id); export const a = buildTool({ name: 'a', async call(input) { mark(input.id); } }); export const b = buildTool({ name: 'b', async call(input) { mark(input.id); }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'b', action: 'calls `.add()` on', state: 'module-level `seen` (in `mark`, which the invocation calls)' },
         },
       ],
@@ -294,8 +664,25 @@ ruleTester.run('declare-tool-state-scope', rule, {
       code: `const pool = new ConnectionPool(); const counter = makeCounter(); export const t = buildTool({ name: 'db', async call(input) { counter.inc(); return pool.query(input.sql); } });`,
       settings: { 'tool-result-guard': { stateCarrierConstructors: ['ConnectionPool'], stateMutationMethods: ['inc'] } },
       errors: [
-        { messageId: mutates },
-        { messageId: uses, data: { tool: 'db', carrier: 'state carrier', name: 'pool', where: 'at module level' } },
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const pool = new ConnectionPool(); const counter = makeCounter(); export const t = buildTool({ name: 'db', async call(input) { counter.inc(); return pool.query(input.sql); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+        {
+          messageId: uses,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const pool = new ConnectionPool(); const counter = makeCounter(); export const t = buildTool({ name: 'db', async call(input) { counter.inc(); return pool.query(input.sql); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'db', carrier: 'state carrier', name: 'pool', where: 'at module level' },
+        },
       ],
     },
   ],
@@ -349,6 +736,12 @@ ruleTester.run('declare-tool-state-scope (shared invocation function)', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export function toFunctionTool(server, strict) { const byRun = new WeakMap(); async function invoke(input, runContext) { byRun.set(runContext, input); } return strict ? tool({ name: 'a', execute: invoke, stateScope: 'session' }) : tool({ name: 'b', execute: invoke, stateScope: 'session' }); }`,
+            },
+          ],
           data: { tool: 'a', action: 'calls `.set()` on', state: '`byRun`, a variable of the enclosing function `toFunctionTool`' },
         },
       ],
@@ -389,20 +782,62 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
   }
   sessions.set(args.id, args);
   return { content: [{ type: 'text', text: 'ok' }] };`),
-      errors: [{ messageId: mutates, data: { tool: 'open_session', action: 'calls `.set()` on', state: 'module-level `sessions`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          // a branch without its ListTools entry has no place for the scope
+          suggestions: [],
+          data: { tool: 'open_session', action: 'calls `.set()` on', state: 'module-level `sessions`' },
+        },
+      ],
     },
     {
       code: `const users = new Map(); server.addTool({ name: 'create_user', execute: async (args) => { users.set(args.id, args); return 'ok'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'create_user', action: 'calls `.set()` on', state: 'module-level `users`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const users = new Map(); server.addTool({ name: 'create_user', execute: async (args) => { users.set(args.id, args); return 'ok'; }, _meta: { 'anthropic/stateScope': 'session' } });`,
+            },
+          ],
+          data: { tool: 'create_user', action: 'calls `.set()` on', state: 'module-level `users`' },
+        },
+      ],
     },
     {
       code: `let count = 0; app.registerTool({ name: 'count', handler: async () => { count += 1; return String(count); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'count', action: 'assigns', state: 'module-level `count`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let count = 0; app.registerTool({ name: 'count', handler: async () => { count += 1; return String(count); }, _meta: { 'anthropic/stateScope': 'session' } });`,
+            },
+          ],
+          data: { tool: 'count', action: 'assigns', state: 'module-level `count`' },
+        },
+      ],
     },
     {
       // An MCP task tool: `createTask` runs on the model's call.
       code: `const running = new Map(); server.experimental.tasks.registerToolTask('research', { description: 'd' }, { async createTask(args, extra) { running.set(args.topic, 1); return {}; }, async getTask() { return {}; }, async getTaskResult() { return {}; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'research', action: 'calls `.set()` on', state: 'module-level `running`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { classifyTool } from 'tool-result-guard';
+
+const running = new Map(); classifyTool(server.experimental.tasks.registerToolTask('research', { description: 'd' }, { async createTask(args, extra) { running.set(args.topic, 1); return {}; }, async getTask() { return {}; }, async getTaskResult() { return {}; } }), { name: 'research', stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'research', action: 'calls `.set()` on', state: 'module-level `running`' },
+        },
+      ],
     },
     {
       // Each branch is blamed for its own change only: `start` adds, `stop` deletes, `list_sessions` reads.
@@ -413,8 +848,18 @@ ruleTester.run('declare-tool-state-scope: MCP and harness shapes', rule, {
     case 'list_sessions': return { content: [{ type: 'text', text: [...sessions.keys()].join(',') }] };
   }`),
       errors: [
-        { messageId: mutates, line: 8, data: { tool: 'start', action: 'calls `.set()` on', state: 'module-level `sessions`' } },
-        { messageId: mutates, line: 9, data: { tool: 'stop', action: 'calls `.delete()` on', state: 'module-level `sessions`' } },
+        {
+          messageId: mutates,
+          suggestions: [],
+          line: 8,
+          data: { tool: 'start', action: 'calls `.set()` on', state: 'module-level `sessions`' },
+        },
+        {
+          messageId: mutates,
+          suggestions: [],
+          line: 9,
+          data: { tool: 'stop', action: 'calls `.delete()` on', state: 'module-level `sessions`' },
+        },
       ],
     },
   ],
@@ -446,6 +891,12 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const gotoTool = (v3) => buildTool({ name: 'goto', async call({ url }) { const page = await v3.context.awaitActivePage(); await page.goto(url); return { ok: true }; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'goto', method: 'goto', object: '`page`, taken from `v3`, a parameter of the enclosing function `gotoTool`' },
         },
       ],
@@ -456,6 +907,12 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const searchTool = (v3) => buildTool({ name: 'search', async call({ query }) { v3.recordAgentReplayStep({ type: 'search', query }); return []; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'search', method: 'recordAgentReplayStep', object: '`v3`, a parameter of the enclosing function `searchTool`' },
         },
       ],
@@ -466,6 +923,12 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const click = createTool({ id: 'computer_click', description: 'd', execute: async ({ x, y }, context) => { const { computer } = requireComputer(context); await computer.leftClick(x, y); return 'clicked'; }, stateScope: 'session' });`,
+            },
+          ],
           data: {
             tool: 'computer_click',
             method: 'leftClick',
@@ -480,6 +943,12 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const makeWrite = (sandbox) => buildTool({ name: 'write_file', async call({ path, content }) { await sandbox.writeFiles([{ path, content }]); return { success: true }; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'write_file', method: 'writeFiles', object: '`sandbox`, a parameter of the enclosing function `makeWrite`' },
         },
       ],
@@ -487,18 +956,49 @@ ruleTester.run('declare-tool-state-scope: long-lived objects the tool drives', r
     {
       // a shared page kept in an instance field
       code: `export class ClickTool extends BaseTool { name = 'click'; constructor(page) { super(); this.page = page; } async call({ selector }) { await this.page.click(selector); return 'ok'; } }`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'click', method: 'click', object: 'instance field `this.page`' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class ClickTool extends BaseTool { readonly stateScope = 'session'; name = 'click'; constructor(page) { super(); this.page = page; } async call({ selector }) { await this.page.click(selector); return 'ok'; } }`,
+            },
+          ],
+          data: { tool: 'click', method: 'click', object: 'instance field `this.page`' },
+        },
+      ],
     },
     {
       // an element taken from a module-level collection and changed in place
       code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { tasks.get(id).status = 'done'; return 'ok'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'done', action: 'assigns a property of', state: 'module-level `tasks`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { tasks.get(id).status = 'done'; return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'done', action: 'assigns a property of', state: 'module-level `tasks`' },
+        },
+      ],
     },
     {
       // the same, through a local name
       code: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; } });`,
       errors: [
-        { messageId: mutates, data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' } },
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const tasks = new Map(); export const done = tool({ description: 'd', inputSchema: {}, execute: async ({ id }) => { const task = tasks.get(id); task.attempts++; return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'done', action: 'updates a property of', state: '`task`, taken from module-level `tasks`' },
+        },
       ],
     },
   ],
@@ -553,7 +1053,17 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       // the helper's module keeps what every call passes it
       code: `import { remember } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { remember(url); return 'ok'; } });`,
       filename: toolFile,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { remember } from './history.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ url }) => { remember(url); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     {
       // the same module's helper that never removes its entry
@@ -562,6 +1072,12 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { withLock } from './queue.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => withLock(path, () => save(path)), stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 't', action: 'calls imported `withLock`, which changes', state: '`queues`, module state of queue.ts' },
         },
       ],
@@ -570,11 +1086,32 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       // a module-level object whose class (in another file) changes its own fields
       code: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ thought }) => thinking.process(thought) });`,
       filename: toolFile,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { Thinking } from './thinking.js'; const thinking = new Thinking(); export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ thought }) => thinking.process(thought), stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `class Counter { n = 0; bump() { this.n += 1; return this.n; } } const counter = new Counter(); export const t = buildTool({ name: 'bump', async call() { return counter.bump(); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'bump', action: 'calls `.bump()`, which changes `this.n` of', state: '`counter`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `class Counter { n = 0; bump() { this.n += 1; return this.n; } } const counter = new Counter(); export const t = buildTool({ name: 'bump', async call() { return counter.bump(); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'bump', action: 'calls `.bump()`, which changes `this.n` of', state: '`counter`' },
+        },
+      ],
     },
     {
       // a base class in another file caches its client in an instance field on first use
@@ -583,6 +1120,12 @@ ruleTester.run('declare-tool-state-scope: state held by helper modules and objec
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { MailBaseTool } from './base.js'; export class GetMail extends MailBaseTool { readonly stateScope = 'session'; name = 'get_mail'; async _call({ id }) { const client = await this.getMailClient(); return client.get(id); } }`,
+            },
+          ],
           data: {
             tool: 'get_mail',
             action: 'calls `this.getMailClient()` (inherited from `MailBaseTool`), which changes',
@@ -642,6 +1185,12 @@ ruleTester.run('declare-tool-state-scope: long-lived managers in other modules',
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import * as handlers from './handlers/index.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async (args) => handlers.handleStart(args), stateScope: 'session' });`,
+            },
+          ],
           data: {
             tool: 't',
             action: 'calls `handlers.handleStart()`, which (through `startProcess` → `terminalManager.run` → `this.spawnSession`) changes',
@@ -657,6 +1206,12 @@ ruleTester.run('declare-tool-state-scope: long-lived managers in other modules',
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { terminalManager } from './terminal.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ pid }) => terminalManager.readMore(pid), stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 't', action: 'calls `terminalManager.readMore()`, which changes', state: '`this.sessions` of TerminalManager' },
         },
       ],
@@ -681,6 +1236,13 @@ export const t = createTool({ id: 'task_write', description: 'd', execute: async
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `async function applyTasks(context, tasks) { const store = await resolveStore(context); await store.setState({ tasks }); context.requestContext.set('tasks', tasks); return tasks; }
+export const t = createTool({ id: 'task_write', description: 'd', execute: async ({ tasks }, context) => applyTasks(context, tasks), stateScope: 'session' });`,
+            },
+          ],
           data: {
             tool: 'task_write',
             action: 'calls `.set()` on',
@@ -706,6 +1268,12 @@ ruleTester.run('declare-tool-state-scope: LangGraph state updates', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { Command } from '@langchain/langgraph'; export const t = tool(async ({ path, content }, runtime) => new Command({ update: { files: { [path]: content }, messages: [] } }), { name: 'write_file', schema: {}, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'write_file', action: 'returns a LangGraph `Command` whose `update` changes', state: "the agent's graph state" },
         },
       ],
@@ -730,33 +1298,107 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
   invalid: [
     {
       code: `let opened = 0; const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => { opened++; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'browser_open', action: 'assigns', state: 'module-level `opened`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let opened = 0; const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (tab, params) => { opened++; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'browser_open', action: 'assigns', state: 'module-level `opened`' },
+        },
+      ],
     },
     {
       code: `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, execute: async ({ id }) => { seen.add(id); } }) } });`,
-      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set(); const agent = new Agent({ tools: { remember: tool({ description: 'r', inputSchema, execute: async ({ id }) => { seen.add(id); }, stateScope: 'session' }) } });`,
+            },
+          ],
+          data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' },
+        },
+      ],
     },
     {
       code: `const calls = []; class SearchClient extends AIFunctionsProvider {
   @aiFunction({ name: 'web_search', inputSchema })
   async search(input) { calls.push(input.query); return []; }
 }`,
-      errors: [{ messageId: mutates, data: { tool: 'web_search', action: 'calls `.push()` on', state: 'module-level `calls`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const calls = []; class SearchClient extends AIFunctionsProvider {
+  @aiFunction({ name: 'web_search', inputSchema, stateScope: 'session' })
+  async search(input) { calls.push(input.query); return []; }
+}`,
+            },
+          ],
+          data: { tool: 'web_search', action: 'calls `.push()` on', state: 'module-level `calls`' },
+        },
+      ],
     },
     {
       code: `const log = []; export class NotesTool implements NotesToolHandlers { async append(command) { log.push(command.text); return 'ok'; } }`,
-      errors: [{ messageId: mutates, data: { tool: 'notes', action: 'calls `.push()` on', state: 'module-level `log`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const log = []; export class NotesTool implements NotesToolHandlers { readonly stateScope = 'session'; async append(command) { log.push(command.text); return 'ok'; } }`,
+            },
+          ],
+          data: { tool: 'notes', action: 'calls `.push()` on', state: 'module-level `log`' },
+        },
+      ],
     },
     {
       code: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; } }));`,
-      errors: [{ messageId: mutates, data: { tool: 'select_page', action: 'assigns', state: 'module-level `selected`' }, line: 1 }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; }, stateScope: 'session' }));`,
+            },
+          ],
+          data: { tool: 'select_page', action: 'assigns', state: 'module-level `selected`' },
+          line: 1,
+        },
+      ],
     },
     {
       code: `const seen = new Set();
 export const remember = definePageTool(() => {
   return { name: 'remember', schema, handler: async (request) => { seen.add(request.params.id); } };
 });`,
-      errors: [{ messageId: mutates, data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' }, line: 3 }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set();
+export const remember = definePageTool(() => {
+  return { name: 'remember', schema, handler: async (request) => { seen.add(request.params.id); }, stateScope: 'session' };
+});`,
+            },
+          ],
+          data: { tool: 'remember', action: 'calls `.add()` on', state: 'module-level `seen`' },
+          line: 3,
+        },
+      ],
     },
   ],
 });
@@ -769,12 +1411,32 @@ ruleTester.run('declare-tool-state-scope: renamed output channels', rule, {
   invalid: [
     {
       code: `const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (context2, params, response2) => { await context2.page.goto(params.url); response2.addTextResult('ok'); } });`,
-      errors: [{ messageId: 'drivesSharedObject' }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const t = defineTabTool({ schema: { name: 'browser_open' }, handle: async (context2, params, response2) => { await context2.page.goto(params.url); response2.addTextResult('ok'); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
     {
       // …and a renamed tab is still the shared tab the tool drives.
       code: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab2, params2, response2) => { response2.setIncludeSnapshot(); await tab2.click(params2.ref); } });`,
-      errors: [{ messageId: 'drivesSharedObject' }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab2, params2, response2) => { response2.setIncludeSnapshot(); await tab2.click(params2.ref); }, stateScope: 'session' });`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -809,25 +1471,80 @@ ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, prox
     // a latch that guards real work, or has an else, changes what later calls do
     {
       code: `let warmed = false; export const t = buildTool({ name: 'a', async call(input) { if (!warmed) { warmed = true; await warmUp(); } return run(input); } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'assigns', state: 'module-level `warmed`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let warmed = false; export const t = buildTool({ name: 'a', async call(input) { if (!warmed) { warmed = true; await warmUp(); } return run(input); }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'assigns', state: 'module-level `warmed`' },
+        },
+      ],
     },
     {
       code: `let started = false; export const t = buildTool({ name: 'a', async call(input) { if (!started) { started = true; console.log('start'); } else { return 'again'; } return 'first'; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'assigns', state: 'module-level `started`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let started = false; export const t = buildTool({ name: 'a', async call(input) { if (!started) { started = true; console.log('start'); } else { return 'again'; } return 'first'; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'assigns', state: 'module-level `started`' },
+        },
+      ],
     },
     // removed under another key, or not in a finally: the entry stays
     {
       code: `const seen = new Set(); export const t = buildTool({ name: 'a', async call(input) { seen.add(input.id); try { return await run(input); } finally { seen.delete(input.other); } } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const seen = new Set(); export const t = buildTool({ name: 'a', async call(input) { seen.add(input.id); try { return await run(input); } finally { seen.delete(input.other); } }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'calls `.add()` on', state: 'module-level `seen`' },
+        },
+      ],
     },
     {
       code: `const pending = new Map(); export const t = buildTool({ name: 'a', async call(input) { pending.set(input.id, 1); const r = await run(input); if (r.ok) pending.delete(input.id); return r; } });`,
-      errors: [{ messageId: mutates, data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `pending`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const pending = new Map(); export const t = buildTool({ name: 'a', async call(input) { pending.set(input.id, 1); const r = await run(input); if (r.ok) pending.delete(input.id); return r; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'a', action: 'calls `.set()` on', state: 'module-level `pending`' },
+        },
+      ],
     },
     // a state-changing method that names no observability object
     {
       code: `const registry = Registry.getInstance(); export const t = createTool({ id: 'pick', execute: async (input) => { registry.setDefaultModel(input.model); return 'ok'; } });`,
-      errors: [{ messageId: 'drivesSharedObject', data: { tool: 'pick', method: 'setDefaultModel', object: 'module-level `registry`' } }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const registry = Registry.getInstance(); export const t = createTool({ id: 'pick', execute: async (input) => { registry.setDefaultModel(input.model); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
+          data: { tool: 'pick', method: 'setDefaultModel', object: 'module-level `registry`' },
+        },
+      ],
     },
     // a lazily created client behind a Proxy: the first call creates and caches it
     {
@@ -836,6 +1553,13 @@ ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, prox
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let cached = null; const client = new Proxy({}, { get(_target, prop) { if (!cached) { cached = new Api(process.env.KEY); } return cached[prop]; } });
+       export const search = tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q), stateScope: 'session' });`,
+            },
+          ],
           data: {
             tool: 'search',
             action: 'assigns',
@@ -847,7 +1571,18 @@ ruleTester.run('declare-tool-state-scope: latches, undone changes, loggers, prox
     {
       code: `let cached = null; const shared = new Proxy({}, { get(_target, prop) { cached ??= new Api(process.env.KEY); return cached[prop]; } });
        export function createSearch({ apiKey } = {}) { const client = apiKey ? new Api(apiKey) : shared; return tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q) }); }`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let cached = null; const shared = new Proxy({}, { get(_target, prop) { cached ??= new Api(process.env.KEY); return cached[prop]; } });
+       export function createSearch({ apiKey } = {}) { const client = apiKey ? new Api(apiKey) : shared; return tool({ description: 'd', inputSchema, execute: async ({ q }) => client.search(q), stateScope: 'session' }); }`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -878,20 +1613,81 @@ ruleTester.run('declare-tool-state-scope: tool lists joined by name', rule, {
     {
       code: fixtureText('handler-map', 'counter.ts'),
       filename: path.join(nameDispatch, 'handler-map', 'counter.ts'),
-      errors: [{ messageId: mutates, data: { tool: 'count_mapped', action: 'assigns', state: 'module-level `calls`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let calls = 0;
+export const countTool = { name: 'count_mapped', description: 'Count calls', inputSchema: { type: 'object' }, _meta: { 'anthropic/stateScope': 'session' } };
+// No map keys this definition: not a tool.
+export const unmappedTool = { name: 'unmapped', description: 'Nobody handles me', inputSchema: { type: 'object' } };
+
+export function count() {
+  calls += 1;
+  return { content: [{ type: 'text', text: String(calls) }] };
+}
+`,
+            },
+          ],
+          data: { tool: 'count_mapped', action: 'assigns', state: 'module-level `calls`' },
+        },
+      ],
     },
     // Definitions in tools.ts, the dispatcher (which imports them) in handler.ts, the class in counter.ts.
     {
       code: fixtureText('reverse', 'tools.ts'),
       filename: path.join(nameDispatch, 'reverse', 'tools.ts'),
-      errors: [{ messageId: mutates, line: 4, data: { tool: 'count_clicks', action: 'assigns', state: 'instance field `this.clicks`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `// The ListTools answer: definitions only. The dispatcher (handler.ts) imports this file.
+export const TOOLS = [
+  { name: 'fetch_page', description: 'Fetch a page and return its text', inputSchema: { type: 'object' } },
+  { name: 'count_clicks', description: 'Count a click', inputSchema: { type: 'object' }, _meta: { 'anthropic/stateScope': 'session' } },
+  { name: 'unrouted', description: 'Listed, but no dispatcher routes it', inputSchema: { type: 'object' } },
+];
+export const TOOL_NAMES = TOOLS.map((tool) => tool.name);
+`,
+            },
+          ],
+          line: 4,
+          data: { tool: 'count_clicks', action: 'assigns', state: 'instance field `this.clicks`' },
+        },
+      ],
     },
     // The definitions import the dispatcher: an `if` chain on the name.
     {
       code: fixtureText('forward', 'server.ts'),
       filename: path.join(nameDispatch, 'forward', 'server.ts'),
       errors: [
-        { messageId: mutates, line: 6, data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' } },
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `// The definitions import the dispatcher here (the other direction).
+import { dispatch } from './dispatch.js';
+
+export const tools = [
+  { name: 'read_note', description: 'Read a note', inputSchema: { type: 'object' } },
+  { name: 'remember_note', description: 'Remember a note', inputSchema: { type: 'object' }, _meta: { 'anthropic/stateScope': 'session' } },
+];
+
+export function serve(server: any) {
+  server.onList(() => ({ tools }));
+  server.onCall((request: any) => dispatch(request.params.name, request.params.arguments ?? {}));
+}
+`,
+            },
+          ],
+          line: 6,
+          data: { tool: 'remember_note', action: 'calls `.push()` on', state: 'module-level `opened`' },
+        },
       ],
     },
     // Definitions and dispatcher in one file.
@@ -907,13 +1703,62 @@ export function route(name, args) {
 }`,
       filename: path.join(nameDispatch, 'reverse', 'inline.ts'),
       // In the linted file the change itself is reported, as for every dispatcher branch.
-      errors: [{ messageId: mutates, line: 7, data: { tool: 'visit', action: 'assigns', state: 'module-level `visits`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let visits = 0;
+export const TOOLS = [
+  { name: 'visit', description: 'd', inputSchema: { type: 'object' }, _meta: { 'anthropic/stateScope': 'session' } },
+];
+export function route(name, args) {
+  switch (name) {
+    case 'visit': visits += 1; return { content: [] };
+  }
+}`,
+            },
+          ],
+          line: 7,
+          data: { tool: 'visit', action: 'assigns', state: 'module-level `visits`' },
+        },
+      ],
     },
     // A class routed by a name no list declares stays a tool of its own.
     {
       code: fixtureText('reverse', 'counter.ts'),
       filename: path.join(nameDispatch, 'reverse', 'counter.ts'),
-      errors: [{ messageId: mutates, data: { tool: 'OrphanTool', action: 'calls `.push()` on', state: 'instance field `this.seen`' } }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `// The implementation the dispatcher routes \`count_clicks\` to: no tool by itself.
+export class CounterTool {
+  clicks = 0;
+  async execute(args: { times?: number }) {
+    this.clicks += args.times ?? 1;
+    return { content: [{ type: 'text', text: 'counted' }] };
+  }
+}
+
+// Routed by a name no tool list declares: a tool of its own, as before.
+export class OrphanTool {
+  readonly stateScope = 'session';
+  seen: string[] = [];
+  async execute(args: { id: string }) {
+    this.seen.push(args.id);
+    return { content: [{ type: 'text', text: 'ok' }] };
+  }
+}
+`,
+            },
+          ],
+          data: { tool: 'OrphanTool', action: 'calls `.push()` on', state: 'instance field `this.seen`' },
+        },
+      ],
     },
   ],
 });
@@ -933,6 +1778,12 @@ ruleTester.run('declare-tool-state-scope: callbacks handed the context', rule, {
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export class ClickTool extends BaseTool { readonly stateScope = 'session'; async execute(args, context) { return this.safeExecute(context, async (page) => { await page.click(args.selector); return 'clicked'; }); } }`,
+            },
+          ],
           data: { tool: 'ClickTool', method: 'click', object: "`page`, handed over from `context`, the invocation's context argument" },
         },
       ],
@@ -973,6 +1824,13 @@ ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
       errors: [
         {
           messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `class ShellInvocation extends BaseToolInvocation { constructor(config, params, allowlist) { super(params); this.config = config; this.allowlist = allowlist; } async shouldConfirmExecute() { return { onConfirm: async (outcome) => { if (outcome === 'always') this.allowlist.add(this.params.command); } }; } async execute() { return 'ok'; } }
+   export class ShellTool extends BaseDeclarativeTool { readonly stateScope = 'session'; allowlist = new Set();  createInvocation(params) { return new ShellInvocation(this.config, params, this.allowlist); } }`,
+            },
+          ],
           data: {
             tool: 'ShellTool',
             action: 'calls `.add()` on',
@@ -986,18 +1844,50 @@ ruleTester.run('declare-tool-state-scope: confirmation callbacks', rule, {
       code: invocationTool(
         `async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); }`,
       ),
-      errors: [{ messageId: 'drivesSharedObject' }],
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `class ShellInvocation extends BaseToolInvocation { constructor(config, params, allowlist) { super(params); this.config = config; this.allowlist = allowlist; } async shouldConfirmExecute() { return { onConfirm: async () => { this.setModeSafely('auto_edit'); } }; } setModeSafely(mode) { this.config.setApprovalMode(mode); } async execute() { return 'ok'; } }
+   export class ShellTool extends BaseDeclarativeTool { readonly stateScope = 'session'; allowlist = new Set();  createInvocation(params) { return new ShellInvocation(this.config, params, this.allowlist); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a static allowlist outlives every invocation
       code: `class MemoryInvocation extends BaseToolInvocation { static allowlist = new Set(); async getConfirmationDetails() { return { onConfirm: async () => { MemoryInvocation.allowlist.add(this.params.key); } }; } async execute() { return 'ok'; } }
              export class MemoryTool extends BaseDeclarativeTool { createInvocation(params) { return new MemoryInvocation(params); } }`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `class MemoryInvocation extends BaseToolInvocation { static allowlist = new Set(); async getConfirmationDetails() { return { onConfirm: async () => { MemoryInvocation.allowlist.add(this.params.key); } }; } async execute() { return 'ok'; } }
+             export class MemoryTool extends BaseDeclarativeTool { readonly stateScope = 'session'; createInvocation(params) { return new MemoryInvocation(params); } }`,
+            },
+          ],
+        },
+      ],
     },
     {
       // a class tool's own confirmation method
       code: `const approved = new Set(); export class DeployTool extends BaseTool { async requestApproval(input) { approved.add(input.target); } async call(input) { return 'ok'; } }`,
-      errors: [{ messageId: mutates }],
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const approved = new Set(); export class DeployTool extends BaseTool { readonly stateScope = 'session'; async requestApproval(input) { approved.add(input.target); } async call(input) { return 'ok'; } }`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -1020,6 +1910,12 @@ ruleTester.run('declare-tool-state-scope: state changed by a factory around the 
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `function defineTabTool(tool) { return { ...tool, handle: async (context, params, response) => { const tab = await context.ensureTab(); return tool.handle(tab, params, response); } }; } const t = defineTabTool({ schema: { name: 'browser_snapshot' }, handle: async (tab, params, response) => { response.addTextResult(await tab.snapshot()); }, stateScope: 'session' });`,
+            },
+          ],
           data: {
             tool: 'browser_snapshot',
             method: 'ensureTab',
@@ -1045,6 +1941,12 @@ ruleTester.run('declare-tool-state-scope: ensure-style creation on a long-lived 
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const t = createTool({ id: 'cookies', description: 'd', execute: async (input, context) => { const browserContext = await context.ensureBrowserContext(); return browserContext.cookies(); }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'cookies', method: 'ensureBrowserContext', object: "`context`, the invocation's context argument" },
         },
       ],
@@ -1066,6 +1968,12 @@ ruleTester.run('declare-tool-state-scope: an object a helper keeps and hands bac
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let page; function currentPage() { return page; } export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ selector }) => { const p = currentPage(); await p.click(selector); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 't', method: 'click', object: '`p`, taken from module-level `page`, which `currentPage` returns' },
         },
       ],
@@ -1087,6 +1995,12 @@ ruleTester.run('declare-tool-state-scope: handles taken from a shared object', r
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const t = defineTabTool({ schema: { name: 'browser_click' }, handle: async (tab, params, response) => { const el = await tab.targetLocator(params); await el.click(); }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'browser_click', method: 'click', object: "`el`, taken from `tab`, the invocation's context argument" },
         },
       ],
@@ -1109,6 +2023,12 @@ ruleTester.run('declare-tool-state-scope: recordings started and overlays shown 
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const t = createTool({ id: 'start_recording', description: 'd', execute: async (input, context) => { await context.startRecording(); return 'started'; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'start_recording', method: 'startRecording', object: "`context`, the invocation's context argument" },
         },
       ],
@@ -1119,7 +2039,163 @@ ruleTester.run('declare-tool-state-scope: recordings started and overlays shown 
       errors: [
         {
           messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export const t = createTool({ id: 'chapter', description: 'd', execute: async ({ title }, context) => { const tab = context.currentTabOrDie(); await tab.page.screencast.showChapter(title); return 'ok'; }, stateScope: 'session' });`,
+            },
+          ],
           data: { tool: 'chapter', method: 'showChapter', object: "`tab`, taken from `context`, the invocation's context argument" },
+        },
+      ],
+    },
+  ],
+});
+
+// The suggestion declares what the code does today (`stateScope: 'session'`) where the tool's
+// classification lives, through the same member-insertion helper as maxResultSizeChars; the
+// codemod replays it (with a TODO to review the scope).
+ruleTester.run('declare-tool-state-scope: the stateScope suggestion', rule, {
+  valid: [],
+  invalid: [
+    {
+      // a class tool in TypeScript: a readonly field
+      code: `let count = 0;
+export class CounterTool extends BaseTool {
+  name = 'counter';
+  async call() {
+    count++;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `let count = 0;
+export class CounterTool extends BaseTool {
+  readonly stateScope = 'session';
+  name = 'counter';
+  async call() {
+    count++;
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // an MCP registerTool config: `_meta`, never the input shape
+      code: `const sessions = new Map();
+server.registerTool('logout', { description: 'd' }, async (args) => {
+  sessions.delete(args.id);
+  return { content: [] };
+});
+`,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const sessions = new Map();
+server.registerTool('logout', { description: 'd', _meta: { 'anthropic/stateScope': 'session' } }, async (args) => {
+  sessions.delete(args.id);
+  return { content: [] };
+});
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // an AI SDK tool, whose type has no such field: the classifyTool wrapper, imported
+      code: `import { tool } from 'ai';
+const history: string[] = [];
+export const log = tool({
+  description: 'log',
+  inputSchema: schema,
+  execute: async (input) => {
+    history.push(input.text);
+    return 'ok';
+  },
+});
+`,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `import { tool } from 'ai';
+import { classifyTool } from 'tool-result-guard';
+const history: string[] = [];
+export const log = classifyTool(tool({
+  description: 'log',
+  inputSchema: schema,
+  execute: async (input) => {
+    history.push(input.text);
+    return 'ok';
+  },
+}), { stateScope: 'session' });
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // two tools sharing one invocation: one report, and its suggestion declares the scope on both
+      filename: 'file.js',
+      code: `export function toFunctionTool(strict) {
+  const byRun = new WeakMap();
+  async function invoke(input, runContext) {
+    byRun.set(runContext, input);
+  }
+  return strict ? buildTool({ name: 'a', call: invoke }) : buildTool({ name: 'b', call: invoke });
+}
+`,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `export function toFunctionTool(strict) {
+  const byRun = new WeakMap();
+  async function invoke(input, runContext) {
+    byRun.set(runContext, input);
+  }
+  return strict ? buildTool({ name: 'a', call: invoke, stateScope: 'session' }) : buildTool({ name: 'b', call: invoke, stateScope: 'session' });
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // the file's own quote style
+      filename: 'file.js',
+      code: `const cache = new Map();
+export const pages = buildTool({ name: "pages", async call(input) { cache.set(input.url, "x"); } });
+`,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: `const cache = new Map();
+export const pages = buildTool({ name: "pages", async call(input) { cache.set(input.url, "x"); }, stateScope: "session" });
+`,
+            },
+          ],
         },
       ],
     },

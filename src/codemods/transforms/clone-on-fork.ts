@@ -2,7 +2,7 @@ import type { RuleTransform } from '../transform.js';
 import { applyRuleSuggestions } from './rule-suggestions.js';
 
 /**
- * `clone-on-fork`: the seed-002 rule "clone or reconstruct the replacement
+ * `clone-on-fork`: the frozen-fates rule "clone or reconstruct the replacement
  * state for forks, subagents and resumes". The rule knows which clone
  * function applies: one already in scope (its autofix), the harness's own
  * `clone…State` from a module the file imports state from, or the runtime's

@@ -2,7 +2,7 @@ import type { RuleTransform } from '../transform.js';
 import { applyRuleSuggestions } from './rule-suggestions.js';
 
 /**
- * `mark-seen`: the seed-002 rule "never write the replacements map without
+ * `mark-seen`: the frozen-fates rule "never write the replacements map without
  * the seen mark; mark before awaiting persistence". The rule knows the seen
  * set of the same state and the id expression; its suggestions insert
  * `seenIds.add(id)` before the write, or move a late mark before the await.

@@ -205,7 +205,7 @@ function planHoist(fn: FunctionWithBody, lookups: Node[], finding: RuleFinding<'
 }
 
 /**
- * `sentinel-first`: the seed-000 rule "test the self-bounding sentinel
+ * `sentinel-first`: the circular-persistence rule "test the self-bounding sentinel
  * before any remote override". The rule reports each override lookup some
  * path reaches before the sentinel exit; the transform moves that exit up.
  * Where it cannot (no exit to move, or the declared value only exists after
