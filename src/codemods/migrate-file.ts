@@ -83,6 +83,98 @@ function ruleOptionsOf(transforms: readonly Transform[], options: TransformOptio
   return byRule;
 }
 
+/** A file left as it was: unchanged, skipped (it does not parse) or failed, with the reason for the last two. */
+function leftAsIs(text: string, status: Exclude<FileStatus, 'ok'>, reason?: string): TextMigrationResult {
+  return { status, text, edits: {}, unresolved: [], ...(reason === undefined ? {} : { reason }) };
+}
+
+/** The last lint of a file: the text it saw, the rules it ran and what they found. */
+interface Lint {
+  text: string;
+  ruleNames: ReadonlySet<string>;
+  findings: RuleFinding[];
+}
+
+/** Why one transform could not finish on a file (the file is then left as it was). */
+class TransformFailure extends Error {}
+
+/** What one file's migration shares across its transforms: the text as edited so far, and the lint. */
+interface FileMigration {
+  readonly filePath: string;
+  readonly collector: RuleFindingsCollector;
+  readonly ruleOptions: RuleOptionsByName;
+  readonly usesCrlf: boolean;
+  currentText: string;
+  lint: Lint;
+  readonly edits: Record<string, number>;
+  readonly unresolved: UnresolvedFinding[];
+  /** The ts-morph file of `currentText`, parsed only when a transform asks for it. */
+  sourceFile(): SourceFile;
+  forgetSourceFile(): void;
+}
+
+/**
+ * Lints the current text again, with the rules of this transform and of the
+ * ones still to come: when this one has settled, the next starts from the
+ * same lint for free. Edits that break the syntax show here: the re-lint
+ * after every edit is also the parse check.
+ */
+function relint(migration: FileMigration, transform: Transform, ruleNamesFromHere: readonly string[]): void {
+  try {
+    migration.lint = {
+      text: migration.currentText,
+      ruleNames: new Set(ruleNamesFromHere),
+      findings: collectFindings(migration.collector, migration.currentText, migration.filePath, ruleNamesFromHere, migration.ruleOptions),
+    };
+  } catch (error) {
+    if (error instanceof UnparseableFileError) {
+      throw new TransformFailure(`the ${transform.name} transform produced code that ${error.reason}; the file was left as it was`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs one transform until it settles: lint, edit, lint again, until its
+ * rule reports nothing it can still fix (what is left is listed for a
+ * human). A transform that has not settled after MAX_PASSES_PER_TRANSFORM
+ * passes is a bug, reported rather than looped on.
+ */
+function settleTransform(
+  migration: FileMigration,
+  transform: Transform,
+  ruleNamesFromHere: readonly string[],
+  options: TransformOptions,
+): void {
+  for (let pass = 0; pass < MAX_PASSES_PER_TRANSFORM; pass += 1) {
+    if (migration.currentText !== migration.lint.text || !migration.lint.ruleNames.has(transform.ruleName)) {
+      relint(migration, transform, ruleNamesFromHere);
+    }
+    const findings = migration.lint.findings.filter((finding) => finding.ruleName === transform.ruleName);
+    if (findings.length === 0) return;
+    const output = transform.run({
+      get sourceFile() {
+        return migration.sourceFile();
+      },
+      findings,
+      options,
+    });
+    const { accepted } = selectCompatibleEdits(migration.currentText, output.edits);
+    if (accepted.length === 0) {
+      // Nothing more to do: what is left is what the transform leaves to a human.
+      migration.unresolved.push(...output.unresolved.map((site) => ({ ...site, transform: transform.name })));
+      return;
+    }
+    migration.currentText = applyEdits(migration.currentText, migration.usesCrlf ? accepted.map(withCrlf) : accepted);
+    migration.forgetSourceFile();
+    migration.edits[transform.name] = (migration.edits[transform.name] ?? 0) + accepted.length;
+  }
+  throw new TransformFailure(
+    `the ${transform.name} transform did not settle after ${MAX_PASSES_PER_TRANSFORM} passes; ` +
+      'the file was left as it was (please report this)',
+  );
+}
+
 /**
  * Runs the transforms over one file's text. The rules decide what to change;
  * the transforms only decide how. A file nobody reports on is never parsed by
@@ -100,101 +192,49 @@ export function migrateText(
   const rulesThatMayReport = collector.rulesThatMayReport(text, ruleNames);
   if (rulesThatMayReport.length === 0) {
     const syntaxError = syntaxErrorOf(text, filePath);
-    if (syntaxError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: syntaxError.reason };
-    return { status: 'unchanged', text, edits: {}, unresolved: [] };
+    return syntaxError ? leftAsIs(text, 'skipped', syntaxError.reason) : leftAsIs(text, 'unchanged');
   }
   const ruleOptions = ruleOptionsOf(transforms, options);
   let initialFindings: RuleFinding[];
   try {
     initialFindings = collector.collect(text, filePath, rulesThatMayReport, ruleOptions);
   } catch (error) {
-    if (error instanceof UnparseableFileError) return { status: 'skipped', text, edits: {}, unresolved: [], reason: error.reason };
+    if (error instanceof UnparseableFileError) return leftAsIs(text, 'skipped', error.reason);
     throw error;
   }
-  if (initialFindings.length === 0) return { status: 'unchanged', text, edits: {}, unresolved: [] };
+  if (initialFindings.length === 0) return leftAsIs(text, 'unchanged');
 
   // The text is edited as a string; ts-morph parses it only when a transform
   // asks for `sourceFile` (most replay the rules' fixes and never do), and
   // again after edits only if it is asked again.
-  let currentText = text;
   let sourceFile: SourceFile | undefined;
-  const sourceFileOfCurrentText = (): SourceFile => (sourceFile ??= project.createSourceFile(filePath, currentText, { overwrite: true }));
-  const forgetSourceFile = (): void => {
-    if (sourceFile) project.removeSourceFile(sourceFile);
-    sourceFile = undefined;
+  const migration: FileMigration = {
+    filePath,
+    collector,
+    ruleOptions,
+    // Rules' fixes insert `\n`; a Windows-style file keeps `\r\n` throughout.
+    usesCrlf: text.includes('\r\n'),
+    currentText: text,
+    lint: { text, ruleNames: new Set(ruleNames), findings: initialFindings },
+    edits: {},
+    unresolved: [],
+    sourceFile: () => (sourceFile ??= project.createSourceFile(filePath, migration.currentText, { overwrite: true })),
+    forgetSourceFile: () => {
+      if (sourceFile) project.removeSourceFile(sourceFile);
+      sourceFile = undefined;
+    },
   };
   try {
-    // Rules' fixes insert `\n`; a Windows-style file keeps `\r\n` throughout.
-    const usesCrlf = text.includes('\r\n');
-    const edits: Record<string, number> = {};
-    const unresolved: UnresolvedFinding[] = [];
-    // The last lint: its text, the rules it ran and what they found.
-    let lint = { text, ruleNames: new Set(ruleNames), findings: initialFindings };
-
     for (const [index, transform] of transforms.entries()) {
-      // A re-lint also runs the rules of the transforms still to come: when
-      // this one has settled, the next starts from the same lint for free.
       const ruleNamesFromHere = [...new Set(transforms.slice(index).map((remaining) => remaining.ruleName))];
-      let settled = false;
-      for (let pass = 0; pass < MAX_PASSES_PER_TRANSFORM; pass += 1) {
-        if (currentText !== lint.text || !lint.ruleNames.has(transform.ruleName)) {
-          try {
-            lint = {
-              text: currentText,
-              ruleNames: new Set(ruleNamesFromHere),
-              findings: collectFindings(collector, currentText, filePath, ruleNamesFromHere, ruleOptions),
-            };
-          } catch (error) {
-            // Edits that break the syntax show here: the re-lint after every edit is also the parse check.
-            if (error instanceof UnparseableFileError) {
-              return {
-                status: 'error',
-                text,
-                edits: {},
-                unresolved: [],
-                reason: `the ${transform.name} transform produced code that ${error.reason}; the file was left as it was`,
-              };
-            }
-            throw error;
-          }
-        }
-        const findings = lint.findings.filter((finding) => finding.ruleName === transform.ruleName);
-        if (findings.length === 0) {
-          settled = true;
-          break;
-        }
-        const output = transform.run({
-          get sourceFile() {
-            return sourceFileOfCurrentText();
-          },
-          findings,
-          options,
-        });
-        const { accepted } = selectCompatibleEdits(currentText, output.edits);
-        if (accepted.length === 0) {
-          // Nothing more to do: what is left is what the transform leaves to a human.
-          unresolved.push(...output.unresolved.map((site) => ({ ...site, transform: transform.name })));
-          settled = true;
-          break;
-        }
-        currentText = applyEdits(currentText, usesCrlf ? accepted.map(withCrlf) : accepted);
-        forgetSourceFile();
-        edits[transform.name] = (edits[transform.name] ?? 0) + accepted.length;
-      }
-      if (!settled) {
-        return {
-          status: 'error',
-          text,
-          edits: {},
-          unresolved: [],
-          reason:
-            `the ${transform.name} transform did not settle after ${MAX_PASSES_PER_TRANSFORM} passes; ` +
-            `the file was left as it was (please report this)`,
-        };
-      }
+      settleTransform(migration, transform, ruleNamesFromHere, options);
     }
-    return { status: currentText === text ? 'unchanged' : 'ok', text: currentText, edits, unresolved };
+  } catch (error) {
+    if (error instanceof TransformFailure) return leftAsIs(text, 'error', error.message);
+    throw error;
   } finally {
-    forgetSourceFile();
+    migration.forgetSourceFile();
   }
+  const { currentText, edits, unresolved } = migration;
+  return { status: currentText === text ? 'unchanged' : 'ok', text: currentText, edits, unresolved };
 }
