@@ -82,6 +82,22 @@ describe('tool-result-guard CLI', () => {
     expect(result.stdout.trim()).toBe(packageVersion);
   });
 
+  it("a reader that stops early (| head) ends the output, not the run: no EPIPE crash, the run's own exit status", () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [`src/read-${index}.ts`, SELF_READING_TOOL.replaceAll('read_file', `read_${index}`)]),
+    );
+    const directory = workspace(many);
+    // `head -n 1` reads one line of the diffs and closes the pipe; PIPESTATUS keeps the bin's own status.
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" migrate src --dry-run | head -n 1; exit "\${PIPESTATUS[0]}"`], {
+      cwd: directory,
+      encoding: 'utf8',
+    });
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/EPIPE|Unhandled|Error/);
+    // --dry-run with changes found: 2, as when all of it is read.
+    expect(result.status).toBe(2);
+  });
+
   it('--version prints the package version', () => {
     const result = run(['--version'], repositoryRoot);
     expect(result.status).toBe(0);
