@@ -98,10 +98,12 @@ export const mayDefineToolsInText: TextTest = (text, settings, typed) => typed(t
 
 /**
  * Every override lookup (`recognition/guards.ts`, `isOverrideLookup`) reads a
- * table or object named `…override(s)`, or calls or indexes a name from the
- * `overrideLookups` settings, whose last segment the text then spells.
+ * table or object whose name ends in `override(s)` (so no name character
+ * follows it: `overridden`, `overrideConfig` are not such names), or calls or
+ * indexes a name from the `overrideLookups` settings, whose last segment the
+ * text then spells.
  */
-const OVERRIDE_SPELLING = /override/i;
+const OVERRIDE_SPELLING = /overrides?(?![\w$])/i;
 const spellsOverrideLookup = spellsAnyOf((settings) => lastNames(settings.overrideLookups));
 
 /**

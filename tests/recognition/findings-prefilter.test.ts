@@ -36,6 +36,9 @@ describe('the rules’ text prefilters', () => {
     // A resolver with no lookup has nothing to put the sentinel before.
     expect(passes(mayResolveThresholdInText, 'const declared = tool.maxResultSizeChars; return declared;')).toBe(false);
     expect(passes(mayResolveThresholdInText, 'const limit = overrides[name];')).toBe(false);
+    // Words that only start like one: no table is named so.
+    expect(passes(mayResolveThresholdInText, 'const declared = 1; // can be overridden by overrideConfig')).toBe(false);
+    expect(passes(mayResolveThresholdInText, 'const declared = t.maxResultSizeChars; return toolOverrides?.[name];')).toBe(true);
     const custom = normalizeRecognitionSettings({ overrideLookups: ['remote.limits'] });
     expect(passes(mayResolveThresholdInText, 'const declared = t.maxResultSizeChars; const v = remote?.limits[name];', custom)).toBe(true);
   });
