@@ -94,7 +94,8 @@ export interface FlowEnvironment {
   types?: TypeServices | undefined;
 }
 
-interface Seeds {
+/** Where the model's input enters a function being analysed: the taint sources. */
+interface TaintSources {
   parameters: readonly number[];
   thisMembers: readonly string[];
   /** Input parameters that hold a URL whose scheme and host the caller fixed. */
@@ -141,10 +142,10 @@ const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
 const summariesBySettings = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, FunctionSummary>>>();
 const inProgress = new WeakMap<FunctionNode, Set<string>>();
 
-function seedKey(seeds: Seeds): string {
-  const fixed = [...(seeds.fixedOriginParameters ?? [])].sort().join(',');
-  const content = contentArgumentsKey(seeds.contentParameters);
-  return `${[...seeds.parameters].sort().join(',')}|${[...seeds.thisMembers].sort().join(',')}|${fixed}|${content}`;
+function taintSourcesKey(sources: TaintSources): string {
+  const fixed = [...(sources.fixedOriginParameters ?? [])].sort().join(',');
+  const content = contentArgumentsKey(sources.contentParameters);
+  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}`;
 }
 
 /** Nodes of one function unit (its body with nested closures), grouped once. */
@@ -343,7 +344,7 @@ class Taint {
   }
 }
 
-function seedParameters(fn: FunctionNode, parameters: readonly number[], taint: Taint): void {
+function taintParameters(fn: FunctionNode, parameters: readonly number[], taint: Taint): void {
   for (const index of parameters) {
     const parameter = fn.params[index];
     if (!parameter) continue;
@@ -511,7 +512,7 @@ function hasFixedOrigin(node: TSESTree.Node, scope: OriginScope, environment: Fl
       const returned = returnedExpressions(resolved.fn);
       if (returned.length === 0) return false;
       const calleeTaint = new Taint([]);
-      seedParameters(
+      taintParameters(
         resolved.fn,
         target.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
         calleeTaint,
@@ -1087,7 +1088,7 @@ function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, setti
     }
     running.add(key);
     const calleeTaint = new Taint(thisMembers, returnsInputOf(resolved.file, resolved.classNode, settings, depth + 1));
-    seedParameters(fn, parameters, calleeTaint);
+    taintParameters(fn, parameters, calleeTaint);
     const unit = unitOf(fn);
     for (let round = 0; round < 50 && propagate(unit, calleeTaint); round += 1) {
       // Until nothing new is tainted.
@@ -1123,13 +1124,13 @@ function resolveCalleeWithTypes(call: TSESTree.CallExpression | TSESTree.NewExpr
 
 function analyzeFunction(
   fn: FunctionNode,
-  seeds: Seeds,
+  taintSources: TaintSources,
   file: FileIndex,
   classNode: ClassNode | undefined,
   environment: FlowEnvironment,
   depth: number,
 ): FunctionSummary {
-  const key = seedKey(seeds);
+  const key = taintSourcesKey(taintSources);
   let summaries = summariesBySettings.get(environment.settings);
   if (!summaries) {
     summaries = new WeakMap();
@@ -1143,7 +1144,7 @@ function analyzeFunction(
     // Recursion or too deep: assume nothing rather than loop.
     return {
       findings: [],
-      taintedThisMembers: new Set(seeds.thisMembers),
+      taintedThisMembers: new Set(taintSources.thisMembers),
       returns: undefined,
       returned: [],
       filledParameters: [],
@@ -1159,14 +1160,14 @@ function analyzeFunction(
   running.add(key);
 
   const unit = unitOf(fn);
-  const taint = new Taint(seeds.thisMembers, returnsInputOf(file, classNode, environment.settings, depth));
-  seedParameters(fn, seeds.parameters, taint);
+  const taint = new Taint(taintSources.thisMembers, returnsInputOf(file, classNode, environment.settings, depth));
+  taintParameters(fn, taintSources.parameters, taint);
   for (let round = 0; round < 50 && propagate(unit, taint); round += 1) {
     // Until nothing new is tainted.
   }
 
   const fixedOriginNames = new Set<string>();
-  for (const index of seeds.fixedOriginParameters ?? []) {
+  for (const index of taintSources.fixedOriginParameters ?? []) {
     for (const name of collectBindingNames(fn.params[index])) fixedOriginNames.add(name);
   }
   const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
@@ -1273,7 +1274,7 @@ function analyzeFunction(
   let returns: ContentShape | undefined;
   let filledParameters: number[] = [];
   let callbackParameters: number[] = [];
-  const contentParameters = seeds.contentParameters ?? new Map<number, ContentShape>();
+  const contentParameters = taintSources.contentParameters ?? new Map<number, ContentShape>();
   const flowFrom = (readSources: ReadonlyMap<TSESTree.CallExpression | TSESTree.NewExpression, ContentShape>): ContentFlow => {
     const flow = new ContentFlow(
       unit,
@@ -1301,8 +1302,8 @@ function analyzeFunction(
       filledArguments,
       callbackArguments,
     );
-    flow.seedParameters(fn, contentParameters);
-    if (navigated.size > 0) flow.seedFilled([...navigated].filter(([call]) => readSources.has(call)).map(([, page]) => page));
+    flow.bindContentParameters(fn, contentParameters);
+    if (navigated.size > 0) flow.bindFilled([...navigated].filter(([call]) => readSources.has(call)).map(([, page]) => page));
     return flow.run();
   };
   // Cheap first: content can only reach the return if something here produced or received it.

@@ -283,19 +283,19 @@ export class ContentFlow {
   }
 
   /** Parameters of `fn` that carry content now although the caller gave none: the function filled them. */
-  filledParameters(fn: FunctionNode, seeded: ReadonlyMap<number, ContentShape>): number[] {
+  filledParameters(fn: FunctionNode, given: ReadonlyMap<number, ContentShape>): number[] {
     return fn.params.flatMap((parameter, index) =>
-      !seeded.has(index) && parameter.type === AST_NODE_TYPES.Identifier && this.names.has(parameter.name) ? [index] : [],
+      !given.has(index) && parameter.type === AST_NODE_TYPES.Identifier && this.names.has(parameter.name) ? [index] : [],
     );
   }
 
   /** Parameters that receive content, each with where the content is in it (`{ currentContent, params }` carries it in one field). */
-  seedParameters(fn: FunctionNode, parameters: ReadonlyMap<number, ContentShape>): void {
+  bindContentParameters(fn: FunctionNode, parameters: ReadonlyMap<number, ContentShape>): void {
     for (const [index, shape] of parameters) this.bindPattern(fn.params[index], shape);
   }
 
   /** Objects a read loaded content into (a page navigated to the model's URL): they carry content from the start. */
-  seedFilled(targets: readonly TSESTree.Node[]): void {
+  bindFilled(targets: readonly TSESTree.Node[]): void {
     for (const target of targets) this.bindRoot(target, false);
   }
 
