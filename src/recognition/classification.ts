@@ -2,7 +2,7 @@
  * Is a declared `maxResultSizeChars` the "never persist" sentinel? `Infinity`,
  * `Number.POSITIVE_INFINITY`, `UNBOUNDED` (ours, or anyone's constant of that
  * name), or a `const` bound to one of them. Anything else — a number, a
- * computed value, a `let` — is not: the seed wants a hard, visible opt-out.
+ * computed value, a `let` — is not: breaking circular persistence needs a hard, visible opt-out.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 

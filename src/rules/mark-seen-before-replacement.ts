@@ -29,7 +29,10 @@ export type SuggestionIds = 'insertSeenMark' | 'moveSeenMarkBeforePersist';
 export type MessageIds = keyof ReportData | SuggestionIds;
 
 const seenFact = (base: string, idKey: string): string => `seen:${base}:${idKey}`;
-/** The id marked seen on any state: a persistence awaited while it is not yet marked is the seed's anti-pattern. */
+/**
+ * The id marked seen on any state: a persistence awaited while it is not yet
+ * marked is the frozen-fates anti-pattern (a fate decided after the persist started).
+ */
 const seenOnAnyStateFact = (idKey: string): string => `seen-any:${idKey}`;
 /** Kept only on paths where the id was not yet marked when the persistence was awaited. */
 const persistedUnseenFact = (idKey: string): string => `awaited-persist-unseen:${idKey}`;

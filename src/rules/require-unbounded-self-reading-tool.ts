@@ -47,12 +47,12 @@ export type MessageIds = keyof ReportData | SuggestionIds;
 
 const MEMBER = MAX_RESULT_SIZE_MEMBER;
 /**
- * The suggested limit for tools that read nothing the model chooses (the seed's `BashTool`); the codemod
+ * The suggested limit for tools that read nothing the model chooses (a shell tool such as `BashTool`); the codemod
  * passes its `--default-max-chars` as `suggestedLimit`.
  */
 const DEFAULT_SUGGESTED_LIMIT = 50_000;
 
-/** `50000` → `50_000`, as limits are written in the seed and in the suggestion. */
+/** `50000` → `50_000`, as limits are written in the docs and in the suggestion. */
 function withDigitSeparators(value: number): string {
   const digits = String(value);
   return digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, '_');

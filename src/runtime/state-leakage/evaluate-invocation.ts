@@ -1,12 +1,14 @@
 /**
- * The seed's `ToolStateLeakageGuard.evaluate_invocation`, gate for gate. Verdicts,
- * directives and digests are byte-identical to the Python reference (checked
- * against vectors produced by running it), so a Python service and a TypeScript
+ * The Python reference guard's `ToolStateLeakageGuard.evaluate_invocation`
+ * (the state-leakage guard this runtime ports; its code is embedded in
+ * tests/runtime/state-leakage/generate-vectors.py), gate for gate. Verdicts,
+ * directives and digests are byte-identical to it (checked against vectors
+ * produced by running it), so a Python service and a TypeScript
  * harness looking at the same invocation agree on its manifest.
  */
 import { digestOfJson, formatPercentLikePython, sha256Hex } from './python-json.js';
 
-/** The seed's `StateVerdict`, as the member names a Python service prints. */
+/** The reference guard's `StateVerdict`, as the member names a Python service prints. */
 export const StateVerdict = {
   STATELESS_TOOL: 'STATELESS_TOOL',
   ISOLATED_INVOCATIONS: 'ISOLATED_INVOCATIONS',
@@ -15,10 +17,10 @@ export const StateVerdict = {
 } as const;
 export type StateVerdict = (typeof StateVerdict)[keyof typeof StateVerdict];
 
-/** How tool state is shared across invocations (the seed's `isolation_policy`). */
+/** How tool state is shared across invocations (the reference guard's `isolation_policy`). */
 export type IsolationPolicy = 'ISOLATED' | 'SESSION_SHARED' | 'AGENT_SHARED';
 
-/** The seed's `ToolInvocation`. */
+/** The reference guard's `ToolInvocation`. */
 export interface ToolInvocation {
   readonly invocationId: string;
   readonly toolId: string;
@@ -30,32 +32,32 @@ export interface ToolInvocation {
   readonly resultHash: string;
 }
 
-/** The seed's `StateLeakContext`. */
+/** The reference guard's `StateLeakContext`. */
 export interface StateLeakContext {
   /** Digests of state deltas earlier invocations left in the state this one will see. */
   readonly priorStateDeltas: readonly string[];
-  /** Typed as the seed's three values; any other string is hashed and printed as given, as in Python. */
+  /** Typed as the reference guard's three values; any other string is hashed and printed as given, as in Python. */
   readonly isolationPolicy: IsolationPolicy;
 }
 
-/** The seed's `StateLeakPolicy`, plus the accumulation threshold it hard-codes. */
+/** The reference guard's `StateLeakPolicy`, plus the accumulation threshold it hard-codes. */
 export interface StateLeakPolicy {
   readonly requireIsolationForCritical: boolean;
   readonly maxSessionUsageRatio: number;
-  /** How many prior state deltas make gate 4 warn. The seed hard-codes 3. */
+  /** How many prior state deltas make gate 4 warn. The reference guard hard-codes 3. */
   readonly accumulatedDeltaThreshold?: number;
 }
 
 export const DEFAULT_ACCUMULATED_DELTA_THRESHOLD = 3;
 
-/** The seed's `StateLeakManifest`. */
+/** The reference guard's `StateLeakManifest`. */
 export interface StateLeakManifest {
   readonly verdict: StateVerdict;
   readonly directive: string;
   readonly manifestDigest: string;
 }
 
-/** Which of the seed's five gates decided a manifest, in their order. */
+/** Which of the reference guard's five gates decided a manifest, in their order. */
 export type StateGate = 'stateless' | 'session-limit' | 'isolation-policy' | 'accumulated-deltas' | 'isolated';
 
 export const STATE_GATE_ORDER: readonly StateGate[] = ['stateless', 'session-limit', 'isolation-policy', 'accumulated-deltas', 'isolated'];
@@ -75,7 +77,7 @@ export class InvalidStatePolicyError extends Error {
   }
 }
 
-/** `evaluate_invocation` exactly as the seed computes it. */
+/** `evaluate_invocation` exactly as the reference guard computes it. */
 export function evaluateInvocation(invocation: ToolInvocation, context: StateLeakContext, policy: StateLeakPolicy): StateLeakManifest {
   const { verdict, directive, manifestDigest } = evaluateInvocationWithGate(invocation, context, policy);
   return { verdict, directive, manifestDigest };
@@ -91,7 +93,7 @@ export function evaluateInvocationWithGate(
 }
 
 /**
- * The gates themselves. The seed reads only the *number* of prior deltas, so a
+ * The gates themselves. The reference guard reads only the *number* of prior deltas, so a
  * caller that keeps a long history (the ledger) passes its length instead of a copy.
  */
 export function evaluateGates(
@@ -135,7 +137,7 @@ export function evaluateGates(
     };
   }
 
-  // Gate 4: accumulated deltas. The seed tests truthiness before length, so an empty list never warns.
+  // Gate 4: accumulated deltas. The reference guard tests truthiness before length, so an empty list never warns.
   const priorCount = priorStateDeltaCount;
   if (priorCount > 0 && priorCount >= threshold) {
     return {

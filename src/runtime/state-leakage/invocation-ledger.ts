@@ -1,7 +1,7 @@
 /**
  * The invocation ledger: one per session. It wraps a stateful tool's calls,
- * hands each call the state its scope allows, evaluates the seed's gates before
- * the call runs, and records per call the seed's four receipts:
+ * hands each call the state its scope allows, evaluates the reference guard's gates before
+ * the call runs, and records per call the reference guard's four receipts:
  *
  * - `tool_state_scope_receipt`: what state the call could carry forward;
  * - `invocation_state_delta_signature`: what state the call changed;
@@ -116,7 +116,7 @@ export interface InvocationStateDeltaSignature {
   readonly invocationId: string;
   readonly toolId: string;
   readonly changes: readonly StateChange[];
-  /** The seed's `state_delta_hash`: `null` when the call changed no state. */
+  /** The reference guard's `state_delta_hash`: `null` when the call changed no state. */
   readonly stateDeltaHash: string | null;
   readonly digest: string;
 }
@@ -618,7 +618,7 @@ export class InvocationLedger {
       accumulatedDeltaThreshold: this.policy.accumulatedDeltaThreshold,
     });
     const { authScopeWidenings } = call;
-    // Auth-scope widening ranks with the seed's halting gates: after stateless, session limit
+    // Auth-scope widening ranks with the reference guard's halting gates: after stateless, session limit
     // and isolation, before accumulation; an escalated credential is leakage, not a warning.
     if (authScopeWidenings.length === 0 || (manifest.gate !== 'accumulated-deltas' && manifest.gate !== 'isolated')) return manifest;
     const described = authScopeWidenings.map((widening) => `${widening.credential} gained ${widening.added.join(', ')}`).join('; ');

@@ -1,7 +1,7 @@
 /**
- * Byte-exact twins of the two Python formatting steps the seed's reference code
+ * Byte-exact twins of the two Python formatting steps the Python reference guard
  * hashes: `json.dumps(obj, sort_keys=True)` and `f"{x:.2%}"`. A Python service
- * running the seed and a TypeScript harness running this package must compute
+ * running the reference guard and a TypeScript harness running this package must compute
  * the same manifest digests, so "close enough" (JSON.stringify, toFixed) is wrong:
  * both differ from Python in separators, escaping, key order and tie rounding.
  */
@@ -39,7 +39,7 @@ export class IllFormedTextError extends Error {
  * (`3`), any other finite number as Python's float `repr` (`0.1`, `1e-05`,
  * `1e+16`, `-0.0`); `NaN` and `±Infinity` as Python writes them. A float that
  * happens to be a small integer (Python `1.0`) cannot be told from an int in
- * JavaScript and is written `1`; the seed hashes only strings and `None`, so its
+ * JavaScript and is written `1`; the reference guard hashes only strings and `None`, so its
  * digests never depend on this.
  * Object properties whose value is `undefined` are skipped, like JSON.stringify.
  */
@@ -219,7 +219,7 @@ function decomposeDouble(value: number): { significand: bigint; exponent: number
 // With the `u` flag a surrogate pair is one code point, so this matches only lone surrogates.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-/** The seed's `_hash`: SHA-256 hex of the UTF-8 bytes. Refuses text Python could not encode. */
+/** The reference guard's `_hash`: SHA-256 hex of the UTF-8 bytes. Refuses text Python could not encode. */
 export function sha256Hex(text: string): string {
   if (LONE_SURROGATE.test(text)) throw new IllFormedTextError('Text to hash');
   return createHash('sha256').update(text, 'utf8').digest('hex');

@@ -14,7 +14,7 @@ export interface SessionLimitReport {
   readonly cost: number;
   /** Usage before this call, 0..1. */
   readonly usageRatioBefore: number;
-  /** Usage once this call has run: the seed's `session_usage_ratio`, compared with the policy ceiling. */
+  /** Usage once this call has run: the reference guard's `session_usage_ratio`, compared with the policy ceiling. */
   readonly usageRatioAfter: number;
   readonly remainingAfter: number;
 }

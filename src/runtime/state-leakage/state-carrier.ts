@@ -82,7 +82,7 @@ export interface CarrierDescription {
   readonly scope: StateScope;
   /** Stable name of the instance the invocation saw; a fresh one for every isolated call. */
   readonly instance: string;
-  /** How many earlier invocations changed this instance (their delta digests make the seed's `prior_state_deltas`). */
+  /** How many earlier invocations changed this instance (their delta digests make the reference guard's `prior_state_deltas`). */
   readonly priorDeltaCount: number;
 }
 
@@ -156,7 +156,7 @@ export abstract class StateCarrier<Instance extends CarrierInstance, Handle> {
 
   /**
    * The session (or agent) actively manages its state: drop the shared instance
-   * so the next invocation starts fresh. This is the seed's "resets between calls".
+   * so the next invocation starts fresh. This is the reference guard's "resets between calls".
    */
   reset(key: Pick<InvocationStateKey, 'agentId' | 'sessionId'>): boolean {
     const sharingKey = scopeSharingKey(this.scope, key);
