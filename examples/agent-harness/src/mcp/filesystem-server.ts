@@ -5,7 +5,7 @@ import { z } from 'zod';
 // The harness exposes its workspace to other agents over MCP.
 export const server = new McpServer({ name: 'agent-harness-fs', version: '0.1.0' });
 
-// DEFECT (seed 000): an MCP resource reader with no maxResultSizeChars at all,
+// DEFECT (circular persistence): an MCP resource reader with no maxResultSizeChars at all,
 // so the harness applies its finite default and persists what it reads.
 server.registerTool(
   'read_text_file',

@@ -38,7 +38,7 @@ export function buildPersistedOutputMessage(result: PersistedToolResult): string
   ].join('\n');
 }
 
-// DEFECT (seed 000): a deny-list. `session_memory`, `agent_summary` and any
+// DEFECT (circular persistence): a deny-list. `session_memory`, `agent_summary` and any
 // ephemeral agent added next quarter still write into a storage root they do
 // not own; only `repl_main_thread…` and `agent:…` should persist.
 export async function maybePersistLargeResult(

@@ -5,7 +5,7 @@ interface ThresholdTool {
   readonly maxResultSizeChars: number;
 }
 
-// DEFECT (seed 000): both override lookups run before the sentinel exit, so
+// DEFECT (circular persistence): both override lookups run before the sentinel exit, so
 // an admin threshold for read_file silently re-enables persistence for a
 // tool that declared itself self-bounding.
 export function getEffectivePersistenceThreshold(tool: ThresholdTool): number {

@@ -6,7 +6,7 @@ interface BrowseInput {
   body?: string;
 }
 
-// DEFECT (seed 003): state that outlives the call. The cookie jar and the page
+// DEFECT (state leakage): state that outlives the call. The cookie jar and the page
 // cache live at module level and every invocation mutates them, so call N runs
 // with cookies (and auth scope) that call 1 set, and may get a stale page from
 // the cache, yet the tool declares no stateScope.

@@ -20,7 +20,7 @@ export class ReadFileTool implements Tool<ReadFileParams> {
     },
     required: ['file_path'],
   };
-  // DEFECT (seed 000): this tool reads whatever path the model names, including
+  // DEFECT (circular persistence): this tool reads whatever path the model names, including
   // <session>/tool-results/*.txt. A finite limit means its own output gets
   // persisted, and the model reads the persisted file back with this tool.
   readonly maxResultSizeChars = 100_000;

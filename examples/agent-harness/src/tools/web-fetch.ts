@@ -7,7 +7,7 @@ interface WebFetchInput {
 
 const USER_AGENT = 'agent-harness/0.1 (+https://example.invalid/agent-harness)';
 
-// DEFECT (seed 000): fetches any URL the model chooses, so it can fetch its
+// DEFECT (circular persistence): fetches any URL the model chooses, so it can fetch its
 // own persisted output back (file:// or a served session folder); it takes the
 // factory's finite default instead of declaring itself self-bounding.
 export const webFetchTool = buildTool<WebFetchInput>({

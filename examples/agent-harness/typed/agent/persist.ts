@@ -21,13 +21,13 @@ export async function replaceLargeResult(
   return recordReplacement(state, seenId, persisted);
 }
 
-// DEFECT (seed 000), on purpose: a compact summarizer persisting into the
+// DEFECT (circular persistence), on purpose: a compact summarizer persisting into the
 // session's storage root, which it does not own.
 export async function persistCompactSummary(store: ToolResultStore, toolUseId: string, content: string) {
   return persistForOwnedSession(store, 'compact', toolUseId, content);
 }
 
-// DEFECT (seed 002), on purpose: a replacement recorded for an id that was never marked seen.
+// DEFECT (frozen fates), on purpose: a replacement recorded for an id that was never marked seen.
 export async function adoptSyncedReplacement(store: ToolResultStore, state: ReplacementState, toolUseId: string, content: string) {
   const persisted = await store.persist(toolUseId, content);
   return recordReplacement(state, toolUseId, persisted);

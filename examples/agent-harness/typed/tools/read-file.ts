@@ -6,7 +6,7 @@ interface ReadFileInput {
   readonly file_path: string;
 }
 
-// DEFECT (seed 000), on purpose: this tool reads whatever path the model
+// DEFECT (circular persistence), on purpose: this tool reads whatever path the model
 // names, including <session>/tool-results/*.txt, yet declares a finite limit.
 // Its own output would be persisted and read back with this very tool.
 // `reads: 'path'` makes that a compile error; the fix is `maxResultSizeChars: UNBOUNDED`.
