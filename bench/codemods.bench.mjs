@@ -124,7 +124,7 @@ export async function run() {
     );
     console.log(formatRatio('  dry-run migration / eslint of the same rules', migrationTime, lintTime, TARGET_RATIO));
     console.log(
-      `  floor with one settling lint per changed file: (eslint + eslint of the ${summary.changed} changed files) / eslint = ` +
+      `  floor with one settling lint per changed file: (eslint + eslint of the ${summary.changed} changed ${summary.changed === 1 ? 'file' : 'files'}) / eslint = ` +
         `${((lintTime + changedLintTime) / lintTime).toFixed(3)}; the migration's own work above it: ` +
         `${((migrationTime - lintTime - changedLintTime) / lintTime).toFixed(3)}`,
     );
