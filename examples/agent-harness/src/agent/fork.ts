@@ -32,7 +32,7 @@ export function forkSubagent(options: ForkOptions): AgentSession {
 
 /** Starts a cache-sharing subagent that sees the parent's conversation. */
 export function spawnResearchAgent(parent: AgentSession, task: string): AgentSession {
-  // DEFECT (frozen fates): the child gets the parent's live state object. Whatever
+  // DEFECT (flipping fates): the child gets the parent's live state object. Whatever
   // the child decides lands in the parent too, and the two threads' budget
   // passes race on one Set and one Map.
   return forkSubagent({

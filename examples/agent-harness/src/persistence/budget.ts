@@ -63,7 +63,7 @@ export async function applyToolResultBudget(
       block.toolUseId,
       block.content,
     );
-    // DEFECT (frozen fates): the seen mark only lands after the await, so a
+    // DEFECT (flipping fates): the seen mark only lands after the await, so a
     // concurrent pass over the same message (a retry, a streaming re-render)
     // still sees this id as fresh and persists it a second time.
     state.seenIds.add(block.toolUseId);
@@ -88,7 +88,7 @@ export function adoptSyncedReplacements(
   records: readonly ReplacementRecord[],
 ): void {
   for (const record of records) {
-    // DEFECT (frozen fates): the replacement is stored without the seen mark; the
+    // DEFECT (flipping fates): the replacement is stored without the seen mark; the
     // next budget pass treats the id as fresh and persists the content again.
     state.replacements.set(record.toolUseId, record.replacement);
   }
@@ -111,7 +111,7 @@ export function replaceInBackground(
     block.toolUseId,
     block.content,
   );
-  // DEFECT (frozen fates): the preview is stored before the write it points to
+  // DEFECT (flipping fates): the preview is stored before the write it points to
   // has succeeded; if the disk is full the model is shown a path to nothing.
   const replacement = buildPersistedOutputMessage({
     filepath: `${toolResultsDir(context.projectDir, context.sessionId)}/${block.toolUseId}.txt`,

@@ -22,7 +22,7 @@ export function spawnSummaryAgent(parent: AgentSession): AgentSession {
   return forkSubagent('summarize', { replacementState: cloneReplacementState(parent.state) });
 }
 
-// DEFECT (frozen fates), on purpose: the child gets the parent's live state.
+// DEFECT (flipping fates), on purpose: the child gets the parent's live state.
 export function spawnResearchAgent(parent: AgentSession, task: string): AgentSession {
   return forkSubagent(task, { replacementState: parent.state });
 }

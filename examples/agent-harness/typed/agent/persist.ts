@@ -27,7 +27,7 @@ export async function persistCompactSummary(store: ToolResultStore, toolUseId: s
   return persistForOwnedSession(store, 'compact', toolUseId, content);
 }
 
-// DEFECT (frozen fates), on purpose: a replacement recorded for an id that was never marked seen.
+// DEFECT (flipping fates), on purpose: a replacement recorded for an id that was never marked seen.
 export async function adoptSyncedReplacement(store: ToolResultStore, state: ReplacementState, toolUseId: string, content: string) {
   const persisted = await store.persist(toolUseId, content);
   return recordReplacement(state, toolUseId, persisted);
