@@ -1,16 +1,13 @@
-// One measurement round of bench/lint.bench.mjs, in a fresh process (so the
-// rules' per-process caches start cold, as in a real `eslint` run). Every
-// file is verified four times back to back, twice with the plugin's config
-// and twice with the same config minus its rules (same parser, same
-// options), in mirrored order (rules, none, none, rules, or the reverse,
-// alternating from file to file), so load on the machine, a garbage
-// collection one side's garbage sets off, or a warm cache hits both sides
-// alike. The timed runs are plain runs, as a user's `eslint` is; a fifth,
-// untimed run with ESLint's `stats` gives the per-rule times.
-//   node bench/lint-round.mjs <recommended|strict|typed> <round number>
-// Prints one JSON line: CPU and wall totals per side (both runs summed), the
-// same totals per package (`byPackage`), per-rule times (wall, from ESLint's
-// stats, one run), files, findings.
+// One side of one measurement round of bench/lint.bench.mjs, in a fresh
+// process, as a user's `eslint` run is: the rules' per-process caches start
+// cold, every file is verified once, and what one side leaves behind (garbage
+// to collect, a warm cache, a larger heap) falls on that side alone. Sides:
+// `rules` (the plugin's config), `none` (the same config minus its rules:
+// same parser, same options) and `stats` (the plugin's config with ESLint's
+// per-rule timing, untimed, for the slowest rule).
+//   node bench/lint-round.mjs <recommended|strict|typed> <rules|none|stats>
+// Prints one JSON line: CPU and wall totals, the CPU total per package
+// (`byPackage`), files, findings, and per-rule times for `stats`.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -20,12 +17,13 @@ import plugin from '../dist/eslint-plugin.js';
 import { CORPUS, CORPUS_ROOT, corpusPackageDirectory } from '../scripts/corpus.mjs';
 import { corpusFiles, writeCorpusTsconfig } from '../scripts/corpus-lint.mjs';
 
-const [mode, roundArgument = '0'] = process.argv.slice(2);
+const [mode, side] = process.argv.slice(2);
 const UNTYPED_CONFIGS = { recommended: 'recommended', strict: 'strict' };
-if (!(mode in UNTYPED_CONFIGS) && mode !== 'typed') {
-  throw new Error(`Usage: node bench/lint-round.mjs <recommended|strict|typed> <round>; got mode ${JSON.stringify(mode)}`);
+if ((!(mode in UNTYPED_CONFIGS) && mode !== 'typed') || !['rules', 'none', 'stats'].includes(side)) {
+  throw new Error(
+    `Usage: node bench/lint-round.mjs <recommended|strict|typed> <rules|none|stats>; got ${JSON.stringify(mode)} ${JSON.stringify(side)}`,
+  );
 }
-const round = Number(roundArgument);
 
 // The packages' eslint-disable comments name rules that do not run here; the
 // report about unused ones would be work the no-rules side does differently.
@@ -56,13 +54,10 @@ async function groups() {
   );
 }
 
-// BENCH_LINT_STATS=0 leaves out the untimed run with ESLint's per-rule timing
-// (the slowest rule is then not known).
-const withStats = process.env.BENCH_LINT_STATS !== '0';
 const linter = new Linter({ cwd: CORPUS_ROOT });
-const totals = { rulesMs: 0, baselineMs: 0, rulesWallMs: 0, baselineWallMs: 0, files: 0, findings: 0 };
+const totals = { cpuMs: 0, wallMs: 0, files: 0, findings: 0 };
 const ruleTimes = {};
-/** The same four totals per package, so one large codebase can be read on its own. */
+/** The CPU total per package, so one large codebase can be read on its own. */
 const byPackage = {};
 
 /**
@@ -78,45 +73,32 @@ function timeVerify(text, config, filename) {
   return { messages, elapsed: (cpu.user + cpu.system) / 1000, wall: performance.now() - wallStart };
 }
 
-for (const { label, files, config } of await groups()) {
-  const baseline = { ...config, rules: {} };
-  const packageTotals = (byPackage[label] = { rulesMs: 0, baselineMs: 0, files: files.length });
+for (const { label, files, config: pluginConfig } of await groups()) {
+  const config = side === 'none' ? { ...pluginConfig, rules: {} } : pluginConfig;
+  const packageTotals = (byPackage[label] = { cpuMs: 0, files: files.length });
+  // Read before timing: both sides read the same files.
+  const texts = files.map((file) => readFileSync(file, 'utf8'));
   if (mode === 'typed' && files.length > 0) {
-    // Builds the TypeScript program once before timing: both sides share it,
-    // so whichever side came first would otherwise pay for it alone.
-    linter.verify(readFileSync(files[0], 'utf8'), [baseline], files[0]);
+    // Builds the TypeScript program before timing, with no rules: it is the
+    // parser's work, the same for both sides, and left out of both.
+    linter.verify(texts[0], [{ ...config, rules: {} }], files[0]);
   }
   for (const [index, file] of files.entries()) {
-    const text = readFileSync(file, 'utf8');
-    const rulesFirst = (index + round) % 2 === 0;
-    let findingsCounted = false;
-    const runRules = () => {
-      const { messages, elapsed, wall } = timeVerify(text, config, file);
-      totals.rulesMs += elapsed;
-      packageTotals.rulesMs += elapsed;
-      totals.rulesWallMs += wall;
-      if (findingsCounted) return;
-      findingsCounted = true;
-      totals.findings += messages.filter((message) => message.ruleId?.startsWith(`${plugin.meta.namespace}/`)).length;
-    };
-    const runBaseline = () => {
-      const { elapsed, wall } = timeVerify(text, baseline, file);
-      totals.baselineMs += elapsed;
-      packageTotals.baselineMs += elapsed;
-      totals.baselineWallMs += wall;
-    };
-    const order = rulesFirst ? [runRules, runBaseline, runBaseline, runRules] : [runBaseline, runRules, runRules, runBaseline];
-    for (const run of order) run();
-    if (withStats) {
-      // After the timed runs, so it never warms a cache for them; `verifyAndFix`
-      // with `fix: false` is one plain pass that fills `getTimes()`.
-      linter.verifyAndFix(text, [config], { filename: file, stats: true, fix: false });
+    if (side === 'stats') {
+      // `verifyAndFix` with `fix: false` is one plain pass that fills `getTimes()`.
+      linter.verifyAndFix(texts[index], [config], { filename: file, stats: true, fix: false });
       for (const pass of linter.getTimes().passes) {
         for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + total;
       }
+    } else {
+      const { messages, elapsed, wall } = timeVerify(texts[index], config, file);
+      totals.cpuMs += elapsed;
+      totals.wallMs += wall;
+      packageTotals.cpuMs += elapsed;
+      totals.findings += messages.filter((message) => message.ruleId?.startsWith(`${plugin.meta.namespace}/`)).length;
     }
     totals.files += 1;
   }
 }
 
-console.log(JSON.stringify({ mode, round, ...totals, ruleTimes, byPackage }));
+console.log(JSON.stringify({ mode, side, ...totals, ruleTimes, byPackage }));

@@ -3,15 +3,13 @@
 // same files) over the whole corpus and, on its own, over the large agent CLI
 // in it (@google/gemini-cli-core, 1,781 files of tsc output), and
 // `configs['recommended-type-checked']` against a typed run with no rules
-// over the packages that ship TypeScript sources. Each round runs in a fresh
-// process (bench/lint-round.mjs: the recognition core's module cache starts
-// cold, as in a fresh `eslint` run) and verifies every file with each side
-// twice, in mirrored order (rules, none, none, rules, or the reverse); the
-// ratio is that of the CPU times of all rounds together (a median of three
-// per-round ratios swung by the noise of one round). Times are CPU times of
-// the linting process, robust to other load on the machine; wall-clock ratios are printed
-// for the record. The timed runs are plain runs, as a user's `eslint` is;
-// the slowest rule comes from an extra, untimed run with ESLint's `stats`.
+// over the packages that ship TypeScript sources. Each side of each round is
+// a fresh process that verifies every file once (bench/lint-round.mjs), as a
+// user's `eslint` run is; the two sides take turns going first from round to
+// round. The ratio is that of the CPU times of all rounds together. Times
+// are CPU times of the linting process, robust to other load on the machine;
+// wall-clock ratios are printed for the record. The slowest rule comes from
+// an extra, untimed process with ESLint's `stats`.
 //   BENCH_LINT_ROUNDS=<n> (default 3) sets the number of rounds;
 //   BENCH_LINT_STATS=0 leaves the untimed stats run out.
 import { execFileSync } from 'node:child_process';
@@ -29,6 +27,7 @@ const TYPED_TARGET = 1.15;
 /** The large agent CLI whose ratio is printed on its own line too. */
 const AGENT_CLI = '@google/gemini-cli-core';
 const rounds = Number(process.env.BENCH_LINT_ROUNDS ?? 3);
+const withStats = process.env.BENCH_LINT_STATS !== '0';
 const roundScript = join(dirname(fileURLToPath(import.meta.url)), 'lint-round.mjs');
 
 const sum = (values) => values.reduce((total, value) => total + value, 0);
@@ -39,8 +38,8 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function runRound(mode, round) {
-  const output = execFileSync(process.execPath, [roundScript, mode, String(round)], {
+function runSide(mode, side) {
+  const output = execFileSync(process.execPath, [roundScript, mode, side], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -48,7 +47,28 @@ function runRound(mode, round) {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
-function report(label, results, target) {
+/** One round: each side in its own process, the rules first in even rounds. */
+function runRound(mode, round) {
+  const order = round % 2 === 0 ? ['rules', 'none'] : ['none', 'rules'];
+  const sides = {};
+  for (const side of order) sides[side] = runSide(mode, side);
+  const { rules, none } = sides;
+  const byPackage = {};
+  for (const [label, { cpuMs, files }] of Object.entries(rules.byPackage)) {
+    byPackage[label] = { rulesMs: cpuMs, baselineMs: none.byPackage[label].cpuMs, files };
+  }
+  return {
+    rulesMs: rules.cpuMs,
+    baselineMs: none.cpuMs,
+    rulesWallMs: rules.wallMs,
+    baselineWallMs: none.wallMs,
+    files: rules.files,
+    findings: rules.findings,
+    byPackage,
+  };
+}
+
+function report(label, results, target, ruleTimes) {
   const ratios = results.map((result) => result.rulesMs / result.baselineMs);
   const wallRatios = results.map((result) => result.rulesWallMs / result.baselineWallMs);
   const { files, findings } = results[0];
@@ -75,10 +95,6 @@ function report(label, results, target) {
     );
     console.log(`    per round: ${cli.map((totals) => (totals.rulesMs / totals.baselineMs).toFixed(3)).join(', ')}`);
   }
-  const ruleTimes = {};
-  for (const result of results) {
-    for (const [ruleId, time] of Object.entries(result.ruleTimes)) ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + time / results.length;
-  }
   const byTime = Object.entries(ruleTimes).sort(([, a], [, b]) => b - a);
   const ruleTotal = byTime.reduce((sum, [, time]) => sum + time, 0);
   if (byTime.length > 0) {
@@ -99,6 +115,8 @@ export async function run() {
   ]) {
     const results = [];
     for (let round = 0; round < rounds; round += 1) results.push(runRound(mode, round));
-    report(label, results, target);
+    // After the timed rounds, in its own process: it never warms a cache for them.
+    const ruleTimes = withStats ? runSide(mode, 'stats').ruleTimes : {};
+    report(label, results, target, ruleTimes);
   }
 }
