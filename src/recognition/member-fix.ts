@@ -171,7 +171,6 @@ export function unboundedSentinelOf(
   return { text: 'UNBOUNDED', imports: ['UNBOUNDED'] };
 }
 
-/** `fix` and, when `names` are not imported yet, their import from tool-result-guard, as one fix. */
 /** What a fix function produced, as a list: one fix, several (any iterable), or none. */
 export function producedFixes<Fix extends object>(produced: Fix | Iterable<Fix | null> | null | undefined): Fix[] {
   if (produced === null || produced === undefined) return [];
@@ -180,6 +179,7 @@ export function producedFixes<Fix extends object>(produced: Fix | Iterable<Fix |
     : [produced as Fix];
 }
 
+/** `fix` and, when `names` are not imported yet, their import from tool-result-guard, as one fix. */
 export function withPackageImportFix(
   fix: TSESLint.ReportFixFunction,
   sourceCode: Readonly<TSESLint.SourceCode>,
