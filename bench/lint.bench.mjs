@@ -3,17 +3,31 @@
 // same files) over the whole corpus and, on its own, over the large agent CLI
 // in it (@google/gemini-cli-core, 1,781 files of tsc output), and
 // `configs['recommended-type-checked']` against a typed run with no rules
-// over the packages that ship TypeScript sources. Each side of each round is
-// a fresh process that verifies every file once (bench/lint-round.mjs), as a
-// user's `eslint` run is; the two sides take turns going first from round to
-// round. The ratio is that of the CPU times of all rounds together. Times
-// are CPU times of the linting process, robust to other load on the machine;
-// wall-clock ratios are printed for the record. The slowest rule comes from
-// an extra, untimed process with ESLint's `stats`.
-//   BENCH_LINT_ROUNDS=<n> (default 3) sets the number of rounds;
-//   BENCH_LINT_STATS=0 leaves the untimed stats run out.
-import { execFileSync } from 'node:child_process';
+// over the packages that ship TypeScript sources.
+//
+// Each side of a round is a fresh process that verifies every file once, as
+// a user's `eslint` run is (bench/lint-round.mjs). The three processes of a
+// round live side by side and take the corpus in lockstep: each chunk of
+// files (at most 50, one package) goes to every side in turn, the first side
+// changing from chunk to chunk, so a chunk's sides are timed seconds apart
+// and a drift of the machine's speed falls on all of them alike (one side per
+// process over the whole corpus spread by +-10 % per round on a quiet
+// machine). Only one process works at a time. Times are CPU times of the
+// linting process; wall-clock ratios are printed for the record.
+//
+// The third side, `no-op`, enables one rule that does nothing. ESLint itself
+// costs more as soon as any rule is enabled (per-rule contexts that keep each
+// file's tree alive longer, so more of it is promoted by the garbage
+// collector); the bench prints that share apart from the plugin's own:
+//   with rules / no rules = (no-op / no rules) x (with rules / no-op).
+// The slowest rule comes from an extra, untimed process with ESLint's `stats`.
+//   BENCH_LINT_ROUNDS=<n> (default 2) sets the number of rounds;
+//   BENCH_LINT_STATS=0 leaves the untimed stats run out;
+//   BENCH_LINT_MODES=recommended,strict,typed (the default) picks the comparisons.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { ensureCorpus } from '../scripts/corpus.mjs';
@@ -26,9 +40,11 @@ const STRICT_TARGET = 1.15;
 const TYPED_TARGET = 1.15;
 /** The large agent CLI whose ratio is printed on its own line too. */
 const AGENT_CLI = '@google/gemini-cli-core';
-const rounds = Number(process.env.BENCH_LINT_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_LINT_ROUNDS ?? 2);
 const withStats = process.env.BENCH_LINT_STATS !== '0';
 const roundScript = join(dirname(fileURLToPath(import.meta.url)), 'lint-round.mjs');
+const SIDES = ['rules', 'none', 'no-op'];
+const MODES = (process.env.BENCH_LINT_MODES ?? 'recommended,strict,typed').split(',');
 
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 
@@ -38,65 +54,148 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function runSide(mode, side) {
-  const output = execFileSync(process.execPath, [roundScript, mode, side], {
+/** The untimed `stats` side, one process over the whole corpus. */
+function runStats(mode) {
+  const output = execFileSync(process.execPath, [roundScript, mode, 'stats'], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return JSON.parse(output.trim().split('\n').at(-1));
+  return JSON.parse(output.trim().split('\n').at(-1)).ruleTimes;
 }
 
-/** One round: each side in its own process, the rules first in even rounds. */
-function runRound(mode, round) {
-  const order = round % 2 === 0 ? ['rules', 'none'] : ['none', 'rules'];
-  const sides = {};
-  for (const side of order) sides[side] = runSide(mode, side);
-  const { rules, none } = sides;
-  const byPackage = {};
-  for (const [label, { cpuMs, files }] of Object.entries(rules.byPackage)) {
-    byPackage[label] = { rulesMs: cpuMs, baselineMs: none.byPackage[label].cpuMs, files };
-  }
+/** A side's worker process: `lint(chunk)` answers with that chunk's times. */
+async function startWorker(mode, side) {
+  const child = spawn(process.execPath, [roundScript, mode, side, '--worker'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const exited = once(child, 'exit');
+  const next = async () => {
+    const { value, done } = await lines.next();
+    if (done) {
+      const [code, signal] = await exited;
+      throw new Error(
+        `The ${mode} ${side} worker of the lint bench exited (${signal ?? `code ${code}`}) before answering; its error is above.`,
+      );
+    }
+    return JSON.parse(value);
+  };
+  const { chunks } = await next();
   return {
-    rulesMs: rules.cpuMs,
-    baselineMs: none.cpuMs,
-    rulesWallMs: rules.wallMs,
-    baselineWallMs: none.wallMs,
-    files: rules.files,
-    findings: rules.findings,
-    byPackage,
+    chunks,
+    async lint(chunk) {
+      child.stdin.write(`${JSON.stringify({ chunk })}\n`);
+      return next();
+    },
+    async stop() {
+      child.stdin.end();
+      await exited;
+    },
   };
 }
 
-function report(label, results, target, ruleTimes) {
-  const ratios = results.map((result) => result.rulesMs / result.baselineMs);
-  const wallRatios = results.map((result) => result.rulesWallMs / result.baselineWallMs);
-  const { files, findings } = results[0];
-  console.log(`${label}: ${files} files, ${findings} findings, ${results.length} rounds`);
-  console.log(
-    formatRatio(
-      `  with rules / no rules (CPU time, all ${results.length} rounds together)`,
-      sum(results.map((result) => result.rulesMs)),
-      sum(results.map((result) => result.baselineMs)),
-      target,
-    ),
+/**
+ * One round: a fresh worker per side, every chunk to every side in turn,
+ * the first side rotating from chunk to chunk and from round to round.
+ * Returns each side's totals (CPU, wall, per package), files and findings.
+ */
+async function runRound(mode, round) {
+  const workers = {};
+  for (const side of SIDES) workers[side] = await startWorker(mode, side);
+  const chunkCount = workers.rules.chunks;
+  if (SIDES.some((side) => workers[side].chunks !== chunkCount)) throw new Error('The lint bench sides cut the corpus differently.');
+  const totals = Object.fromEntries(SIDES.map((side) => [side, { cpuMs: 0, wallMs: 0, byPackage: {} }]));
+  /** Each chunk's CPU time per side, for the interval. */
+  const chunks = [];
+  let files = 0;
+  let findings = 0;
+  for (let chunk = 0; chunk < chunkCount; chunk += 1) {
+    const times = {};
+    chunks.push(times);
+    for (let turn = 0; turn < SIDES.length; turn += 1) {
+      const side = SIDES[(chunk + round + turn) % SIDES.length];
+      const result = await workers[side].lint(chunk);
+      times[side] = result.cpuMs;
+      const sideTotals = totals[side];
+      sideTotals.cpuMs += result.cpuMs;
+      sideTotals.wallMs += result.wallMs;
+      const packageTotals = (sideTotals.byPackage[result.label] ??= { cpuMs: 0, files: 0 });
+      packageTotals.cpuMs += result.cpuMs;
+      packageTotals.files += result.files;
+      if (side === 'rules') {
+        files += result.files;
+        findings += result.findings;
+      }
+    }
+  }
+  for (const side of SIDES) await workers[side].stop();
+  return { ...totals, chunks, files, findings };
+}
+
+/** `numerator / denominator` of the CPU times of every round together, against `target` when given. */
+function ratioLine(label, results, numerator, denominator, target, pick = (totals) => totals.cpuMs) {
+  return formatRatio(
+    label,
+    sum(results.map((result) => pick(result[numerator]))),
+    sum(results.map((result) => pick(result[denominator]))),
+    target,
   );
-  console.log(`  CPU-time ratio per round: ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)})`);
-  console.log(`  wall-clock ratio per round (for the record): ${wallRatios.map((ratio) => ratio.toFixed(3)).join(', ')}`);
-  const cli = results.map((result) => result.byPackage?.[AGENT_CLI]).filter(Boolean);
-  if (cli.length === results.length) {
-    console.log(
-      formatRatio(
-        `  ${AGENT_CLI} alone (${cli[0].files} files, CPU time, all rounds together)`,
-        sum(cli.map((totals) => totals.rulesMs)),
-        sum(cli.map((totals) => totals.baselineMs)),
-        target,
-      ),
-    );
-    console.log(`    per round: ${cli.map((totals) => (totals.rulesMs / totals.baselineMs).toFixed(3)).join(', ')}`);
+}
+
+function perRound(results, numerator, denominator, pick = (totals) => totals.cpuMs) {
+  const ratios = results.map((result) => pick(result[numerator]) / pick(result[denominator]));
+  return `${ratios.map((ratio) => ratio.toFixed(3)).join(', ')} (median ${median(ratios).toFixed(3)})`;
+}
+
+/**
+ * A 95 % interval of `numerator / denominator` (ratio of CPU sums): the
+ * chunks of every round resampled with replacement, 2,000 times, from a
+ * fixed seed so a run prints the same interval for the same times. The
+ * chunks' sides were timed seconds apart, so the interval says how much the
+ * ratio depends on which chunks the machine was slow on.
+ */
+function interval(results, numerator, denominator) {
+  const chunks = results.flatMap((result) => result.chunks);
+  let seed = 0x2545f491;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const ratios = [];
+  for (let sample = 0; sample < 2000; sample += 1) {
+    let top = 0;
+    let bottom = 0;
+    for (let index = 0; index < chunks.length; index += 1) {
+      const chunk = chunks[Math.floor(random() * chunks.length)];
+      top += chunk[numerator];
+      bottom += chunk[denominator];
+    }
+    ratios.push(top / bottom);
+  }
+  ratios.sort((a, b) => a - b);
+  return `95 % interval over ${chunks.length} chunks: ${ratios[49].toFixed(3)}–${ratios[1949].toFixed(3)}`;
+}
+
+function report(label, results, target, ruleTimes) {
+  const { files, findings } = results[0];
+  const all = `all ${results.length} rounds together`;
+  console.log(`${label}: ${files} files, ${findings} findings, ${results.length} rounds`);
+  console.log(ratioLine(`  with rules / no rules (CPU time, ${all})`, results, 'rules', 'none', target));
+  console.log(`    per round: ${perRound(results, 'rules', 'none')}; ${interval(results, 'rules', 'none')}`);
+  console.log(`    wall clock per round (for the record): ${perRound(results, 'rules', 'none', (totals) => totals.wallMs)}`);
+  console.log(ratioLine(`  of which ESLint's cost of enabling any rule: no-op rule / no rules`, results, 'no-op', 'none'));
+  console.log(`    per round: ${perRound(results, 'no-op', 'none')}; ${interval(results, 'no-op', 'none')}`);
+  console.log(ratioLine(`  and the plugin's own cost: with rules / no-op rule`, results, 'rules', 'no-op'));
+  console.log(`    per round: ${perRound(results, 'rules', 'no-op')}; ${interval(results, 'rules', 'no-op')}`);
+  const cliOf = (totals) => totals.byPackage[AGENT_CLI]?.cpuMs;
+  if (results.every((result) => cliOf(result.rules) !== undefined)) {
+    const cliFiles = results[0].rules.byPackage[AGENT_CLI].files;
+    console.log(ratioLine(`  ${AGENT_CLI} alone (${cliFiles} files): with rules / no rules`, results, 'rules', 'none', target, cliOf));
+    console.log(`    per round: ${perRound(results, 'rules', 'none', cliOf)}`);
+    console.log(ratioLine(`    no-op rule / no rules`, results, 'no-op', 'none', undefined, cliOf));
+    console.log(ratioLine(`    with rules / no-op rule`, results, 'rules', 'no-op', undefined, cliOf));
   }
   const byTime = Object.entries(ruleTimes).sort(([, a], [, b]) => b - a);
-  const ruleTotal = byTime.reduce((sum, [, time]) => sum + time, 0);
+  const ruleTotal = byTime.reduce((total, [, time]) => total + time, 0);
   if (byTime.length > 0) {
     const [slowestRule, slowestTime] = byTime[0];
     console.log(
@@ -112,11 +211,11 @@ export async function run() {
     ['recommended', 'configs.recommended vs no rules, whole corpus', RECOMMENDED_TARGET],
     ['strict', 'configs.strict vs no rules, whole corpus', STRICT_TARGET],
     ['typed', "configs['recommended-type-checked'] vs typed no rules, the packages with TypeScript sources", TYPED_TARGET],
-  ]) {
+  ].filter(([mode]) => MODES.includes(mode))) {
     const results = [];
-    for (let round = 0; round < rounds; round += 1) results.push(runRound(mode, round));
+    for (let round = 0; round < rounds; round += 1) results.push(await runRound(mode, round));
     // After the timed rounds, in its own process: it never warms a cache for them.
-    const ruleTimes = withStats ? runSide(mode, 'stats').ruleTimes : {};
+    const ruleTimes = withStats ? runStats(mode) : {};
     report(label, results, target, ruleTimes);
   }
 }
