@@ -9,15 +9,16 @@
 //   stats  the plugin's config with ESLint's per-rule timing (untimed, for
 //          the slowest rule).
 //
-// As a worker (`--worker`, what the bench runs), the process lints one chunk
-// of files per line it reads on stdin (`{"chunk": n}`) and answers with one
+// As a worker (`--worker <package>`, what the bench runs), the process lints
+// one package, as a user's `eslint` run over that codebase does, one chunk of
+// files per line it reads on stdin (`{"chunk": n}`), and answers with one
 // JSON line of CPU and wall time for that chunk. The bench keeps one worker
-// per side alive for a round and hands each chunk to every side in turn, so
-// the sides' times of a chunk are taken seconds apart: a drift of the
-// machine's speed falls on all sides alike. Each worker still lints every
-// file once, in the same order as a one-shot run.
-//   node bench/lint-round.mjs <recommended|strict|typed> <rules|none|no-op|stats> [--worker]
-// Without `--worker` it lints everything and prints one JSON line: CPU and
+// per side alive for a package and hands each chunk to every side in turn,
+// so the sides' times of a chunk are taken seconds apart: a drift of the
+// machine's speed falls on all sides alike. Each worker lints every file of
+// its package once, in the same order as a one-shot run.
+//   node bench/lint-round.mjs <recommended|strict|typed> <rules|none|no-op|stats> [--worker <package>]
+// Without `--worker` it lints the whole corpus and prints one JSON line: CPU and
 // wall totals, the CPU total per package (`byPackage`), files, findings and,
 // for `stats`, per-rule times.
 import { readFileSync } from 'node:fs';
@@ -27,15 +28,19 @@ import { createInterface } from 'node:readline';
 import { Linter } from 'eslint';
 
 import plugin from '../dist/eslint-plugin.js';
-import { CORPUS, CORPUS_ROOT, corpusPackageDirectory } from '../scripts/corpus.mjs';
-import { corpusFiles, writeCorpusTsconfig } from '../scripts/corpus-lint.mjs';
+import { CORPUS_ROOT, corpusPackageDirectory } from '../scripts/corpus.mjs';
+import { benchEntries, corpusFiles, writeCorpusTsconfig } from '../scripts/corpus-lint.mjs';
 
 const SIDES = ['rules', 'none', 'no-op', 'stats'];
-const [mode, side, flag] = process.argv.slice(2);
+const [mode, side, flag, workerPackage] = process.argv.slice(2);
 const UNTYPED_CONFIGS = { recommended: 'recommended', strict: 'strict' };
-if ((!(mode in UNTYPED_CONFIGS) && mode !== 'typed') || !SIDES.includes(side) || (flag !== undefined && flag !== '--worker')) {
+if (
+  (!(mode in UNTYPED_CONFIGS) && mode !== 'typed') ||
+  !SIDES.includes(side) ||
+  (flag !== undefined && (flag !== '--worker' || !workerPackage))
+) {
   throw new Error(
-    `Usage: node bench/lint-round.mjs <recommended|strict|typed> <${SIDES.join('|')}> [--worker]; got ${process.argv.slice(2).join(' ')}`,
+    `Usage: node bench/lint-round.mjs <recommended|strict|typed> <${SIDES.join('|')}> [--worker <package>]; got ${process.argv.slice(2).join(' ')}`,
   );
 }
 
@@ -61,14 +66,20 @@ function sideConfig(pluginConfig) {
   return pluginConfig;
 }
 
-/** `{ label, files, config }` groups, one per package: the untyped configs share one config, the typed one has a tsconfig per package. */
+/**
+ * `{ label, files, config }` groups, one per package (only the worker's
+ * package for a worker): the untyped configs share one config, the typed one
+ * has a tsconfig per package.
+ */
 async function groups() {
+  const entries = benchEntries(mode).filter((entry) => workerPackage === undefined || entry.name === workerPackage);
+  if (entries.length === 0) throw new Error(`No package ${JSON.stringify(workerPackage)} in the ${mode} lint bench (scripts/corpus.mjs).`);
   if (mode in UNTYPED_CONFIGS) {
     const config = { ...plugin.configs[UNTYPED_CONFIGS[mode]], ...QUIET };
-    return Promise.all(CORPUS.map(async (entry) => ({ label: entry.name, files: await corpusFiles(entry), config })));
+    return Promise.all(entries.map(async (entry) => ({ label: entry.name, files: await corpusFiles(entry), config })));
   }
   return Promise.all(
-    CORPUS.filter((entry) => entry.typescript).map(async (entry) => {
+    entries.map(async (entry) => {
       const directory = corpusPackageDirectory(entry);
       const base = plugin.configs['recommended-type-checked'];
       // The config's `projectService: true` finds no tsconfig.json in a
@@ -88,7 +99,7 @@ async function groups() {
 
 /**
  * The work of this side, cut into chunks of at most CHUNK_FILES files of one
- * package, in corpus order. Every side cuts the corpus the same way.
+ * package, in corpus order. Every side cuts it the same way.
  */
 async function chunks() {
   const list = [];

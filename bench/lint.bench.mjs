@@ -5,15 +5,18 @@
 // `configs['recommended-type-checked']` against a typed run with no rules
 // over the packages that ship TypeScript sources.
 //
-// Each side of a round is a fresh process that verifies every file once, as
-// a user's `eslint` run is (bench/lint-round.mjs). The three processes of a
-// round live side by side and take the corpus in lockstep: each chunk of
-// files (at most 50, one package) goes to every side in turn, the first side
+// In each round, each package is linted by one fresh process per side, as a
+// user's `eslint` run over that codebase is (bench/lint-round.mjs). The
+// processes of a package live side by side and take its files in lockstep:
+// each chunk (at most 50 files) goes to every side in turn, the first side
 // changing from chunk to chunk, so a chunk's sides are timed seconds apart
-// and a drift of the machine's speed falls on all of them alike (one side per
-// process over the whole corpus spread by +-10 % per round on a quiet
-// machine). Only one process works at a time. Times are CPU times of the
-// linting process; wall-clock ratios are printed for the record.
+// and a drift of the machine's speed falls on all of them alike. Only one
+// process works at a time. A process per package, not per corpus, because a
+// process has its own luck (heap layout, compiled code, collector timing):
+// over the whole corpus one process per side read a no-op rule 4 % cheaper
+// than no rules on the packages other than gemini-cli-core, so the luck of
+// one process must be averaged over many. Times are CPU times of the linting
+// process; wall-clock ratios are printed for the record.
 //
 // The third side, `no-op`, enables one rule that does nothing. ESLint itself
 // costs more as soon as any rule is enabled (per-rule contexts that keep each
@@ -21,7 +24,7 @@
 // collector); the bench prints that share apart from the plugin's own:
 //   with rules / no rules = (no-op / no rules) x (with rules / no-op).
 // The slowest rule comes from an extra, untimed process with ESLint's `stats`.
-//   BENCH_LINT_ROUNDS=<n> (default 2) sets the number of rounds;
+//   BENCH_LINT_ROUNDS=<n> sets the number of rounds (default 2, typed 4);
 //   BENCH_LINT_STATS=0 leaves the untimed stats run out;
 //   BENCH_LINT_MODES=recommended,strict,typed (the default) picks the comparisons.
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,6 +34,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { ensureCorpus } from '../scripts/corpus.mjs';
+import { benchEntries } from '../scripts/corpus-lint.mjs';
 import { formatRatio } from './measure.mjs';
 
 export const title = "Lint: the plugin's configs vs the same ESLint run with no rules (whole real-world corpus)";
@@ -40,7 +44,8 @@ const STRICT_TARGET = 1.15;
 const TYPED_TARGET = 1.15;
 /** The large agent CLI whose ratio is printed on its own line too. */
 const AGENT_CLI = '@google/gemini-cli-core';
-const rounds = Number(process.env.BENCH_LINT_ROUNDS ?? 2);
+/** Rounds per comparison; the typed one has two packages only, and short ones: twice the rounds. */
+const roundsOf = (mode) => Number(process.env.BENCH_LINT_ROUNDS ?? (mode === 'typed' ? 4 : 2));
 const withStats = process.env.BENCH_LINT_STATS !== '0';
 const roundScript = join(dirname(fileURLToPath(import.meta.url)), 'lint-round.mjs');
 const SIDES = ['rules', 'none', 'no-op'];
@@ -64,9 +69,9 @@ function runStats(mode) {
   return JSON.parse(output.trim().split('\n').at(-1)).ruleTimes;
 }
 
-/** A side's worker process: `lint(chunk)` answers with that chunk's times. */
-async function startWorker(mode, side) {
-  const child = spawn(process.execPath, [roundScript, mode, side, '--worker'], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** A side's worker process for one package: `lint(chunk)` answers with that chunk's times. */
+async function startWorker(mode, side, label) {
+  const child = spawn(process.execPath, [roundScript, mode, side, '--worker', label], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const exited = once(child, 'exit');
   const next = async () => {
@@ -74,7 +79,7 @@ async function startWorker(mode, side) {
     if (done) {
       const [code, signal] = await exited;
       throw new Error(
-        `The ${mode} ${side} worker of the lint bench exited (${signal ?? `code ${code}`}) before answering; its error is above.`,
+        `The ${mode} ${side} worker of the lint bench for ${label} exited (${signal ?? `code ${code}`}) before answering; its error is above.`,
       );
     }
     return JSON.parse(value);
@@ -94,41 +99,45 @@ async function startWorker(mode, side) {
 }
 
 /**
- * One round: a fresh worker per side, every chunk to every side in turn,
- * the first side rotating from chunk to chunk and from round to round.
- * Returns each side's totals (CPU, wall, per package), files and findings.
+ * One round: for each package, a fresh worker per side, every chunk to every
+ * side in turn, the first side rotating from chunk to chunk, package to
+ * package and round to round. Returns each side's totals (CPU, wall, per
+ * package), each package's CPU per side (for the interval), files and findings.
  */
 async function runRound(mode, round) {
-  const workers = {};
-  for (const side of SIDES) workers[side] = await startWorker(mode, side);
-  const chunkCount = workers.rules.chunks;
-  if (SIDES.some((side) => workers[side].chunks !== chunkCount)) throw new Error('The lint bench sides cut the corpus differently.');
   const totals = Object.fromEntries(SIDES.map((side) => [side, { cpuMs: 0, wallMs: 0, byPackage: {} }]));
-  /** Each chunk's CPU time per side, for the interval. */
-  const chunks = [];
+  const packages = [];
   let files = 0;
   let findings = 0;
-  for (let chunk = 0; chunk < chunkCount; chunk += 1) {
-    const times = {};
-    chunks.push(times);
-    for (let turn = 0; turn < SIDES.length; turn += 1) {
-      const side = SIDES[(chunk + round + turn) % SIDES.length];
-      const result = await workers[side].lint(chunk);
-      times[side] = result.cpuMs;
-      const sideTotals = totals[side];
-      sideTotals.cpuMs += result.cpuMs;
-      sideTotals.wallMs += result.wallMs;
-      const packageTotals = (sideTotals.byPackage[result.label] ??= { cpuMs: 0, files: 0 });
-      packageTotals.cpuMs += result.cpuMs;
-      packageTotals.files += result.files;
-      if (side === 'rules') {
-        files += result.files;
-        findings += result.findings;
+  let turnOffset = round;
+  for (const { name: label } of benchEntries(mode)) {
+    const workers = {};
+    for (const side of SIDES) workers[side] = await startWorker(mode, side, label);
+    const chunkCount = workers.rules.chunks;
+    if (SIDES.some((side) => workers[side].chunks !== chunkCount)) throw new Error(`The lint bench sides cut ${label} differently.`);
+    const packageTimes = Object.fromEntries(SIDES.map((side) => [side, 0]));
+    packages.push(packageTimes);
+    for (let chunk = 0; chunk < chunkCount; chunk += 1) {
+      turnOffset += 1;
+      for (let turn = 0; turn < SIDES.length; turn += 1) {
+        const side = SIDES[(turnOffset + turn) % SIDES.length];
+        const result = await workers[side].lint(chunk);
+        packageTimes[side] += result.cpuMs;
+        const sideTotals = totals[side];
+        sideTotals.cpuMs += result.cpuMs;
+        sideTotals.wallMs += result.wallMs;
+        const packageTotals = (sideTotals.byPackage[label] ??= { cpuMs: 0, files: 0 });
+        packageTotals.cpuMs += result.cpuMs;
+        packageTotals.files += result.files;
+        if (side === 'rules') {
+          files += result.files;
+          findings += result.findings;
+        }
       }
     }
+    for (const side of SIDES) await workers[side].stop();
   }
-  for (const side of SIDES) await workers[side].stop();
-  return { ...totals, chunks, files, findings };
+  return { ...totals, packages, files, findings };
 }
 
 /** `numerator / denominator` of the CPU times of every round together, against `target` when given. */
@@ -148,13 +157,14 @@ function perRound(results, numerator, denominator, pick = (totals) => totals.cpu
 
 /**
  * A 95 % interval of `numerator / denominator` (ratio of CPU sums): the
- * chunks of every round resampled with replacement, 2,000 times, from a
- * fixed seed so a run prints the same interval for the same times. The
- * chunks' sides were timed seconds apart, so the interval says how much the
- * ratio depends on which chunks the machine was slow on.
+ * packages of every round resampled with replacement, 2,000 times, from a
+ * fixed seed so a run prints the same interval for the same times. A package
+ * of a round is the unit because each has its own processes, and a process
+ * has its own luck (heap layout, compiled code, collector timing) that
+ * pairing chunks cannot cancel.
  */
 function interval(results, numerator, denominator) {
-  const chunks = results.flatMap((result) => result.chunks);
+  const runs = results.flatMap((result) => result.packages);
   let seed = 0x2545f491;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -164,15 +174,15 @@ function interval(results, numerator, denominator) {
   for (let sample = 0; sample < 2000; sample += 1) {
     let top = 0;
     let bottom = 0;
-    for (let index = 0; index < chunks.length; index += 1) {
-      const chunk = chunks[Math.floor(random() * chunks.length)];
-      top += chunk[numerator];
-      bottom += chunk[denominator];
+    for (let index = 0; index < runs.length; index += 1) {
+      const run = runs[Math.floor(random() * runs.length)];
+      top += run[numerator];
+      bottom += run[denominator];
     }
     ratios.push(top / bottom);
   }
   ratios.sort((a, b) => a - b);
-  return `95 % interval over ${chunks.length} chunks: ${ratios[49].toFixed(3)}–${ratios[1949].toFixed(3)}`;
+  return `95 % interval over ${runs.length} package runs: ${ratios[49].toFixed(3)}–${ratios[1949].toFixed(3)}`;
 }
 
 function report(label, results, target, ruleTimes) {
@@ -213,7 +223,7 @@ export async function run() {
     ['typed', "configs['recommended-type-checked'] vs typed no rules, the packages with TypeScript sources", TYPED_TARGET],
   ].filter(([mode]) => MODES.includes(mode))) {
     const results = [];
-    for (let round = 0; round < rounds; round += 1) results.push(await runRound(mode, round));
+    for (let round = 0; round < roundsOf(mode); round += 1) results.push(await runRound(mode, round));
     // After the timed rounds, in its own process: it never warms a cache for them.
     const ruleTimes = withStats ? runStats(mode) : {};
     report(label, results, target, ruleTimes);

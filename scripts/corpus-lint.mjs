@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import { glob } from 'tinyglobby';
 
-import { corpusPackageDirectory } from './corpus.mjs';
+import { CORPUS, corpusPackageDirectory } from './corpus.mjs';
 
 /** The extensions the plugin's configs lint (`SOURCE_FILES` in src/eslint-plugin.ts). */
 export const LINTED_FILES_PATTERN = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
@@ -21,6 +21,11 @@ export async function corpusFiles(entry, directory = corpusPackageDirectory(entr
     { cwd: directory, absolute: true, ignore: ['**/node_modules/**'] },
   );
   return files.sort();
+}
+
+/** The corpus entries the lint bench lints in `mode`: all of them untyped, those with TypeScript sources typed. */
+export function benchEntries(mode) {
+  return mode === 'typed' ? CORPUS.filter((entry) => entry.typescript) : CORPUS;
 }
 
 /** `.d.ts`, `.d.mts`, `.d.cts`: declaration files, which the parser treats differently. */
