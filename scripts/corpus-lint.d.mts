@@ -3,6 +3,7 @@ import type { CorpusEntry } from './corpus.mjs';
 
 export const LINTED_FILES_PATTERN: string;
 export const GENERATED_TSCONFIG_NAME: string;
+export function benchEntries(mode: 'recommended' | 'strict' | 'typed'): CorpusEntry[];
 export function corpusFiles(entry: CorpusEntry, directory?: string): Promise<string[]>;
 export function isDeclarationFile(file: string): boolean;
 export function writeCorpusTsconfig(entry: CorpusEntry, directory?: string): string;
