@@ -8,7 +8,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
-import { findToolMember, type ToolDefinition, type ToolMember } from './tool-definitions.js';
+import { findToolMember } from './tool-members.js';
+import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
 
 export const UNBOUNDED_NAMES = ['Infinity', 'UNBOUNDED'] as const;
 

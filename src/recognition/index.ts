@@ -80,7 +80,7 @@ export {
   functionReadsParameters,
   readsInputChosenResource,
 } from './input-flow.js';
-export { type Invocation, type InvocationEntry, getClassMethod, getConstructor, getInvocation } from './invocation.js';
+export { type Invocation, type InvocationEntry, getConstructor, getInvocation } from './invocation.js';
 export {
   type ModuleFilter,
   type ResolvedFunction,
@@ -115,18 +115,20 @@ export {
 } from './settings.js';
 export {
   type RecogniseOptions,
-  type ToolDefinition,
-  type ToolMember,
-  type ToolShape,
-  MCP_META_PREFIX,
-  findMcpMetaObject,
   findToolDefinitions,
-  findToolMember,
-  isToolTypeName,
   mayDefineTools,
   recogniseToolDefinition,
   toolDefinitionListeners,
 } from './tool-definitions.js';
+export { findMcpMetaObject, findToolMember } from './tool-members.js';
+export {
+  type ToolDefinition,
+  type ToolMember,
+  type ToolShape,
+  MCP_META_PREFIX,
+  getClassMethod,
+  isToolTypeName,
+} from './tool-shapes/vocabulary.js';
 export {
   type SelfReadingAnalysis,
   MAX_RESULT_SIZE_MEMBER,

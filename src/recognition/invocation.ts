@@ -27,7 +27,7 @@ import {
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
-import type { ToolDefinition } from './tool-definitions.js';
+import { type ToolDefinition, classMethods } from './tool-shapes/vocabulary.js';
 
 /** One function that runs on invocation, with what holds the model's input in it. */
 export interface InvocationEntry {
@@ -67,25 +67,6 @@ function resolveFunctionValue(value: TSESTree.Node | undefined, file: FileIndex 
   return undefined;
 }
 
-function classMethods(classNode: ClassNode): Map<string, FunctionNode> {
-  const methods = new Map<string, FunctionNode>();
-  for (const member of classNode.body.body) {
-    if (
-      member.type === AST_NODE_TYPES.MethodDefinition &&
-      member.kind !== 'constructor' &&
-      member.kind !== 'set' &&
-      isFunctionNode(member.value)
-    ) {
-      const name = getStaticKeyName(member.key, member.computed);
-      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
-    } else if (member.type === AST_NODE_TYPES.PropertyDefinition && member.value && isFunctionNode(member.value)) {
-      const name = getStaticKeyName(member.key, member.computed);
-      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
-    }
-  }
-  return methods;
-}
-
 /** Does a method's name say it asks for or records approval (`shouldConfirmExecute`, `getConfirmationDetails`, `requestApproval`)? */
 function isConfirmationMethod(name: string): boolean {
   return name
@@ -114,10 +95,6 @@ function classMethodEntries(
     ...invocationMethods.map((fn) => ({ fn, ...inputs })),
     ...confirmationMethods(methods, settings).map((fn) => ({ fn, ...inputs, confirmation: true })),
   ];
-}
-
-export function getClassMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
-  return classMethods(classNode).get(name);
 }
 
 export function getConstructor(classNode: ClassNode): FunctionNode | undefined {
@@ -293,3 +270,6 @@ export function findWrappingInvocations(
   }
   return wrappers;
 }
+
+// Until state-mutation.ts and input-flow.ts are split (they import it from here): the vocabulary owns it.
+export { getClassMethod } from './tool-shapes/vocabulary.js';

@@ -13,7 +13,8 @@ import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from '@
 import { getStaticKeyName, getStringValue, isClassNode } from './ast.js';
 import { CLASSIFY_TOOL_NAME, classificationHomeOf, findClassifyToolObjects, toolExpressionOf } from './classification.js';
 import type { FileIndex } from './file-index.js';
-import { MCP_META_PREFIX, findMcpMetaObject, type ToolDefinition } from './tool-definitions.js';
+import { findMcpMetaObject } from './tool-members.js';
+import { MCP_META_PREFIX, type ToolDefinition } from './tool-shapes/vocabulary.js';
 
 /** The package fixes import `classifyTool` and `UNBOUNDED` from. */
 export const PACKAGE_NAME = 'tool-result-guard';

@@ -14,7 +14,8 @@ import { findDeclaredClassification, isUnboundedValue } from './classification.j
 import type { RecognitionContext } from './context.js';
 import { type ReadFinding, analyseInvocationReads } from './input-flow.js';
 import { getInvocation } from './invocation.js';
-import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
+import { findToolMember } from './tool-members.js';
+import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
 
 export const MAX_RESULT_SIZE_MEMBER = 'maxResultSizeChars';
 

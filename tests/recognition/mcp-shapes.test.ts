@@ -13,7 +13,7 @@ import {
   getInvocation,
   walk,
 } from '../../src/recognition/index.js';
-import { resolveToolName } from '../../src/recognition/tool-shapes/tool-name.js';
+import { resolveToolName } from '../../src/recognition/tool-name.js';
 
 function definitionsOf(code: string) {
   const program = parse(code, { range: true, loc: true }) as TSESTree.Program;

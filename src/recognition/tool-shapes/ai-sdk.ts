@@ -9,9 +9,9 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getMemberPath, getStaticKeyName } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, firstObjectArgument, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
-import { configName } from './tool-name.js';
-import { toolMapKey } from './tool-maps.js';
+import { type ToolDefinition, firstObjectArgument, hasInvocationMember, objectLiteralDefinition } from './vocabulary.js';
+import { configName } from '../tool-name.js';
+import { toolMapKey } from '../tool-name.js';
 
 export function recogniseProviderDefinedTool(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   // Cheap first: every call of a file passes here.

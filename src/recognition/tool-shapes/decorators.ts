@@ -22,10 +22,10 @@ import {
   programOf,
   walk,
 } from '../ast.js';
-import { getClassMethod } from '../invocation.js';
+
 import { enclosingClass } from '../module-graph.js';
-import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './tool-name.js';
+import { type ToolDefinition, getClassMethod } from './vocabulary.js';
+import { asObjectLiteral, configName } from '../tool-name.js';
 
 /** The decorator factory of @agentic/core. */
 const AI_FUNCTION_DECORATOR = 'aiFunction';

@@ -13,8 +13,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, boundFunctionName, findProperty, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
-import { configName } from './tool-name.js';
+import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from './vocabulary.js';
+import { configName } from '../tool-name.js';
 
 const TOOL_FACTORY_NAME = /^(?:create|make|build)\w*Tool(?:Definition)?$/;
 const CALL_ID_PARAMETER = /^_*(?:tool_?)?call_?id$/i;

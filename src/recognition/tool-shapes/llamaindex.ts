@@ -8,10 +8,10 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, getCalleeLastName, getMemberPath, isFunctionNode, skipTypeWrappers } from '../ast.js';
-import { getClassMethod } from '../invocation.js';
+
 import { enclosingClass } from '../module-graph.js';
-import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './tool-name.js';
+import { type ToolDefinition, getClassMethod } from './vocabulary.js';
+import { asObjectLiteral, configName } from '../tool-name.js';
 
 /** `this.method.bind(this)` → the method of the enclosing class. */
 function boundMethod(node: TSESTree.Node): FunctionNode | undefined {

@@ -9,8 +9,8 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getCalleeLastName, getMemberPath, skipTypeWrappers } from '../ast.js';
-import type { ToolDefinition } from '../tool-definitions.js';
-import { mayHoldToolName, resolveToolName } from './tool-name.js';
+import type { ToolDefinition } from './vocabulary.js';
+import { mayHoldToolName, resolveToolName } from '../tool-name.js';
 
 export function recogniseTaskRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
   if (call.callee.type !== AST_NODE_TYPES.MemberExpression || getCalleeLastName(call) !== 'registerToolTask') return undefined;

@@ -37,12 +37,12 @@ import {
   skipTypeWrappers,
   walk,
 } from '../ast.js';
+import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
-import type { JoinedInvocationEntry, ToolDefinition } from '../tool-definitions.js';
-import { recogniseDispatchBranch, recogniseDispatchCase } from './mcp-low-level.js';
-import { configName, resolveToolName } from './tool-name.js';
+import type { JoinedInvocationEntry, ToolDefinition } from './vocabulary.js';
+import { configName, resolveToolName } from '../tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -90,19 +90,20 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
   };
   walk(program, (node) => {
     if (node.type === AST_NODE_TYPES.SwitchStatement) {
-      const inPlace = node.cases.map((switchCase) => recogniseDispatchCase(switchCase));
-      const dispatcher = inPlace.some(Boolean) ? undefined : parameterDispatcher(node.discriminant);
+      // A switch in the low-level server's own handler is that shape's (tool-shapes/mcp-low-level.ts): its
+      // cases are tools in place. Any other switch on a parameter may be a dispatcher list entries join.
+      const handler = mayDispatchIn(node) ? findDispatcher(node.discriminant) : undefined;
+      const dispatcher = handler ? undefined : parameterDispatcher(node.discriminant);
       node.cases.forEach((switchCase, index) => {
         const name = resolveToolName(switchCase.test);
         if (name === undefined) return;
         const region = node.cases.slice(index).find((later) => later.consequent.length > 0) ?? switchCase;
-        const own = inPlace[index];
-        if (own)
+        if (handler)
           add(name, {
             node: switchCase,
             region,
-            dispatcher: own.handlerArgument as FunctionNode,
-            inputParameter: own.inputParameter ?? 0,
+            dispatcher: handler.fn,
+            inputParameter: handler.inputParameter,
             recognisedInPlace: true,
           });
         else if (dispatcher)
@@ -120,18 +121,19 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
       const leftName = resolveToolName(test.left);
       const name = leftName ?? resolveToolName(test.right);
       if (name === undefined) return;
-      const own = recogniseDispatchBranch(node);
-      if (own) {
+      const discriminant = leftName === undefined ? test.left : test.right;
+      const handler = mayDispatchIn(node) ? findDispatcher(discriminant) : undefined;
+      if (handler) {
         add(name, {
           node,
           region: node.consequent,
-          dispatcher: own.handlerArgument as FunctionNode,
-          inputParameter: own.inputParameter ?? 0,
+          dispatcher: handler.fn,
+          inputParameter: handler.inputParameter,
           recognisedInPlace: true,
         });
         return;
       }
-      const dispatcher = parameterDispatcher(leftName === undefined ? test.left : test.right);
+      const dispatcher = parameterDispatcher(discriminant);
       if (dispatcher)
         add(name, {
           node,

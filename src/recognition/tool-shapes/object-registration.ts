@@ -13,8 +13,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getCalleeLastName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, hasInvocationMember, nameOfObject } from '../tool-definitions.js';
-import { mayHoldToolName, resolveToolName } from './tool-name.js';
+import { type ToolDefinition, hasInvocationMember, nameOfObject } from './vocabulary.js';
+import { mayHoldToolName, resolveToolName } from '../tool-name.js';
 
 const REGISTRATION_METHODS = new Set(['addTool', 'registerTool']);
 

@@ -12,8 +12,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getCalleeLastName, getStringValue, isFunctionNode, skipTypeWrappers } from '../ast.js';
-import { type ToolDefinition, objectLiteralDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './tool-name.js';
+import { type ToolDefinition, objectLiteralDefinition } from './vocabulary.js';
+import { asObjectLiteral, configName } from '../tool-name.js';
 
 const INVOKE_INPUT_PARAMETER = 1;
 

@@ -8,8 +8,8 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getCalleeLastName, isFunctionNode, skipTypeWrappers } from '../ast.js';
-import type { ToolDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './tool-name.js';
+import type { ToolDefinition } from './vocabulary.js';
+import { asObjectLiteral, configName } from '../tool-name.js';
 
 /** `defineTool`, `defineTabTool`, and the like of other tool families in the same code base. */
 const DEFINE_TOOL_CALLEE = /^define\w*Tool$/;

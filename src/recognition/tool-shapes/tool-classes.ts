@@ -1,6 +1,8 @@
 /**
- * Tool classes that neither declare the classification nor extend a `…Tool`
- * base, recognised by their real APIs:
+ * Tools written as classes. The general shape: a class that declares
+ * `maxResultSizeChars`, extends a `…Tool` base (`BaseTool`, LangChain's
+ * `StructuredTool`, a configured base) or implements a `…Tool` interface.
+ * Then the classes that do none of that, recognised by their real APIs:
  * - a class implementing the Anthropic SDK's `…ToolHandlers` interface
  *   (`MemoryToolHandlers`): one method per command of ONE tool, named after
  *   the interface (`memory`), the name the SDK gives the model;
@@ -9,12 +11,12 @@
  *   (`class CalendarViewTool extends CalendarBase`). The invocation method
  *   is required: a name alone says nothing about what runs on a call.
  */
-import { AST_NODE_TYPES } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, getStaticKeyName } from '../ast.js';
+import { type ClassNode, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, classMemberByName, isAmbient } from '../tool-definitions.js';
-import { resolveToolName } from './tool-name.js';
+import { resolveToolName } from '../tool-name.js';
+import { type ToolDefinition, classMemberByName, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
 
 const TOOL_HANDLERS_INTERFACE = /^(\w+)ToolHandlers$/;
 const TOOL_CLASS_NAME = /Tool$/;
@@ -73,4 +75,53 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   const nameMember = classMemberByName(node, 'name');
   const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveToolName(nameMember.value) : undefined;
   return classDefinition(node, declaredName ?? className);
+}
+
+const TOOL_BASE_CLASS_PATTERN = /Tool$/;
+
+function isToolBaseClass(superClass: TSESTree.Node | null, settings: RecognitionSettings): boolean {
+  if (!superClass) return false;
+  const path = getMemberPath(superClass);
+  const name = path?.[path.length - 1];
+  if (name === undefined) {
+    // `class X extends mixin(BaseTool)`: look at the innermost argument.
+    const target = skipTypeWrappers(superClass);
+    if (target.type === AST_NODE_TYPES.CallExpression) {
+      return target.arguments.some((argument) => isToolBaseClass(argument, settings));
+    }
+    return false;
+  }
+  return settings.toolBaseClasses.includes(name) || TOOL_BASE_CLASS_PATTERN.test(name);
+}
+
+function staticNameOfClass(classNode: ClassNode): string | undefined {
+  const nameMember = classMemberByName(classNode, 'name');
+  if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) {
+    const value = resolveToolName(nameMember.value);
+    if (value !== undefined) return value;
+  }
+  return classNode.id?.name ?? nameBoundTo(classNode);
+}
+
+export function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
+  // An abstract class is a base for tools, not a tool the model can call; an
+  // ambient one (`declare class`, a .d.ts) has no code to classify.
+  if (node.abstract || isAmbient(node)) return undefined;
+  // `class Read implements Tool<Input>`: the interface names it a tool.
+  const implementsToolType = (node.implements ?? []).some((clause) => {
+    const path = getMemberPath(clause.expression);
+    return isToolTypeName(path?.[path.length - 1], settings);
+  });
+  if (!classMemberByName(node, 'maxResultSizeChars') && !isToolBaseClass(node.superClass, settings) && !implementsToolType) {
+    return undefined;
+  }
+  return {
+    shape: 'class',
+    node,
+    reportNode: node.id ?? node,
+    name: staticNameOfClass(node),
+    host: node,
+    isMcpRegistration: false,
+    handlerArgument: undefined,
+  };
 }

@@ -9,40 +9,10 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getStaticKeyName } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
+import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from './vocabulary.js';
 
 const TOOLS_MAP_NAME = /tools$/i;
 const INPUT_SCHEMA_KEYS = ['inputSchema', 'parameters'];
-
-/** The property `node` is the value of, through type wrappers and the call it configures. */
-function enclosingProperty(node: TSESTree.Node): TSESTree.Property | undefined {
-  let child: TSESTree.Node = node;
-  let parent = node.parent;
-  while (
-    parent &&
-    (parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)))
-  ) {
-    child = parent;
-    parent = parent.parent;
-  }
-  return parent?.type === AST_NODE_TYPES.Property && parent.value === child ? parent : undefined;
-}
-
-/** The key of the tools-map property whose value `node` is (or configures). */
-export function toolMapKey(node: TSESTree.Node): string | undefined {
-  const property = enclosingProperty(node);
-  return property ? getStaticKeyName(property.key, property.computed) : undefined;
-}
-
-/** The map key of a tool that states no name of its own. */
-export function withToolMapKeyName(definition: ToolDefinition | undefined): ToolDefinition | undefined {
-  if (!definition || definition.name !== undefined) return definition;
-  const key = toolMapKey(definition.node);
-  return key === undefined ? definition : { ...definition, name: key };
-}
 
 /** Is `map` a tools map: the value of a `tools` property or of a variable named `…tools`? */
 function isToolsMap(map: TSESTree.Node | undefined): boolean {

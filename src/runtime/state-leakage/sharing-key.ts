@@ -4,10 +4,16 @@
  * they are keyed the same way; two hand-joined copies could drift and let one
  * session see another's state.
  */
-import type { InvocationStateKey, StateScope } from './state-carrier.js';
+import type { DeclaredStateScope } from '../../types/classify-tool.js';
+
+/** Who asks: the agent and session an invocation belongs to (`InvocationStateKey` has both). */
+export interface SharingParty {
+  readonly agentId: string;
+  readonly sessionId: string;
+}
 
 /** `null` for `isolated`: nothing is shared, every invocation gets its own. */
-export function scopeSharingKey(scope: StateScope, key: Pick<InvocationStateKey, 'agentId' | 'sessionId'>): string | null {
+export function scopeSharingKey(scope: DeclaredStateScope, key: SharingParty): string | null {
   switch (scope) {
     case 'isolated':
       return null;

@@ -1,6 +1,9 @@
 /**
- * How published code spells the generic factory calls differently from
- * source, so `recogniseFactoryCall` still sees them:
+ * Tools made by a factory or a constructor handed the tool's config:
+ * `buildTool({...})`, `defineTool`, the AI SDK's `tool`, `createTool`,
+ * `Tool.define` (the configured factories), and `new DynamicStructuredTool({...})`-style
+ * constructors of a `…Tool` class. Published code spells the factory calls
+ * differently from source, and `recogniseFactoryCall` still sees them:
  * - bundlers rename an import that collides with another (`import { tool }`
  *   twice in one bundle becomes `tool2`, `createTool3`);
  * - LangChain's `tool(runTask, { name, schema })` passes a named function,
@@ -9,10 +12,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ToolDefinition, hasInvocationMember, objectLiteralDefinition } from '../tool-definitions.js';
-import { asObjectLiteral, configName } from './tool-name.js';
+import { asObjectLiteral, configName, resolveToolName } from '../tool-name.js';
+import { type ToolDefinition, firstObjectArgument, hasInvocationMember, nameOfObject, objectLiteralDefinition } from './vocabulary.js';
 
 const BUNDLER_SUFFIX = /^([A-Za-z_$][\w$]*?[A-Za-z_$])\d+$/;
 
@@ -81,4 +84,33 @@ export function recogniseConfigReturningFactoryCall(
   const name = configName(config);
   if (!config || name === undefined || !hasInvocationMember(config, settings)) return undefined;
   return { ...objectLiteralDefinition('factory', config, name), reportNode: call };
+}
+
+const TOOL_CONSTRUCTOR_PATTERN = /Tool$/;
+
+export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  // Every call of a file passes here: compare the callee's last name before building its dotted name.
+  const lastNames = factoryLastNamesOf(settings);
+  const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
+  // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
+  if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
+  if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
+  const object = firstObjectArgument(call);
+  if (!object) return undefined;
+  const functionArgument =
+    call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument))) ??
+    (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));
+  // LangChain's `tool(fn, { name, schema })`: the function is the invocation.
+  if (!functionArgument && !hasInvocationMember(object, settings)) return undefined;
+  const firstArgumentName = resolveToolName(call.arguments[0]);
+  return objectLiteralDefinition('factory', object, firstArgumentName ?? nameOfObject(object), functionArgument);
+}
+
+export function recogniseConstructorCall(call: TSESTree.NewExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  const calleeName = getCalleeLastName(call);
+  if (calleeName === undefined) return undefined;
+  if (!TOOL_CONSTRUCTOR_PATTERN.test(calleeName) && !settings.toolFactories.includes(calleeName)) return undefined;
+  const object = firstObjectArgument(call);
+  if (!object || !hasInvocationMember(object, settings)) return undefined;
+  return objectLiteralDefinition('constructor', object);
 }

@@ -26,8 +26,8 @@ import {
   programOf,
   skipTypeWrappers,
   walk,
-} from '../ast.js';
-import { commonJsExportName } from '../file-index.js';
+} from './ast.js';
+import { commonJsExportName } from './file-index.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
@@ -279,4 +279,27 @@ export function mayHoldToolName(node: TSESTree.Node): boolean {
     target.type === AST_NODE_TYPES.MemberExpression ||
     target.type === AST_NODE_TYPES.TemplateLiteral
   );
+}
+
+/** The property `node` is the value of, through type wrappers and the call it configures. */
+function enclosingProperty(node: TSESTree.Node): TSESTree.Property | undefined {
+  let child: TSESTree.Node = node;
+  let parent = node.parent;
+  while (
+    parent &&
+    (parent.type === AST_NODE_TYPES.TSAsExpression ||
+      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
+      (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(child as TSESTree.CallExpressionArgument)))
+  ) {
+    child = parent;
+    parent = parent.parent;
+  }
+  return parent?.type === AST_NODE_TYPES.Property && parent.value === child ? parent : undefined;
+}
+
+/** The key of the tools-map property whose value `node` is (or configures). */
+export function toolMapKey(node: TSESTree.Node): string | undefined {
+  const property = enclosingProperty(node);
+  return property ? getStaticKeyName(property.key, property.computed) : undefined;
 }

@@ -1,0 +1,35 @@
+/* global module */
+// The import direction of src/, checked by `npm run lint` (dependency-cruiser).
+// docs/README.md draws the same map: a rule here is a line there.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import circle makes a module impossible to read, test or change alone; break it by moving the shared part down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shapes-are-leaves',
+      comment:
+        'A tool shape family imports only the vocabulary (tool-shapes/vocabulary.ts) and the shared helpers, never another family or the registry (tool-definitions.ts), which asks the families in order.',
+      severity: 'error',
+      from: { path: '^src/recognition/tool-shapes/' },
+      to: { path: ['^src/recognition/tool-shapes/(?!vocabulary\\.ts$)', '^src/recognition/tool-definitions\\.ts$'] },
+    },
+    {
+      name: 'vocabulary-imports-no-shape',
+      comment: 'The vocabulary every shape uses must not depend on any shape.',
+      severity: 'error',
+      from: { path: '^src/recognition/tool-shapes/vocabulary\\.ts$' },
+      to: { path: ['^src/recognition/tool-shapes/', '^src/recognition/tool-definitions\\.ts$'] },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+  },
+};

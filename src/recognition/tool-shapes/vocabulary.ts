@@ -1,0 +1,223 @@
+/**
+ * The vocabulary every tool shape speaks: what a recognised tool definition
+ * is (`ToolDefinition`: the node, where rules report, the name the model
+ * sees, where the classification members live, the invocation), and the
+ * small questions every shape asks of the code (does this object literal
+ * carry an invocation, which class member has this name, what is the first
+ * object argument). It imports no shape: the families in `tool-shapes/`
+ * import it, and `tool-definitions.ts`, the registry, asks the families in
+ * order. That keeps each family a leaf that can be read, tested and changed
+ * alone.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import type { RecognitionSettings } from '../settings.js';
+import { resolveToolName, toolMapKey } from '../tool-name.js';
+
+export type ToolShape =
+  | 'class'
+  | 'factory'
+  | 'constructor'
+  | 'typed-object'
+  | 'mcp-registration'
+  | 'object-registration'
+  | 'mcp-dispatch'
+  | 'decorator'
+  | 'plain-object';
+
+export interface ToolDefinition {
+  shape: ToolShape;
+  /**
+   * The class, the object literal, (MCP without a config object) the
+   * registration call, or (a low-level MCP dispatcher) the `case` / `if` branch.
+   */
+  node: ClassNode | TSESTree.ObjectExpression | TSESTree.CallExpression | TSESTree.SwitchCase | TSESTree.IfStatement;
+  /** Where rules report: the class name, the object literal, the registration call. */
+  reportNode: TSESTree.Node;
+  /** The tool's name as the model sees it when it is static, else the class/variable name. */
+  name: string | undefined;
+  /**
+   * Where classification members (`maxResultSizeChars`, `stateScope`) live and
+   * where a fix inserts them: the class, or the object literal / MCP config.
+   */
+  host: ClassNode | TSESTree.ObjectExpression | undefined;
+  /** MCP registrations: the classification may also sit in `_meta['anthropic/<member>']`. */
+  isMcpRegistration: boolean;
+  /**
+   * The invocation when it is not a member of the host: the MCP handler
+   * argument, LangChain's `tool(fn, config)` function.
+   */
+  handlerArgument: TSESTree.Node | undefined;
+  /**
+   * Which parameter of the invocation functions holds the model's input, when
+   * it is not the first (playwright's `handle(context, params, response)`).
+   */
+  inputParameter?: number;
+  /**
+   * Dispatcher tools (a `switch` on the requested name inside one handler):
+   * only what runs inside this node belongs to this tool. The dispatcher is
+   * `handlerArgument`.
+   */
+  invocationRegion?: TSESTree.Node;
+  /**
+   * Class tools whose invocation is several methods rather than one named
+   * `call`/`execute`/…: a `…ToolHandlers` class has one method per command.
+   */
+  invocationMembers?: readonly string[];
+  /**
+   * A tool list entry joined by name to a dispatcher (`tool-shapes/name-dispatch.ts`):
+   * the functions that run on a call, possibly in other files, each with its file.
+   */
+  joinedInvocation?: () => readonly JoinedInvocationEntry[];
+}
+
+/** One function of a joined tool's invocation, with the file it lives in. */
+export interface JoinedInvocationEntry {
+  fn: FunctionNode;
+  inputParameters: number[];
+  classNode: ClassNode | undefined;
+  file: FileIndex;
+  /** Only what runs inside this node belongs to the tool (a dispatcher's branch). */
+  region?: TSESTree.Node;
+}
+
+/** How a classification member is written. */
+export interface ToolMember {
+  /** The property, class member, or `this.x = …` assignment that declares it. */
+  node: TSESTree.Node;
+  /** The declared value (getter: its single returned expression), when there is one. */
+  value: TSESTree.Expression | undefined;
+  location: 'class-member' | 'constructor-assignment' | 'property' | 'mcp-meta';
+}
+
+const TOOL_TYPE_PATTERN = /Tool(?:Def|Definition)?$/;
+
+export const MCP_META_PREFIX = 'anthropic/';
+
+export function isToolTypeName(name: string | undefined, settings: RecognitionSettings): boolean {
+  if (name === undefined) return false;
+  return settings.toolTypeNames.includes(name) || TOOL_TYPE_PATTERN.test(name);
+}
+
+/** Does the object literal have a function-valued invocation member? */
+export function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
+  return object.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
+      (isFunctionNode(skipTypeWrappers(property.value)) || property.value.type === AST_NODE_TYPES.Identifier),
+  );
+}
+
+export function classMemberByName(classNode: ClassNode, name: string): TSESTree.ClassElement | undefined {
+  return classNode.body.body.find(
+    (member) =>
+      (member.type === AST_NODE_TYPES.PropertyDefinition ||
+        member.type === AST_NODE_TYPES.MethodDefinition ||
+        member.type === AST_NODE_TYPES.AccessorProperty) &&
+      getStaticKeyName(member.key, member.computed) === name,
+  );
+}
+
+/**
+ * The name the code keeps a tool under, for a tool that states none the
+ * model sees: the variable it initialises, or the member it is assigned to
+ * (`exports.readTool = tool({…})`, `module.exports.readTool = …`, `this.readTool = …`).
+ */
+export function nameBoundTo(node: TSESTree.Node): string | undefined {
+  const parent = node.parent;
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    return parent.id.name;
+  }
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.MemberExpression) {
+    return getStaticKeyName(parent.left.property, parent.left.computed);
+  }
+  return undefined;
+}
+
+/** `name`, or Mastra's `id`: what the model calls the tool. */
+const NAME_PROPERTIES = ['name', 'id'];
+
+export function nameOfObject(object: TSESTree.ObjectExpression): string | undefined {
+  for (const key of NAME_PROPERTIES) {
+    const property = findProperty(object, key);
+    const value = property ? resolveToolName(property.value) : undefined;
+    if (value !== undefined) return value;
+  }
+  // The object as written, or the factory call or type assertion around it (`const readTool = tool({…})`).
+  let held: TSESTree.Node = object;
+  while (
+    held.parent &&
+    (held.parent.type === AST_NODE_TYPES.TSAsExpression ||
+      held.parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      held.parent.type === AST_NODE_TYPES.CallExpression ||
+      held.parent.type === AST_NODE_TYPES.NewExpression)
+  ) {
+    held = held.parent;
+  }
+  return nameBoundTo(held);
+}
+
+export function isAmbient(node: ClassNode): boolean {
+  if (node.type === AST_NODE_TYPES.ClassDeclaration && node.declare) return true;
+  for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.TSModuleDeclaration && current.declare) return true;
+  }
+  return false;
+}
+
+export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
+  for (const argument of call.arguments) {
+    const target = skipTypeWrappers(argument);
+    if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
+  }
+  return undefined;
+}
+
+export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
+  if (!node) return false;
+  const target = skipTypeWrappers(node);
+  return isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression;
+}
+
+/** A tool whose definition and classification live in one object literal. */
+export function objectLiteralDefinition(
+  shape: ToolShape,
+  object: TSESTree.ObjectExpression,
+  name: string | undefined = nameOfObject(object),
+  handlerArgument?: ToolDefinition['handlerArgument'],
+): ToolDefinition {
+  return { shape, node: object, reportNode: object, name, host: object, isMcpRegistration: false, handlerArgument };
+}
+
+/** The map key of a tool that states no name of its own. */
+export function withToolMapKeyName(definition: ToolDefinition | undefined): ToolDefinition | undefined {
+  if (!definition || definition.name !== undefined) return definition;
+  const key = toolMapKey(definition.node);
+  return key === undefined ? definition : { ...definition, name: key };
+}
+
+export function classMethods(classNode: ClassNode): Map<string, FunctionNode> {
+  const methods = new Map<string, FunctionNode>();
+  for (const member of classNode.body.body) {
+    if (
+      member.type === AST_NODE_TYPES.MethodDefinition &&
+      member.kind !== 'constructor' &&
+      member.kind !== 'set' &&
+      isFunctionNode(member.value)
+    ) {
+      const name = getStaticKeyName(member.key, member.computed);
+      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
+    } else if (member.type === AST_NODE_TYPES.PropertyDefinition && member.value && isFunctionNode(member.value)) {
+      const name = getStaticKeyName(member.key, member.computed);
+      if (name !== undefined && !methods.has(name)) methods.set(name, member.value);
+    }
+  }
+  return methods;
+}
+
+export function getClassMethod(classNode: ClassNode, name: string): FunctionNode | undefined {
+  return classMethods(classNode).get(name);
+}
