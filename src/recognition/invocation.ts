@@ -27,7 +27,7 @@ import {
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
-import { type ToolDefinition, classMethods } from './tool-shapes/vocabulary.js';
+import { type ToolDefinition, classMethods, wrappedFunction } from './tool-shapes/vocabulary.js';
 
 /** One function that runs on invocation, with what holds the model's input in it. */
 export interface InvocationEntry {
@@ -63,6 +63,9 @@ function resolveFunctionValue(value: TSESTree.Node | undefined, file: FileIndex 
   const target = skipTypeWrappers(value);
   if (isFunctionNode(target)) return target;
   if (target.type === AST_NODE_TYPES.Identifier) return file?.functions.get(target.name);
+  // `execute: withProjectRoot(async (args) => …)`: the wrapped function runs with the model's input.
+  const wrapped = wrappedFunction(target);
+  if (wrapped) return isFunctionNode(wrapped) ? wrapped : file?.functions.get(wrapped.name);
   // `handler: helpers.read.bind(helpers)` and the like are left unknown.
   return undefined;
 }
@@ -177,10 +180,11 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
       constructorInputsByClass.set(built.classNode, built.constructorInputs);
     }
   } else if (host) {
+    const names = definition.invocationMembers ?? settings.invocationNames;
     for (const property of host.properties) {
       if (property.type !== AST_NODE_TYPES.Property) continue;
       const name = getStaticKeyName(property.key, property.computed);
-      if (name === undefined || !settings.invocationNames.includes(name)) continue;
+      if (name === undefined || !names.includes(name)) continue;
       const fn = resolveFunctionValue(property.value, file);
       if (fn) entries.push({ fn, inputParameters: input, inputThisMembers: [], classNode: undefined, invocationClass: undefined });
     }

@@ -104,6 +104,8 @@ export interface NameSpellings {
 const spellingsCache = new FileDerivedCache<NameSpellings | undefined>();
 
 const CASE_LITERAL = /\bcase\s+(['"`])([^'"`\\\n]{1,200})\1\s*:/g;
+/** `case BuiltInToolNames.ReadFile:`: a name held by a constant of another module, joined by its spelling (`toolNameKey`). */
+const CASE_CONSTANT = /\bcase\s+(([A-Za-z_$][\w$]*\.){1,2}[A-Za-z_$][\w$]*)\s*:/g;
 const COMPARED_AFTER = /[=!]==?\s*(['"`])([^'"`\\\n]{1,200})\1/g;
 const COMPARED_BEFORE = /(['"`])([^'"`\\\n]{1,200})\1\s*[=!]==?/g;
 const NAME_PROPERTY = /(?:\bname|['"]name['"])\s*:\s*(['"`])([^'"`\\\n]{1,200})\1/g;
@@ -120,6 +122,7 @@ export function nameSpellings(filePath: string): NameSpellings | undefined {
       const compared = new Set<string>();
       const listed = new Set<string>();
       collect(text, CASE_LITERAL, compared);
+      for (const match of text.matchAll(CASE_CONSTANT)) compared.add(match[1]!);
       if (text.includes('==')) {
         collect(text, COMPARED_AFTER, compared);
         collect(text, COMPARED_BEFORE, compared);

@@ -13,7 +13,8 @@
  * - `new …Tool({...})` constructors;
  * - object literals: typed as a tool, then objects no call configures (tools
  *   maps, factory-returned tools, OpenAI Agents function tools), then tool list
- *   entries joined by name to a dispatcher;
+ *   entries joined by name to a dispatcher, then any object that states a whole
+ *   contract (description and input schema) and carries an invocation;
  * - the branches of a low-level MCP dispatcher (`case` and `if`).
  * A tool in a tools map that states no name takes the key (`withToolMapKeyName`).
  */
@@ -27,6 +28,7 @@ import { DECORATOR_SHAPE_SPELLINGS, recogniseDecoratedMethodTool } from './tool-
 import { recogniseConfigReturningFactoryCall, recogniseConstructorCall, recogniseFactoryCall } from './tool-shapes/factories.js';
 import { recogniseFactoryReturnedTool } from './tool-shapes/harness-factories.js';
 import { recogniseFunctionToolFrom } from './tool-shapes/llamaindex.js';
+import { recogniseContractObject } from './tool-shapes/contract-objects.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
 import { recogniseMcpRegistration } from './tool-shapes/mcp-registration.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
@@ -106,8 +108,9 @@ export function recogniseToolDefinition(
           recogniseTypedObject(node, settings, options.contextualTypeName, (object) => configuresRecognisedCall(object, settings)),
         ) ??
         recogniseConfigFreeObject(node, settings) ??
-        recogniseJoinedListEntry(node, options.filePath) ??
-        recogniseMapJoinedDefinition(node, options.filePath)
+        recogniseJoinedListEntry(node, options.filePath, settings) ??
+        recogniseMapJoinedDefinition(node, options.filePath) ??
+        (configuresRecognisedCall(node, settings) ? undefined : withToolMapKeyName(recogniseContractObject(node, settings)))
       );
     case AST_NODE_TYPES.SwitchCase:
       return recogniseDispatchCase(node);

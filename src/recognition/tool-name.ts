@@ -214,7 +214,7 @@ function commonJsExportValues(program: TSESTree.Program): ReadonlyMap<string, TS
  * a constant's initialiser, a property of a constant object, an enum member,
  * a CommonJS export assigned once; anything else is itself.
  */
-function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | undefined {
+export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | undefined {
   if (depth > MAX_VALUE_DEPTH) return undefined;
   const target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.ChainExpression) return staticValueOf(target.expression, depth + 1);
@@ -250,6 +250,29 @@ export function resolveToolName(node: TSESTree.Node | null | undefined): string 
   if (target.type === AST_NODE_TYPES.LogicalExpression && target.operator !== '&&') return resolveToolName(target.right);
   const value = staticValueOf(target);
   return value ? getStringValue(value) : undefined;
+}
+
+/**
+ * The key a tool's name joins by: its value when the code decides it, else
+ * the constant that holds it as written (`BuiltInToolNames.ReadFile`), when
+ * that constant lives in another module. A definition and the dispatcher's
+ * `case BuiltInToolNames.ReadFile:` spell the same constant, so they join
+ * even when neither file holds its value.
+ */
+export function toolNameKey(node: TSESTree.Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const value = resolveToolName(node);
+  if (value !== undefined) return value;
+  const target = skipTypeWrappers(node);
+  if (target.type !== AST_NODE_TYPES.MemberExpression || target.computed) return undefined;
+  const parts: string[] = [];
+  let current: TSESTree.Node = target;
+  while (current.type === AST_NODE_TYPES.MemberExpression && !current.computed && current.property.type === AST_NODE_TYPES.Identifier) {
+    parts.unshift(current.property.name);
+    current = current.object;
+  }
+  if (current.type !== AST_NODE_TYPES.Identifier || parts.length > 2) return undefined;
+  return [current.name, ...parts].join('.');
 }
 
 /** The `name` property of a config object, resolved as above. */

@@ -31,6 +31,7 @@ import {
   type ClassNode,
   type FunctionNode,
   findProperty,
+  getMemberPath,
   getStaticKeyName,
   isFunctionNode,
   programOf,
@@ -41,8 +42,10 @@ import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
 import { type FileIndex, buildFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
-import type { JoinedInvocationEntry, ToolDefinition } from './vocabulary.js';
-import { configName, resolveToolName } from '../tool-name.js';
+import { type JoinedInvocationEntry, type ToolDefinition, hasInvocationMember } from './vocabulary.js';
+import type { RecognitionSettings } from '../settings.js';
+import { statesContract } from '../tool-contract.js';
+import { configName, resolveToolName, toolNameKey } from '../tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -67,6 +70,8 @@ const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
  */
 function parameterDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
   const target = skipTypeWrappers(discriminant);
+  const called = calledToolName(target);
+  if (called) return called;
   if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
   let depth = 0;
   for (let current: TSESTree.Node | undefined = target.parent; current && depth < MAX_CALLBACK_DEPTH; current = current.parent) {
@@ -95,7 +100,7 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
       const handler = mayDispatchIn(node) ? findDispatcher(node.discriminant) : undefined;
       const dispatcher = handler ? undefined : parameterDispatcher(node.discriminant);
       node.cases.forEach((switchCase, index) => {
-        const name = resolveToolName(switchCase.test);
+        const name = toolNameKey(switchCase.test);
         if (name === undefined) return;
         const region = node.cases.slice(index).find((later) => later.consequent.length > 0) ?? switchCase;
         if (handler)
@@ -118,8 +123,8 @@ function collectBranches(program: TSESTree.Program): Map<string, NameBranch[]> {
     } else if (node.type === AST_NODE_TYPES.IfStatement) {
       const test = node.test;
       if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== '===' && test.operator !== '==')) return;
-      const leftName = resolveToolName(test.left);
-      const name = leftName ?? resolveToolName(test.right);
+      const leftName = toolNameKey(test.left);
+      const name = leftName ?? toolNameKey(test.right);
       if (name === undefined) return;
       const discriminant = leftName === undefined ? test.left : test.right;
       const handler = mayDispatchIn(node) ? findDispatcher(discriminant) : undefined;
@@ -200,10 +205,72 @@ function branchesNamed(name: string, linted: { filePath: string; program: TSESTr
   return found;
 }
 
+/** A name field of a call record: `toolCall.function.name`, `call.name`, `request.toolName`. */
+const NAME_FIELD = /^(?:name|toolName|tool_name|functionName|function_name)$/;
+
+/**
+ * A dispatcher that switches on the name field of the call record it was
+ * given (`executeTool(toolCall) { switch (toolCall.function.name) … }`, or
+ * `const uri = tool.uri ?? tool.function.name; switch (uri)`): the function,
+ * and which parameter holds the model's arguments — the one after the record
+ * (`callTool(tool, args, extras)`), else the record itself, whose
+ * `arguments` the branch parses.
+ */
+function calledToolName(target: TSESTree.Node, depth = 0): { fn: FunctionNode; inputParameter: number } | undefined {
+  if (depth > 2) return undefined;
+  if (target.type === AST_NODE_TYPES.LogicalExpression) {
+    return calledToolName(skipTypeWrappers(target.right), depth + 1) ?? calledToolName(skipTypeWrappers(target.left), depth + 1);
+  }
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    // A local the name field was copied into.
+    for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
+      if (!isFunctionNode(current) || current.body.type !== AST_NODE_TYPES.BlockStatement) continue;
+      for (const statement of current.body.body) {
+        if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+        for (const declarator of statement.declarations) {
+          if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name && declarator.init) {
+            return calledToolName(skipTypeWrappers(declarator.init), depth + 1);
+          }
+        }
+      }
+      return undefined;
+    }
+    return undefined;
+  }
+  const fieldPath = getMemberPath(target);
+  if (!fieldPath || fieldPath.length < 2 || fieldPath.length > 3 || !NAME_FIELD.test(fieldPath[fieldPath.length - 1]!)) return undefined;
+  for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const index = current.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === fieldPath[0]);
+    if (index < 0) return undefined;
+    const next = current.params[index + 1];
+    return { fn: current, inputParameter: next?.type === AST_NODE_TYPES.Identifier ? index + 1 : index };
+  }
+  return undefined;
+}
+
 /** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
-function listEntryName(object: TSESTree.ObjectExpression): string | undefined {
-  if (object.parent?.type !== AST_NODE_TYPES.ArrayExpression || !findProperty(object, 'inputSchema')) return undefined;
-  return configName(object);
+function listEntryName(object: TSESTree.ObjectExpression, settings: RecognitionSettings): string | undefined {
+  if (object.parent?.type === AST_NODE_TYPES.ArrayExpression && findProperty(object, 'inputSchema')) return configName(object);
+  // A definition the model is shown (`{ type: 'function', function: { name, description, parameters } }`,
+  // `const readFileTool: Tool = {…}`) with no invocation of its own: its code is behind a dispatcher.
+  if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
+  const nested = findProperty(object, 'function');
+  const nestedObject = nested ? skipTypeWrappers(nested.value) : undefined;
+  const name = findProperty(object, 'name') ?? (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
+  return toolNameKey(name?.value);
+}
+
+/** Where a definition list or constant sits: an array element, a variable's value, an export. */
+function isDefinitionPlace(object: TSESTree.ObjectExpression): boolean {
+  let child: TSESTree.Node = object;
+  let parent = object.parent;
+  while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (parent?.type === AST_NODE_TYPES.ArrayExpression) return true;
+  return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child;
 }
 
 /** The class a module variable holds an instance of: `x = new C(…)` anywhere in the file. */
@@ -329,9 +396,13 @@ function joinedDefinition(
  * A tool list entry whose name a dispatcher of the package routes: the tool,
  * at the entry, with the dispatcher's branch and implementation as its invocation.
  */
-export function recogniseJoinedListEntry(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
+export function recogniseJoinedListEntry(
+  object: TSESTree.ObjectExpression,
+  filePath: string | undefined,
+  settings: RecognitionSettings,
+): ToolDefinition | undefined {
   if (filePath === undefined) return undefined;
-  const name = listEntryName(object);
+  const name = listEntryName(object, settings);
   const program = name === undefined ? undefined : programOf(object);
   if (name === undefined || !program) return undefined;
   const found = branchesNamed(name, { filePath, program });

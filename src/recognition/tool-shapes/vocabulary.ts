@@ -101,13 +101,43 @@ export function isToolTypeName(name: string | undefined, settings: RecognitionSe
   return settings.toolTypeNames.includes(name) || TOOL_TYPE_PATTERN.test(name);
 }
 
+/**
+ * A call that wraps the invocation: `execute: withProjectRoot(async (args) => …)`,
+ * `logic: withAuth(scopes, createHandler(async (input) => …))`. What runs on a
+ * call is the function handed in (the innermost, last one); the wrapper adds
+ * checks or logging around it.
+ */
+export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | TSESTree.Identifier | undefined {
+  const target = skipTypeWrappers(node);
+  if (depth > 3 || target.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  for (let index = target.arguments.length - 1; index >= 0; index -= 1) {
+    const argument = skipTypeWrappers(target.arguments[index]!);
+    if (isFunctionNode(argument)) return argument;
+    if (argument.type === AST_NODE_TYPES.CallExpression) {
+      const inner = wrappedFunction(argument, depth + 1);
+      if (inner) return inner;
+    }
+  }
+  const last = target.arguments[target.arguments.length - 1];
+  const named = last ? skipTypeWrappers(last) : undefined;
+  return named?.type === AST_NODE_TYPES.Identifier && depth > 0 ? named : undefined;
+}
+
+/** Can this member value be an invocation: a function, a named one, or a wrapper call around an inline function? */
+export function isInvocationValue(value: TSESTree.Node): boolean {
+  const target = skipTypeWrappers(value);
+  if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier) return true;
+  const wrapped = wrappedFunction(target);
+  return wrapped !== undefined && isFunctionNode(wrapped);
+}
+
 /** Does the object literal have a function-valued invocation member? */
 export function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
   return object.properties.some(
     (property) =>
       property.type === AST_NODE_TYPES.Property &&
       settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
-      (isFunctionNode(skipTypeWrappers(property.value)) || property.value.type === AST_NODE_TYPES.Identifier),
+      isInvocationValue(property.value),
   );
 }
 

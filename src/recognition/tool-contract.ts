@@ -1,0 +1,411 @@
+/**
+ * A tool's contract: what the model is shown of it — its name, its
+ * description and its input schema (each field's name and description).
+ * The contract is made of literals, so reading it costs almost nothing, and
+ * it is the tool author's own statement of what the tool does. Two stages use
+ * it: shape recognition (an object that states a whole contract and carries
+ * an invocation is a tool wherever it sits), and the self-reading verdict,
+ * where a flow the analysis cannot follow is decided by what the contract
+ * says (a tool whose `path` input is "the file to read" and whose name says
+ * `read` hands back what is there).
+ *
+ * Where it is read from, in order: the definition's own object (or class
+ * fields), the objects it spreads (`{ ...Definitions.read_file, execute }`),
+ * the contract objects it nests (`function: { name, description, parameters }`
+ * of OpenAI-style definitions, `schema: readSchema`, `config: { … }`), and for
+ * MCP registrations the call's arguments (`server.tool(name, description,
+ * shape, handler)`, `registerTool(name, { description, inputSchema }, …)`).
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, findProperty, getMemberPath, getStaticKeyName, getStringValue, isClassNode, skipTypeWrappers } from './ast.js';
+import { resolveToolName, staticValueOf } from './tool-name.js';
+import { type ToolDefinition, classMemberByName } from './tool-shapes/vocabulary.js';
+
+export interface ContractInput {
+  /** The field's name as the model fills it (`path`, `file_path`, `urls`). */
+  name: string;
+  /** Its description, when the schema states one statically. */
+  description: string | undefined;
+}
+
+export interface ToolContract {
+  name: string | undefined;
+  description: string | undefined;
+  /** The top-level fields of the input schema, when the schema is written out. */
+  inputs: ContractInput[];
+  /** Does the definition state an input schema at all (even one not written out here)? */
+  hasInputSchema: boolean;
+}
+
+/** Property keys that hold the input schema, across SDKs and harnesses. */
+export const INPUT_SCHEMA_KEYS = ['inputSchema', 'input_schema', 'parameters', 'schema', 'argsSchema', 'paramsSchema', 'zodSchema', 'args'];
+/** Property keys that hold a nested contract object (`function: { name, description, parameters }`). */
+const NESTED_CONTRACT_KEYS = ['function', 'schema', 'config', 'definition', 'spec', 'declaration', 'metadata'];
+/** How deep nested contracts, spreads and constants are followed. */
+const MAX_CONTRACT_DEPTH = 4;
+
+/** The string a description spells: literals, templates (their text parts), concatenations, constants. */
+export function staticText(node: TSESTree.Node | null | undefined, depth = 0): string | undefined {
+  if (!node || depth > MAX_CONTRACT_DEPTH) return undefined;
+  const target = skipTypeWrappers(node);
+  const literal = getStringValue(target);
+  if (literal !== undefined) return literal;
+  if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis.map((quasi) => quasi.value.cooked ?? '').join(' ');
+  if (target.type === AST_NODE_TYPES.TaggedTemplateExpression) return staticText(target.quasi, depth + 1);
+  if (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') {
+    const parts = [staticText(target.left, depth + 1), staticText(target.right, depth + 1)].filter((part) => part !== undefined);
+    return parts.length > 0 ? parts.join('') : undefined;
+  }
+  // `[...].join('\n')`: the lines of a long description.
+  if (target.type === AST_NODE_TYPES.CallExpression && target.callee.type === AST_NODE_TYPES.MemberExpression) {
+    const method = getStaticKeyName(target.callee.property, target.callee.computed);
+    const receiver = skipTypeWrappers(target.callee.object);
+    if (method === 'join' && receiver.type === AST_NODE_TYPES.ArrayExpression) {
+      return receiver.elements.map((element) => (element ? (staticText(element, depth + 1) ?? '') : '')).join(' ');
+    }
+    if (method === 'trim' || method === 'trimStart' || method === 'trimEnd') return staticText(receiver, depth + 1);
+  }
+  if (target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression) {
+    const value = staticValueOf(target);
+    return value && value !== target ? staticText(value, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** The object literal `node` is or stands for (a constant, a member of a constant object). */
+function objectOf(node: TSESTree.Node | null | undefined): TSESTree.ObjectExpression | undefined {
+  if (!node) return undefined;
+  const value = staticValueOf(node);
+  const target = value ? skipTypeWrappers(value) : undefined;
+  return target?.type === AST_NODE_TYPES.ObjectExpression ? target : undefined;
+}
+
+/** `.describe('…')` / `.meta({ description })` anywhere in a zod chain: the field's description. */
+function chainDescription(node: TSESTree.Node, depth = 0): string | undefined {
+  const target = skipTypeWrappers(node);
+  if (depth > 12 || target.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = target.callee;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    const method = getStaticKeyName(callee.property, callee.computed);
+    if (method === 'describe') return staticText(target.arguments[0]);
+    if (method === 'meta') {
+      const meta = objectOf(target.arguments[0]);
+      const description = meta ? findProperty(meta, 'description') : undefined;
+      if (description) return staticText(description.value);
+    }
+    const inner = chainDescription(callee.object, depth + 1);
+    if (inner !== undefined) return inner;
+  }
+  // `z.optional(z.string().describe(…))`, `Type.String({ description })`.
+  for (const argument of target.arguments) {
+    const object = skipTypeWrappers(argument);
+    if (object.type === AST_NODE_TYPES.ObjectExpression) {
+      const description = findProperty(object, 'description');
+      if (description) return staticText(description.value);
+    } else {
+      const inner = chainDescription(object, depth + 1);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties. */
+function shapeFields(shape: TSESTree.ObjectExpression): ContractInput[] {
+  const fields: ContractInput[] = [];
+  for (const property of shape.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const name = getStaticKeyName(property.key, property.computed);
+    if (name === undefined) continue;
+    const value = skipTypeWrappers(property.value);
+    let description: string | undefined;
+    if (value.type === AST_NODE_TYPES.ObjectExpression) {
+      const described = findProperty(value, 'description');
+      description = described ? staticText(described.value) : undefined;
+    } else {
+      description = chainDescription(value);
+    }
+    fields.push({ name, description });
+  }
+  return fields;
+}
+
+/** The object a schema call builds from: `z.object({…})`, `z.object({…}).strict()`, `Type.Object({…})`, `z.strictObject(…)`. */
+function schemaCallShape(node: TSESTree.Node, depth = 0): TSESTree.ObjectExpression | undefined {
+  const target = skipTypeWrappers(node);
+  if (depth > 12 || target.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = target.callee;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method !== undefined && /^(?:object|strictObject|looseObject|Object|struct)$/.test(method)) {
+    const shape = objectOf(target.arguments[0]);
+    if (shape) return shape;
+  }
+  return schemaCallShape(callee.object, depth + 1);
+}
+
+/** The top-level fields of an input schema, however it is written. */
+export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0): ContractInput[] {
+  if (!node || depth > MAX_CONTRACT_DEPTH) return [];
+  const value = staticValueOf(node);
+  const target = value ? skipTypeWrappers(value) : undefined;
+  if (!target) return [];
+  const fromCall = schemaCallShape(target);
+  if (fromCall) return shapeFields(fromCall);
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    // `zodToJsonSchema(Input)`, `toJSONSchema(Input)`, `jsonSchema({...})`: the schema handed in.
+    const [first] = target.arguments;
+    return first ? schemaFields(first, depth + 1) : [];
+  }
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return [];
+  const properties = findProperty(target, 'properties');
+  const propertiesObject = properties ? objectOf(properties.value) : undefined;
+  if (propertiesObject) return shapeFields(propertiesObject);
+  // An MCP raw shape: `{ path: z.string(), … }`.
+  return shapeFields(target);
+}
+
+function emptyContract(): ToolContract {
+  return { name: undefined, description: undefined, inputs: [], hasInputSchema: false };
+}
+
+/** Fills what is still missing from one object literal, its spreads and its nested contract objects. */
+function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth: number, seen: Set<TSESTree.Node>): void {
+  if (depth > MAX_CONTRACT_DEPTH || seen.has(object)) return;
+  seen.add(object);
+  if (into.name === undefined) into.name = resolveToolName(findProperty(object, 'name')?.value);
+  if (into.description === undefined) {
+    const description = findProperty(object, 'description');
+    if (description) into.description = staticText(description.value);
+  }
+  if (!into.hasInputSchema) {
+    for (const key of INPUT_SCHEMA_KEYS) {
+      const schema = findProperty(object, key);
+      if (!schema) continue;
+      // `schema: readSchema` may be a nested contract (`{ name, description, inputSchema }`), not the schema.
+      const nested = objectOf(schema.value);
+      if (nested && (findProperty(nested, 'inputSchema') ?? findProperty(nested, 'parameters'))) continue;
+      into.hasInputSchema = true;
+      into.inputs = schemaFields(schema.value);
+      break;
+    }
+  }
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      const spread = objectOf(property.argument);
+      if (spread) readObject(spread, into, depth + 1, seen);
+    }
+  }
+  for (const key of NESTED_CONTRACT_KEYS) {
+    const nested = findProperty(object, key);
+    const nestedObject = nested ? objectOf(nested.value) : undefined;
+    if (nestedObject) readObject(nestedObject, into, depth + 1, seen);
+  }
+}
+
+/** A class's contract: its `name` / `description` / schema fields, or the strings and schema handed to `super(…)`. */
+function readClass(classNode: ClassNode, into: ToolContract): void {
+  const field = (name: string): TSESTree.Node | undefined => {
+    const member = classMemberByName(classNode, name);
+    return member?.type === AST_NODE_TYPES.PropertyDefinition ? (member.value ?? undefined) : undefined;
+  };
+  into.name ??= resolveToolName(field('name'));
+  into.description ??= staticText(field('description'));
+  for (const key of INPUT_SCHEMA_KEYS) {
+    const schema = field(key);
+    if (!schema) continue;
+    into.hasInputSchema = true;
+    into.inputs = schemaFields(schema);
+    break;
+  }
+  if (into.description !== undefined && into.hasInputSchema) return;
+  // gemini-cli's `super(Name, displayName, description, kind, parameterSchema)`: the longest text is the description.
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  for (const statement of constructor?.value.body?.body ?? []) {
+    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super) continue;
+    const texts = call.arguments.map((argument) => staticText(argument)).filter((text): text is string => text !== undefined);
+    const longest = texts.sort((a, b) => b.length - a.length)[0];
+    if (into.description === undefined && longest !== undefined && /\s/.test(longest)) into.description = longest;
+    for (const argument of call.arguments) {
+      const fields = schemaFields(argument);
+      if (fields.length > 0 && !into.hasInputSchema) {
+        into.hasInputSchema = true;
+        into.inputs = fields;
+      }
+    }
+  }
+}
+
+/** MCP `server.tool(name, description?, shape?, handler)` / `registerTool(name, config, handler)`: the call's own arguments. */
+function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract): void {
+  const [, ...rest] = call.arguments;
+  for (const argument of rest.slice(0, -1)) {
+    const text = staticText(argument);
+    if (text !== undefined) {
+      into.description ??= text;
+      continue;
+    }
+    const object = objectOf(argument);
+    if (object && findProperty(object, 'description')) readObject(object, into, 0, new Set());
+    else if (object && !into.hasInputSchema) {
+      into.hasInputSchema = true;
+      into.inputs = schemaFields(object);
+    }
+  }
+}
+
+const contracts = new WeakMap<TSESTree.Node, ToolContract>();
+
+/** The contract of a recognised tool, read once per definition node. */
+export function toolContract(definition: ToolDefinition): ToolContract {
+  const cached = contracts.get(definition.node);
+  if (cached) return cached;
+  const contract = emptyContract();
+  contract.name = definition.name;
+  const host = definition.host;
+  if (host && isClassNode(host)) readClass(host, contract);
+  else if (host) readObject(host, contract, 0, new Set());
+  if (definition.node.type === AST_NODE_TYPES.ObjectExpression && definition.node !== host) {
+    readObject(definition.node, contract, 0, new Set());
+  }
+  const call = definition.reportNode.type === AST_NODE_TYPES.CallExpression ? definition.reportNode : undefined;
+  if (call && definition.isMcpRegistration) readRegistrationCall(call, contract);
+  contracts.set(definition.node, contract);
+  return contract;
+}
+
+/** Does an object literal state a whole contract by itself: a name (or is keyed by one), a description and an input schema? */
+export function statesContract(object: TSESTree.ObjectExpression): boolean {
+  const contract = emptyContract();
+  readObject(object, contract, 0, new Set());
+  return contract.description !== undefined && contract.hasInputSchema;
+}
+
+// ---------------------------------------------------------------------------
+// What the contract says
+
+/** A field that names a location: a path, file, uri or url (or a list of them). */
+const LOCATION_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|filepath|filepaths|uri|uris|url|urls|href|link|links|location)$/i;
+const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location|target|source|src|notebook|document)$/i;
+/** A description that calls a field a location. */
+const LOCATION_DESCRIPTION = /\b(?:path|file ?path|file|url|uri|web ?page|address of the page|link to)\b/i;
+
+/** Words of a name or description that say the tool hands back what is at the location. */
+const READING_NAME_WORDS = new Set([
+  'read',
+  'reads',
+  'view',
+  'show',
+  'open',
+  'cat',
+  'fetch',
+  'retrieve',
+  'load',
+  'browse',
+  'scrape',
+  'crawl',
+  'download',
+  'content',
+  'contents',
+  'visit',
+  'navigate',
+  'extract',
+  'screenshot',
+  'snapshot',
+]);
+const READING_DESCRIPTION = /\b(?:reads?|views?|shows?|opens?|fetch(?:es)?|retrieves?|loads?|brows(?:e|es)|scrapes?|crawls?|downloads?|visits?|returns? (?:the |its )?(?:full |raw |text )?(?:content|contents|text|body|markdown|html|source)|(?:the )?contents? of|get(?:s)? (?:the )?(?:full |raw )?(?:content|contents|text|body|markdown|source))\b/i;
+/** Words of a name that make its main action a change, not a read. */
+const CHANGING_NAME_WORDS = new Set([
+  'write',
+  'edit',
+  'create',
+  'delete',
+  'remove',
+  'update',
+  'patch',
+  'replace',
+  'move',
+  'rename',
+  'insert',
+  'append',
+  'apply',
+  'upload',
+  'commit',
+  'push',
+  'send',
+  'post',
+  'save',
+  'set',
+  'modify',
+  'copy',
+  'mkdir',
+  'install',
+  'deploy',
+  'execute',
+  'exec',
+  'run',
+  'search',
+  'list',
+  'find',
+  'grep',
+  'glob',
+]);
+
+/** `read_file`, `readFile`, `browser-get-text` → their words, lower case. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.toLowerCase());
+}
+
+export interface ContractReading {
+  /** The location input the evidence rests on. */
+  input: ContractInput;
+  /** What says the tool hands back what is there: `its name read_file`, `its description (…)`. */
+  evidence: string;
+}
+
+/** The first sentence of a description, short enough for a message. */
+function firstSentence(description: string): string {
+  const sentence = description.trim().split(/(?<=[.!?])\s/)[0] ?? description;
+  return sentence.length > 90 ? `${sentence.slice(0, 87).trimEnd()}…` : sentence;
+}
+
+/**
+ * Does the contract say the tool reads what is at a model-chosen location?
+ * Two things must hold: an input is a location (by its name, or by its
+ * description), and the name or the description says the tool hands back
+ * what is there, while the name's main action is no write, edit, search or
+ * listing. Undefined when it does not.
+ */
+export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
+  const input = contract.inputs.find(
+    (field) =>
+      LOCATION_FIELD.test(field.name) ||
+      LOCATION_FIELD_EXACT.test(field.name) ||
+      (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description) && !/\b(?:write|save|output) to\b/i.test(field.description)),
+  );
+  if (!input) return undefined;
+  const words = contract.name === undefined ? [] : nameWords(contract.name);
+  if (words.some((word) => CHANGING_NAME_WORDS.has(word))) return undefined;
+  const where = `\`${input.name}\``;
+  if (words.some((word) => READING_NAME_WORDS.has(word)) || (words[0] === 'get' && words.length === 1)) {
+    return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
+  }
+  const description = contract.description;
+  if (description !== undefined && READING_DESCRIPTION.test(description) && !/^\s*(?:writes?|edits?|creates?|deletes?)\b/i.test(description)) {
+    return { input, evidence: `its description says so ("${firstSentence(description)}") for ${where}` };
+  }
+  return undefined;
+}
+
+/** For messages: `getMemberPath` of a node as dotted text. */
+export function dottedName(node: TSESTree.Node): string | undefined {
+  return getMemberPath(node)?.join('.');
+}
