@@ -30,6 +30,13 @@ export function ensureLabelledPackages() {
   );
 }
 
+/**
+ * Which set a label file belongs to: `held-out` while its package has only
+ * been met on first contact (no fix made for it yet), `tuned` once work has
+ * looked at it (every file without a `set`).
+ */
+export const labelSetName = (set) => set.set ?? 'tuned';
+
 /** What the rules report for one recognised tool. */
 export const reportsSelfReading = (entry) => entry !== undefined && entry.selfReading && !entry.declaresUnbounded;
 export const reportsStateful = (entry) => entry !== undefined && entry.stateUses.length > 0 && entry.stateScope === undefined;
@@ -101,6 +108,7 @@ export function summarise(table) {
 
 function selfReadingReason(entry, reported) {
   if (!entry) return 'not recognised as a tool';
+  if (entry.verdict && entry.verdict.answer !== 'proven') return `${reported ? 'reported' : 'not reported'}: ${entry.verdict.answer}, ${entry.verdict.why}`;
   if (reported) return `reported: reads through ${entry.read?.chain ?? '?'} (line ${entry.read?.line ?? '?'})`;
   if (entry.declaresUnbounded) return 'declares the sentinel';
   if (entry.read) return `reads through ${entry.read.chain} (line ${entry.read.line}), but the content was not seen reaching the output`;
@@ -123,6 +131,12 @@ export async function evaluateAccuracy({ only } = {}) {
   const { discoverFiles } = await import('../dist/codemods/file-discovery.js');
   const selfReading = confusion();
   const stateful = confusion();
+  /** The same tables per set: `tuned` (worked on) and `held-out` (first contact, not yet worked on). */
+  const bySet = new Map();
+  const setTables = (name) => {
+    if (!bySet.has(name)) bySet.set(name, { packages: 0, labelled: 0, recognised: 0, selfReading: confusion(), stateful: confusion() });
+    return bySet.get(name);
+  };
   const packages = [];
   const unrecognised = [];
   const unlabelledReports = [];
@@ -140,13 +154,17 @@ export async function evaluateAccuracy({ only } = {}) {
     const inventory = await collectToolInventory({ files, cwd: directory });
     const labels = set.tools.map((tool) => ({ ...tool, package: set.package, version: set.version }));
     const { matches, unlabelled } = matchLabels(labels, inventory.tools);
+    const group = setTables(labelSetName(set));
+    group.packages += 1;
     let packageRecognised = 0;
     for (const label of labels) {
       const entry = matches.get(label);
       if (entry) packageRecognised += 1;
       else unrecognised.push({ where: `${set.package}@${set.version} ${label.file}:${label.line} ${label.name}`, shape: label.shape });
-      score(selfReading, label, label.selfReading, reportsSelfReading(entry), entry, selfReadingReason);
-      score(stateful, label, label.stateful, reportsStateful(entry), entry, statefulReason);
+      for (const table of [selfReading, group.selfReading]) {
+        score(table, label, label.selfReading, reportsSelfReading(entry), entry, selfReadingReason);
+      }
+      for (const table of [stateful, group.stateful]) score(table, label, label.stateful, reportsStateful(entry), entry, statefulReason);
     }
     for (const entry of unlabelled) {
       if (reportsSelfReading(entry) || reportsStateful(entry)) {
@@ -159,9 +177,12 @@ export async function evaluateAccuracy({ only } = {}) {
     }
     labelled += labels.length;
     recognised += packageRecognised;
+    group.labelled += labels.length;
+    group.recognised += packageRecognised;
     packages.push({
       package: `${set.package}@${set.version}`,
       kind: set.kind,
+      set: labelSetName(set),
       files: inventory.filesScanned,
       parseErrors: inventory.errors,
       labelled: labels.length,
@@ -174,6 +195,17 @@ export async function evaluateAccuracy({ only } = {}) {
     recognition: { labelled, recognised, rate: ratio(recognised, labelled), unrecognised },
     selfReading: summarise(selfReading),
     stateful: summarise(stateful),
+    sets: Object.fromEntries(
+      [...bySet].map(([name, group]) => [
+        name,
+        {
+          packages: group.packages,
+          recognition: { labelled: group.labelled, recognised: group.recognised, rate: ratio(group.recognised, group.labelled) },
+          selfReading: summarise(group.selfReading),
+          stateful: summarise(group.stateful),
+        },
+      ]),
+    ),
     unlabelledReports,
   };
 }

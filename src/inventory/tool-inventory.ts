@@ -65,8 +65,27 @@ export interface InventoryEntry {
    * it unless it declares the sentinel.
    */
   selfReading: boolean;
+  /**
+   * How the verdict was reached: `proven` (the flow sees the content come back), `refuted` (it sees all the input
+   * touches, and nothing read comes back), `unknown` (the input goes where the analysis cannot follow; the contract
+   * decides); with `why`, the evidence in words.
+   */
+  verdict: { answer: 'proven' | 'refuted' | 'unknown'; why: string };
   /** State the invocation changes that outlives the call: `declare-tool-state-scope` reports it unless it declares a `stateScope`. */
   stateUses: InventoryStateUse[];
+}
+
+/** The self-reading verdict's evidence in one sentence, for the listing. */
+function verdictWhy(analysis: ReturnType<typeof analyseSelfReading>): string {
+  if (analysis.setting) return `listed in the \`${analysis.setting}\` setting`;
+  if (analysis.answer === 'proven') return `content read through ${analysis.read ? describeChain(analysis.read) : '?'} reaches the output`;
+  if (analysis.answer === 'refuted') {
+    return analysis.read ? 'what it reads does not come back' : 'nothing it reads is chosen by the model';
+  }
+  const where = analysis.escape ? `\`${analysis.escape.callee}\`` : 'code outside the analysis';
+  return analysis.contract
+    ? `the input goes to ${where}, which the analysis cannot follow, and ${analysis.contract.evidence}`
+    : `the input goes to ${where}, which the analysis cannot follow, and its contract does not say it reads`;
 }
 
 export interface InventoryFileError {
@@ -132,6 +151,7 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
               }
             : undefined,
           selfReading: analysis.selfReading,
+          verdict: { answer: analysis.answer, why: verdictWhy(analysis) },
           stateUses: stateUses.map((use) => ({
             kind: use.messageId,
             description: describeStateUse(use.data),

@@ -6,14 +6,29 @@
  * back with the same tool. `analyseSelfReading` answers both halves for one
  * tool definition, plus what the tool declares, so the rule, the codemod and
  * the tool inventory give the same verdict.
+ *
+ * The verdict, the last stage of recognition (shape → definition and its
+ * contract → flow facts → verdict), has three answers:
+ * - *proven*: the flow analysis sees content from a model-chosen location
+ *   reach the output — reported, whatever the contract says;
+ * - *refuted*: it sees everything the model's input touches, and no read of
+ *   it comes back — never reported;
+ * - *unknown*: the input flows into code it cannot follow (`input-escapes.ts`)
+ *   — reported when the tool's contract says it reads (`tool-contract.ts`:
+ *   a location input, and a name or description that says it hands back what
+ *   is there).
+ * The user finishes the job with `selfReadingTools` (always report) and
+ * `nonReadingTools` (never report), by the name the model sees.
  */
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 
 import { isClassNode } from './ast.js';
 import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
+import { type InputEscape, findInputEscapes } from './input-escapes.js';
 import { type ReadFinding, analyseInvocationReads } from './input-flow.js';
 import { getInvocation } from './invocation.js';
+import { type ContractReading, contractSaysItReads, toolContract } from './tool-contract.js';
 import { findToolMember } from './tool-members.js';
 import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
 
@@ -35,9 +50,19 @@ export interface SelfReadingAnalysis {
   declaresUnbounded: boolean;
   /** The first read of a model-chosen location, if any (its content may or may not reach the output). */
   read: ReadFinding | undefined;
-  /** The tool is self-reading: `read` is set and its content reaches what the model gets back. */
+  /** What the flow analysis answers (see the module comment). */
+  answer: SelfReadingAnswer;
+  /** Where the input left what the analysis follows (answer `unknown`): the first such call. */
+  escape: InputEscape | undefined;
+  /** What the contract says, when it says the tool reads. */
+  contract: ContractReading | undefined;
+  /** A user setting that decided the verdict. */
+  setting: 'selfReadingTools' | 'nonReadingTools' | undefined;
+  /** The verdict: the rule reports the tool (proven; or unknown and the contract says it reads; or listed in `selfReadingTools`). */
   selfReading: boolean;
 }
+
+export type SelfReadingAnswer = 'proven' | 'refuted' | 'unknown';
 
 /** A member a subclass inherits from a base class of the same file. */
 export function findInheritedToolMember(
@@ -79,8 +104,18 @@ export function analyseSelfReading(
   // A confirmation method reads only to show the user what the call will do.
   const all = getInvocation(definition, recognition.settings, recognition.file);
   const invocation = { entries: all.entries.filter((entry) => !entry.confirmation) };
+  // The contract is made of literals: read it first, it costs almost nothing.
+  const contract = contractSaysItReads(toolContract(definition));
+  const { settings } = recognition;
+  const name = definition.name;
   const { findings, returnsContent } = analyseInvocationReads(invocation, recognition.file, recognition.environment);
   const [read] = findings;
   // A read whose content never comes back (an edit, a count, an upload) cannot be read back from a persisted result.
-  return { ...declaration, read, selfReading: read !== undefined && returnsContent };
+  const proven = read !== undefined && returnsContent;
+  const escapes = proven ? [] : findInputEscapes(invocation, recognition.file);
+  const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 ? 'unknown' : 'refuted';
+  const base = { ...declaration, read, answer, escape: escapes[0], contract };
+  if (name !== undefined && settings.nonReadingTools.includes(name)) return { ...base, setting: 'nonReadingTools', selfReading: false };
+  if (name !== undefined && settings.selfReadingTools.includes(name)) return { ...base, setting: 'selfReadingTools', selfReading: true };
+  return { ...base, setting: undefined, selfReading: proven || (answer === 'unknown' && contract !== undefined) };
 }

@@ -93,6 +93,17 @@ export interface RawRecognitionSettings {
    * `update`, `delete`, `record`, …).
    */
   stateChangingMethodPrefixes?: string[];
+  /**
+   * Tools (by the name the model sees) that read what is at a model-chosen location and hand it back,
+   * where the code does not show it (circular persistence): the self-reading rule reports them whatever
+   * the flow analysis and the contract say.
+   */
+  selfReadingTools?: string[];
+  /**
+   * Tools (by the name the model sees) that hand back nothing read from a model-chosen location, where
+   * their contract reads as if they did: the self-reading rule never reports them.
+   */
+  nonReadingTools?: string[];
 }
 
 export interface RecognitionSettings {
@@ -118,6 +129,8 @@ export interface RecognitionSettings {
   sharedObjectNames: readonly string[];
   sharedObjectMethods: readonly string[];
   stateChangingMethodPrefixes: readonly string[];
+  selfReadingTools: readonly string[];
+  nonReadingTools: readonly string[];
 }
 
 const FS_MODULES = ['fs', 'fs/promises', 'fs-extra', 'graceful-fs'];
@@ -315,6 +328,8 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'start',
     'stop',
   ],
+  selfReadingTools: [],
+  nonReadingTools: [],
 };
 
 function normalizeReader(reader: ReaderSpec): NormalizedReaderSpec {
@@ -396,6 +411,8 @@ export function normalizeRecognitionSettings(raw: unknown): RecognitionSettings 
     sharedObjectNames: merge('sharedObjectNames'),
     sharedObjectMethods: merge('sharedObjectMethods'),
     stateChangingMethodPrefixes: merge('stateChangingMethodPrefixes'),
+    selfReadingTools: merge('selfReadingTools'),
+    nonReadingTools: merge('nonReadingTools'),
   };
 }
 

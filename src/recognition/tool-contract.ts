@@ -288,37 +288,21 @@ export function statesContract(object: TSESTree.ObjectExpression): boolean {
 // ---------------------------------------------------------------------------
 // What the contract says
 
-/** A field that names a location: a path, file, uri or url (or a list of them). */
-const LOCATION_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|filepath|filepaths|uri|uris|url|urls|href|link|links|location)$/i;
-const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location|target|source|src|notebook|document)$/i;
-/** A description that calls a field a location. */
-const LOCATION_DESCRIPTION = /\b(?:path|file ?path|file|url|uri|web ?page|address of the page|link to)\b/i;
+/** A field that names a location: a path, file, uri or url (or a list of them), by its name. */
+const LOCATION_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|filepath|filepaths|uri|uris|url|urls|href)$/i;
+const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location)$/i;
+/** A description that calls a field a path, URL or URI — and not where output goes. */
+const LOCATION_DESCRIPTION = /\b(?:path|url|uri)\b/i;
+const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
 
-/** Words of a name or description that say the tool hands back what is at the location. */
-const READING_NAME_WORDS = new Set([
-  'read',
-  'reads',
-  'view',
-  'show',
-  'open',
-  'cat',
-  'fetch',
-  'retrieve',
-  'load',
-  'browse',
-  'scrape',
-  'crawl',
-  'download',
-  'content',
-  'contents',
-  'visit',
-  'navigate',
-  'extract',
-  'screenshot',
-  'snapshot',
-]);
-const READING_DESCRIPTION = /\b(?:reads?|views?|shows?|opens?|fetch(?:es)?|retrieves?|loads?|brows(?:e|es)|scrapes?|crawls?|downloads?|visits?|returns? (?:the |its )?(?:full |raw |text )?(?:content|contents|text|body|markdown|html|source)|(?:the )?contents? of|get(?:s)? (?:the )?(?:full |raw )?(?:content|contents|text|body|markdown|source))\b/i;
-/** Words of a name that make its main action a change, not a read. */
+/** Words of a name that say the tool hands back what is at the location. */
+const READING_NAME_WORDS = new Set(['read', 'reads', 'view', 'show', 'cat', 'fetch', 'retrieve', 'scrape', 'crawl', 'download', 'content', 'contents']);
+/** The first word of a description that says the tool hands back what is there. */
+const READING_DESCRIPTION_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?)\b/i;
+/** …and what it hands back is the content, not facts about it. */
+const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|lines?)\b/i;
+const METADATA_WORDS = /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count)\b/i;
+/** Words of a name that make its main action something else than handing back what is there. */
 const CHANGING_NAME_WORDS = new Set([
   'write',
   'edit',
@@ -353,6 +337,20 @@ const CHANGING_NAME_WORDS = new Set([
   'find',
   'grep',
   'glob',
+  'index',
+  'start',
+  'stop',
+  'kill',
+  'navigate',
+  'click',
+  'type',
+  'close',
+  'feedback',
+  'info',
+  'stat',
+  'stats',
+  'tree',
+  'exists',
 ]);
 
 /** `read_file`, `readFile`, `browser-get-text` → their words, lower case. */
@@ -387,20 +385,23 @@ function firstSentence(description: string): string {
 export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
   const input = contract.inputs.find(
     (field) =>
-      LOCATION_FIELD.test(field.name) ||
-      LOCATION_FIELD_EXACT.test(field.name) ||
-      (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description) && !/\b(?:write|save|output) to\b/i.test(field.description)),
+      !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
+      (LOCATION_FIELD.test(field.name) ||
+        LOCATION_FIELD_EXACT.test(field.name) ||
+        (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description))),
   );
   if (!input) return undefined;
   const words = contract.name === undefined ? [] : nameWords(contract.name);
   if (words.some((word) => CHANGING_NAME_WORDS.has(word))) return undefined;
   const where = `\`${input.name}\``;
-  if (words.some((word) => READING_NAME_WORDS.has(word)) || (words[0] === 'get' && words.length === 1)) {
+  const description = contract.description;
+  const sentence = description === undefined ? undefined : firstSentence(description);
+  if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, ''))) return undefined;
+  if (words.some((word) => READING_NAME_WORDS.has(word))) {
     return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
   }
-  const description = contract.description;
-  if (description !== undefined && READING_DESCRIPTION.test(description) && !/^\s*(?:writes?|edits?|creates?|deletes?)\b/i.test(description)) {
-    return { input, evidence: `its description says so ("${firstSentence(description)}") for ${where}` };
+  if (sentence !== undefined && READING_DESCRIPTION_START.test(sentence) && CONTENT_WORDS.test(sentence) && !METADATA_WORDS.test(sentence)) {
+    return { input, evidence: `its description says it hands back what is at ${where} ("${sentence}")` };
   }
   return undefined;
 }

@@ -135,7 +135,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
   let spelling = toolSpellings.get(settings);
   if (!spelling) {
     const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames].map((name) => name.split('.').pop()!);
-    spelling = anyWordPattern(['tool', 'maxResultSizeChars', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
+    spelling = anyWordPattern(['tool', 'maxResultSizeChars', 'inputSchema', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
     toolSpellings.set(settings, spelling);
   }
   return spelling.test(text);

@@ -36,10 +36,24 @@ export type SelfReadingReportData = {
   unbounded: string;
 };
 
+/** The data of a report the flow could not prove: the contract's (or the setting's) evidence. */
+export type ContractReportData = {
+  toolName: string;
+  /** Why it counts as reading: `its name \`read_file\` says it hands back what is at \`path\``. */
+  evidence: string;
+  /** Where the input went that the analysis could not follow. */
+  escape: string;
+  declared: string;
+  unbounded: string;
+};
+
 /** `data` per report message id. */
 export interface ReportData {
   missingUnbounded: SelfReadingReportData;
   finiteBound: SelfReadingReportData;
+  missingUnboundedByContract: ContractReportData;
+  finiteBoundByContract: ContractReportData;
+  listedSelfReading: ContractReportData;
   unclassified: { toolName: string; limit: string };
 }
 export type SuggestionIds = 'setUnbounded' | 'setFiniteLimit';
@@ -72,12 +86,18 @@ const READS_OF_KIND: Record<ReadFinding['readerKind'], 'path' | 'url' | 'resourc
   resource: 'resource',
 };
 
+/** What a contract's location input names: a URL, a resource URI, else a path. */
+function contractReaderKind(inputName: string | undefined): ReadFinding['readerKind'] {
+  if (inputName !== undefined && /ur[il]s?$|href|link/i.test(inputName)) return /uri/i.test(inputName) ? 'resource' : 'url';
+  return 'file';
+}
+
 function buildFix(
   definition: ToolDefinition,
   member: ToolMember | undefined,
   sourceCode: Readonly<TSESLint.SourceCode>,
   recognition: RecognitionContext,
-  finding: ReadFinding,
+  readerKind: ReadFinding['readerKind'],
   sentinel: { text: string; imports: readonly string[] },
 ): TSESLint.ReportFixFunction | undefined {
   if (member?.value) {
@@ -95,7 +115,7 @@ function buildFix(
   if (member) return undefined;
   return insertToolMemberFix(definition, MEMBER, sentinel.text, sourceCode, {
     file: recognition.file,
-    reads: READS_OF_KIND[finding.readerKind],
+    reads: READS_OF_KIND[readerKind],
     imports: sentinel.imports,
   });
 }
@@ -121,6 +141,17 @@ export default createRule<Options, MessageIds>({
         "Tool '{{toolName}}' reads a model-chosen {{resource}} through {{readCall}} and returns what it read, " +
         'but declares maxResultSizeChars {{declared}}. Set it to `{{unbounded}}`: ' +
         'a finite bound lets its result be persisted, and the model reads the persisted file back with this same tool.',
+      missingUnboundedByContract:
+        "Tool '{{toolName}}' hands the model's input to {{escape}}, which the analysis cannot follow, and {{evidence}}. " +
+        'Declare `maxResultSizeChars = {{unbounded}}`, or, if it does not return what it read, list it in the ' +
+        "`nonReadingTools` setting (settings['tool-result-guard'].nonReadingTools) to silence this.",
+      finiteBoundByContract:
+        "Tool '{{toolName}}' hands the model's input to {{escape}}, which the analysis cannot follow, and {{evidence}}, " +
+        'but it declares maxResultSizeChars {{declared}}. Set it to `{{unbounded}}`, or, if it does not return what it read, ' +
+        "list it in the `nonReadingTools` setting (settings['tool-result-guard'].nonReadingTools) to silence this.",
+      listedSelfReading:
+        "Tool '{{toolName}}' is listed in the `selfReadingTools` setting, but declares maxResultSizeChars {{declared}}. " +
+        'Declare `maxResultSizeChars = {{unbounded}}`: its results must never be persisted, or remove it from the setting.',
       unclassified:
         "Tool '{{toolName}}' declares no maxResultSizeChars. Classify every tool: " +
         '`Infinity` when it returns content it read from paths, URLs or resources the model chooses, a finite limit otherwise.',
@@ -158,9 +189,10 @@ export default createRule<Options, MessageIds>({
       // A declared sentinel needs no flow analysis.
       const declaration = findDeclaredLimit(definition, recognition);
       if (declaration.declaresUnbounded) return;
-      const { declared: member, declaredHere, read: finding, selfReading } = analyseSelfReading(definition, recognition, declaration);
+      const analysis = analyseSelfReading(definition, recognition, declaration);
+      const { declared: member, declaredHere, read: finding, selfReading } = analysis;
       const toolName = definition.name ?? '<anonymous>';
-      if (!selfReading || !finding) {
+      if (!selfReading) {
         if (requireClassification && !member) {
           const limit = withDigitSeparators(suggestedLimit);
           const fix = insertToolMemberFix(definition, MEMBER, limit, sourceCode, { file: recognition.file });
@@ -182,13 +214,34 @@ export default createRule<Options, MessageIds>({
         !(definition.host && isClassNode(definition.host)) &&
         classificationHomeOf(definition, recognition.file) === 'wrapper';
       const sentinel = unboundedSentinelOf(sourceCode, recognition.file, { wrapped });
-      const fix = buildFix(definition, memberHere, sourceCode, recognition, finding, sentinel);
+      const readerKind = finding?.readerKind ?? contractReaderKind(analysis.contract?.input.name);
+      const fix = buildFix(definition, memberHere, sourceCode, recognition, readerKind, sentinel);
+      const declared = member?.value ? sourceCode.getText(member.value) : 'without a value';
+      if (!finding || analysis.answer !== 'proven') {
+        // Not proven by the flow: the contract (or the user's setting) is the evidence, and the message names it.
+        const contractData: ContractReportData = {
+          toolName,
+          evidence: analysis.contract?.evidence ?? 'it is listed in the `selfReadingTools` setting',
+          escape: analysis.escape ? `\`${analysis.escape.callee}\`` : 'code outside this file',
+          declared,
+          unbounded: sentinel.text,
+        };
+        const messageId =
+          analysis.setting === 'selfReadingTools' ? 'listedSelfReading' : member ? 'finiteBoundByContract' : 'missingUnboundedByContract';
+        context.report({
+          node: definition.reportNode,
+          messageId,
+          data: contractData,
+          suggest: fix ? [{ messageId: 'setUnbounded', data: contractData, fix }] : [],
+        });
+        return;
+      }
       const data: SelfReadingReportData = {
         toolName,
         readCall: describeChain(finding),
         reader: finding.reader,
         resource: RESOURCE_WORDS[finding.readerKind],
-        declared: member?.value ? sourceCode.getText(member.value) : 'without a value',
+        declared,
         unbounded: sentinel.text,
       };
       context.report({

@@ -6,7 +6,7 @@ const RULE = 'require-unbounded-self-reading-tool';
 /** `missingUnbounded` and `finiteBound`: the rule's reports for a tool that reads a model-chosen path, URL or resource. */
 function isSelfReading(
   finding: RuleFinding<typeof RULE>,
-): finding is Extract<RuleFinding<typeof RULE>, { messageId: 'missingUnbounded' | 'finiteBound' }> {
+): finding is Exclude<RuleFinding<typeof RULE>, { messageId: 'unclassified' }> {
   return finding.messageId !== 'unclassified';
 }
 

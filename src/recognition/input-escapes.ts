@@ -1,0 +1,279 @@
+/**
+ * Where the model's input leaves what the flow analysis can follow. The
+ * self-reading verdict has three answers: *proven* (content from a
+ * model-chosen location reaches the output), *refuted* (the analysis saw
+ * everything the input touches and none of it reads and returns), and
+ * *unknown*: the input flows into code the analysis cannot follow — an
+ * import it cannot resolve, a service or executor, a member of `this` or of
+ * the context, a callback. This module finds those escapes; for an unknown
+ * tool the contract (`tool-contract.ts`) decides.
+ *
+ * The model's input is followed through one function and the functions of
+ * the same file (or class) it hands it to, a few calls deep: the input
+ * parameters, the names destructured from them, and the locals computed from
+ * them. Handing any of those to a call is an escape unless the call is a
+ * function of the same file (followed), or plain value work (string, array,
+ * `JSON`, `path`, `URL`, schema validation) whose result stays input.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, type FunctionNode, collectBindingNames, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import type { FileIndex } from './file-index.js';
+import type { Invocation } from './invocation.js';
+import { classMethods } from './tool-shapes/vocabulary.js';
+
+export interface InputEscape {
+  /** The call the input was handed to. */
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** How a message names it: `this.textEditor.view`, `context.page.goto`, `fetchDoc (an import)`. */
+  callee: string;
+}
+
+/** How many same-file calls deep the input is followed. */
+const MAX_ESCAPE_DEPTH = 3;
+
+/** Receivers whose methods only compute values: the result of a call on them stays the model's input. */
+const VALUE_RECEIVERS = new Set([
+  'JSON',
+  'Math',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Date',
+  'RegExp',
+  'Promise',
+  'path',
+  'posix',
+  'win32',
+  'console',
+  'Buffer',
+  'z',
+  'zod',
+  'url',
+  'querystring',
+  'util',
+  'assert',
+]);
+/** Functions that only compute values. */
+const VALUE_FUNCTIONS = new Set([
+  'String',
+  'Number',
+  'Boolean',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'encodeURI',
+  'decodeURI',
+  'URL',
+  'URLSearchParams',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'Set',
+  'Map',
+  'Array',
+  'Date',
+  'RegExp',
+  'require',
+]);
+/** Methods that compute values whatever they are called on (strings, arrays, schemas, promises). */
+const VALUE_METHODS = new Set([
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'split',
+  'join',
+  'replace',
+  'replaceAll',
+  'slice',
+  'substring',
+  'substr',
+  'toLowerCase',
+  'toUpperCase',
+  'startsWith',
+  'endsWith',
+  'includes',
+  'indexOf',
+  'match',
+  'matchAll',
+  'test',
+  'concat',
+  'padStart',
+  'padEnd',
+  'map',
+  'filter',
+  'some',
+  'every',
+  'find',
+  'reduce',
+  'flat',
+  'flatMap',
+  'at',
+  'toString',
+  'toFixed',
+  'valueOf',
+  'parse',
+  'safeParse',
+  'parseAsync',
+  'safeParseAsync',
+  'stringify',
+  'keys',
+  'values',
+  'entries',
+  'assign',
+  'then',
+  'catch',
+  'finally',
+  'localeCompare',
+  'normalize',
+  'resolve',
+  'dirname',
+  'basename',
+  'extname',
+  'relative',
+  'isAbsolute',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'log',
+  'trace',
+]);
+
+/** Does `node` mention one of `names` (as a plain identifier, or `this.<member>`)? */
+function mentions(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (isFunctionNode(child)) return false;
+    if (child.type === AST_NODE_TYPES.Identifier && names.has(child.name)) {
+      const parent = child.parent;
+      // `x.path`: the property name is no mention; `{ path: x }` keys neither.
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === child && !parent.computed) return undefined;
+      if (parent?.type === AST_NODE_TYPES.Property && parent.key === child && !parent.computed && parent.value !== child) return undefined;
+      found = true;
+      return false;
+    }
+    if (child.type === AST_NODE_TYPES.MemberExpression && child.object.type === AST_NODE_TYPES.ThisExpression) {
+      const key = getStaticKeyName(child.property, child.computed);
+      if (key !== undefined && names.has(`this.${key}`)) {
+        found = true;
+        return false;
+      }
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** The input names of a function: its input parameters and what is destructured or computed from them. */
+function taintedNames(fn: FunctionNode, inputParameters: readonly number[], thisMembers: readonly string[]): Set<string> {
+  const names = new Set<string>(thisMembers.map((member) => `this.${member}`));
+  for (const index of inputParameters) {
+    const parameter = fn.params[index];
+    if (parameter) for (const name of collectBindingNames(parameter)) names.add(name);
+  }
+  if (names.size === 0) return names;
+  // Twice, so a local computed before the one it is computed from is found too.
+  for (let round = 0; round < 2; round += 1) {
+    walk(fn.body, (node) => {
+      if (node !== fn.body && isFunctionNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init && mentions(node.init, names)) {
+        for (const name of collectBindingNames(node.id)) names.add(name);
+      } else if (
+        node.type === AST_NODE_TYPES.AssignmentExpression &&
+        node.left.type === AST_NODE_TYPES.Identifier &&
+        mentions(node.right, names)
+      ) {
+        names.add(node.left.name);
+      }
+      return undefined;
+    });
+  }
+  return names;
+}
+
+function calleeText(callee: TSESTree.Node): string {
+  const path = getMemberPath(skipTypeWrappers(callee));
+  return path ? path.join('.') : 'a computed function';
+}
+
+/** Is the call plain value work, whose result stays input? */
+function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return VALUE_FUNCTIONS.has(callee.name);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  const root = getMemberPath(callee)?.[0];
+  if (root !== undefined && VALUE_RECEIVERS.has(root)) return true;
+  return method !== undefined && VALUE_METHODS.has(method);
+}
+
+interface Frame {
+  fn: FunctionNode;
+  inputParameters: readonly number[];
+  thisMembers: readonly string[];
+  classNode: ClassNode | undefined;
+  file: FileIndex | undefined;
+  region: TSESTree.Node | undefined;
+}
+
+function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: InputEscape[]): void {
+  if (seen.has(frame.fn) || depth > MAX_ESCAPE_DEPTH) return;
+  seen.add(frame.fn);
+  const names = taintedNames(frame.fn, frame.inputParameters, frame.thisMembers);
+  if (names.size === 0) return;
+  const methods = frame.classNode ? classMethods(frame.classNode) : undefined;
+  walk(frame.region ?? frame.fn.body, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) return undefined;
+    const handed = node.arguments.map((argument, index) => (mentions(argument, names) ? index : -1)).filter((index) => index >= 0);
+    // A callback handed the input in its own body (`withPage(async (page) => page.goto(input.url))`) is followed as part of this body.
+    if (handed.length === 0) return undefined;
+    if (isValueCall(node)) return undefined;
+    const callee = skipTypeWrappers(node.callee);
+    let target: FunctionNode | undefined;
+    if (callee.type === AST_NODE_TYPES.Identifier) target = frame.file?.functions.get(callee.name);
+    else if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
+      const method = getStaticKeyName(callee.property, callee.computed);
+      target = method === undefined ? undefined : methods?.get(method);
+    }
+    if (target) {
+      escapesOf(
+        { fn: target, inputParameters: handed, thisMembers: [], classNode: frame.classNode, file: frame.file, region: undefined },
+        depth + 1,
+        seen,
+        into,
+      );
+      return undefined;
+    }
+    into.push({ node, callee: calleeText(callee) });
+    return undefined;
+  });
+}
+
+/** The calls the model's input is handed to that the flow analysis cannot follow, in source order. */
+export function findInputEscapes(invocation: Invocation, file: FileIndex | undefined): InputEscape[] {
+  const escapes: InputEscape[] = [];
+  const seen = new Set<FunctionNode>();
+  for (const entry of invocation.entries) {
+    if (entry.confirmation) continue;
+    escapesOf(
+      {
+        fn: entry.fn,
+        inputParameters: entry.inputParameters,
+        thisMembers: entry.inputThisMembers,
+        classNode: entry.classNode,
+        file: entry.file ?? file,
+        region: entry.region,
+      },
+      0,
+      seen,
+      escapes,
+    );
+  }
+  return escapes;
+}
