@@ -26,6 +26,27 @@ module.exports = {
       from: { path: '^src/recognition/tool-shapes/vocabulary\\.ts$' },
       to: { path: ['^src/recognition/tool-shapes/', '^src/recognition/tool-definitions\\.ts$'] },
     },
+    {
+      name: 'codemods-and-inventory-apart',
+      comment: 'The codemods and the inventory are libraries the command line (src/cli/) dispatches to; neither imports the other.',
+      severity: 'error',
+      from: { path: '^src/codemods/' },
+      to: { path: '^src/inventory/' },
+    },
+    {
+      name: 'inventory-and-codemods-apart',
+      comment: 'The codemods and the inventory are libraries the command line (src/cli/) dispatches to; neither imports the other.',
+      severity: 'error',
+      from: { path: '^src/inventory/' },
+      to: { path: ['^src/codemods/', '^src/cli/'] },
+    },
+    {
+      name: 'libraries-use-only-cli-leaves',
+      comment: 'Libraries may use the command line’s file discovery (the public migrate() takes paths), never its parsing or dispatch.',
+      severity: 'error',
+      from: { path: ['^src/codemods/(?!index\\.ts$)', '^src/recognition/', '^src/rules/', '^src/runtime/'] },
+      to: { path: '^src/cli/(?!file-discovery\\.ts$)' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -108,7 +108,8 @@ export function summarise(table) {
 
 function selfReadingReason(entry, reported) {
   if (!entry) return 'not recognised as a tool';
-  if (entry.verdict && entry.verdict.answer !== 'proven') return `${reported ? 'reported' : 'not reported'}: ${entry.verdict.answer}, ${entry.verdict.why}`;
+  if (entry.verdict && entry.verdict.answer !== 'proven')
+    return `${reported ? 'reported' : 'not reported'}: ${entry.verdict.answer}, ${entry.verdict.why}`;
   if (reported) return `reported: reads through ${entry.read?.chain ?? '?'} (line ${entry.read?.line ?? '?'})`;
   if (entry.declaresUnbounded) return 'declares the sentinel';
   if (entry.read) return `reads through ${entry.read.chain} (line ${entry.read.line}), but the content was not seen reaching the output`;
@@ -128,7 +129,7 @@ function statefulReason(entry, reported) {
  */
 export async function evaluateAccuracy({ only } = {}) {
   const { collectToolInventory } = await import('../dist/inventory/tool-inventory.js');
-  const { discoverFiles } = await import('../dist/codemods/file-discovery.js');
+  const { discoverFiles } = await import('../dist/cli/file-discovery.js');
   const selfReading = confusion();
   const stateful = confusion();
   /** The same tables per set: `tuned` (worked on) and `held-out` (first contact, not yet worked on). */

@@ -31,7 +31,15 @@ if (json) {
     `  stateful recall ${percent(group.stateful.recall).padStart(7)} precision ${percent(group.stateful.precision).padStart(7)}`;
   console.log('\nBy set:');
   for (const name of ['tuned', 'held-out']) if (report.sets[name]) console.log(line(name, report.sets[name]));
-  console.log(line('whole', { packages: report.packages.length, recognition, recognised: recognition.recognised, selfReading: report.selfReading, stateful: report.stateful }));
+  console.log(
+    line('whole', {
+      packages: report.packages.length,
+      recognition,
+      recognised: recognition.recognised,
+      selfReading: report.selfReading,
+      stateful: report.stateful,
+    }),
+  );
   console.log(`\nRecognition: ${recognition.recognised}/${recognition.labelled} labelled tools = ${percent(recognition.rate)}`);
   for (const [title, table] of [
     ['Self-reading (require-unbounded-self-reading-tool)', report.selfReading],

@@ -12,11 +12,11 @@ export { migrateText, createEditingProject } from './migrate-file.js';
 export type { FileStatus, TextMigrationResult, UnresolvedFinding } from './migrate-file.js';
 export { createRuleFindingsCollector, UnparseableFileError } from './rule-findings.js';
 export type { RuleFindingsCollector } from './rule-findings.js';
-export { CodemodUsageError } from './errors.js';
-export type { CodemodErrorCode } from './errors.js';
-export { DEFAULT_EXTENSIONS, discoverFiles } from './file-discovery.js';
+export { CodemodUsageError } from '../util/usage-error.js';
+export type { CodemodErrorCode } from '../util/usage-error.js';
+export { DEFAULT_EXTENSIONS, discoverFiles } from '../cli/file-discovery.js';
 export { unifiedDiff } from './unified-diff.js';
-export { runCli, EXIT_OK, EXIT_ERRORS, EXIT_CHANGES_FOUND } from './cli.js';
+export { runCli, EXIT_OK, EXIT_ERRORS, EXIT_CHANGES_FOUND } from '../cli/index.js';
 export type {
   Transform,
   RuleTransform,

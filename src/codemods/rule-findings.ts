@@ -7,7 +7,8 @@ import plugin, { PLUGIN_NAMESPACE } from '../eslint-plugin.js';
 import { producedFixes } from '../recognition/member-fix.js';
 import { SETTINGS_KEY, normalizeRecognitionSettings, type RecognitionSettings } from '../recognition/settings.js';
 import { mayProduceFindings } from '../rules/index.js';
-import { CodemodUsageError } from './errors.js';
+import { importEslint } from '../util/import-eslint.js';
+import { CodemodUsageError } from '../util/usage-error.js';
 import type { RuleFinding, RuleSuggestion, TextEdit } from './transform.js';
 
 type Linter = TSESLint.Linter;
@@ -55,23 +56,6 @@ export interface RuleFindingsCollector {
    * own text prefilter (`mayReport`, through `mayProduceFindings`): the others need no lint.
    */
   rulesThatMayReport(text: string, ruleNames: readonly string[]): string[];
-}
-
-/**
- * Loads ESLint lazily: it is a peer dependency, needed only by the codemods
- * and the tool inventory, and a missing install deserves a message that says
- * what to do.
- */
-export async function importEslint(): Promise<typeof import('eslint')> {
-  try {
-    return await import('eslint');
-  } catch {
-    throw new CodemodUsageError(
-      'ESLINT_MISSING',
-      'The codemods and the tool inventory run the tool-result-guard ESLint rules, ' +
-        'so they need the `eslint` package (a peer dependency): run `npm install --save-dev eslint`.',
-    );
-  }
 }
 
 export async function createRuleFindingsCollector(settings: Readonly<Record<string, unknown>> = {}): Promise<RuleFindingsCollector> {

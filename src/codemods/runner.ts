@@ -7,9 +7,9 @@ import { Worker } from 'node:worker_threads';
 
 import { InvalidRecognitionSettingsError, SETTINGS_KEY, normalizeRecognitionSettings } from '../recognition/settings.js';
 import { writeFileAtomically } from './atomic-write.js';
-import { CodemodUsageError } from './errors.js';
+import { CodemodUsageError } from '../util/usage-error.js';
 import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
-import { discoverFiles } from './file-discovery.js';
+import { discoverFiles } from '../cli/file-discovery.js';
 import { createEditingProject, migrateText, type FileStatus, type TextMigrationResult, type UnresolvedFinding } from './migrate-file.js';
 import { createRuleFindingsCollector } from './rule-findings.js';
 import type { Transform } from './transform.js';

@@ -1,7 +1,7 @@
 // What the main thread of `migrate({ concurrency })` and its worker threads
 // (migrate-worker.ts) say to each other. Both sides import this module and
 // nothing of each other, so neither loads the other's code.
-import { CodemodUsageError, type CodemodErrorCode } from './errors.js';
+import { CodemodUsageError, type CodemodErrorCode } from '../util/usage-error.js';
 import type { TextMigrationResult } from './migrate-file.js';
 
 /** The worker's `workerData`: what it needs to build its own rules and transforms. */

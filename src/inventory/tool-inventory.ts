@@ -26,7 +26,7 @@ import {
   normalizeRecognitionSettings,
   toolDefinitionListeners,
 } from '../recognition/index.js';
-import { importEslint } from '../codemods/rule-findings.js';
+import { importEslint } from '../util/import-eslint.js';
 
 type Linter = TSESLint.Linter;
 

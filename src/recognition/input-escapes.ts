@@ -17,7 +17,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, collectBindingNames, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  collectBindingNames,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { Invocation } from './invocation.js';
 import { classMethods } from './tool-shapes/vocabulary.js';

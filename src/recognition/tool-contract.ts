@@ -296,12 +296,27 @@ const LOCATION_DESCRIPTION = /\b(?:path|url|uri)\b/i;
 const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
 
 /** Words of a name that say the tool hands back what is at the location. */
-const READING_NAME_WORDS = new Set(['read', 'reads', 'view', 'show', 'cat', 'fetch', 'retrieve', 'scrape', 'crawl', 'download', 'content', 'contents']);
+const READING_NAME_WORDS = new Set([
+  'read',
+  'reads',
+  'view',
+  'show',
+  'cat',
+  'fetch',
+  'retrieve',
+  'scrape',
+  'crawl',
+  'download',
+  'content',
+  'contents',
+]);
 /** The first word of a description that says the tool hands back what is there. */
-const READING_DESCRIPTION_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?)\b/i;
+const READING_DESCRIPTION_START =
+  /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
 const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|lines?)\b/i;
-const METADATA_WORDS = /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count)\b/i;
+const METADATA_WORDS =
+  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count)\b/i;
 /** Words of a name that make its main action something else than handing back what is there. */
 const CHANGING_NAME_WORDS = new Set([
   'write',
@@ -396,11 +411,17 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   const where = `\`${input.name}\``;
   const description = contract.description;
   const sentence = description === undefined ? undefined : firstSentence(description);
-  if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, ''))) return undefined;
+  if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
+    return undefined;
   if (words.some((word) => READING_NAME_WORDS.has(word))) {
     return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
   }
-  if (sentence !== undefined && READING_DESCRIPTION_START.test(sentence) && CONTENT_WORDS.test(sentence) && !METADATA_WORDS.test(sentence)) {
+  if (
+    sentence !== undefined &&
+    READING_DESCRIPTION_START.test(sentence) &&
+    CONTENT_WORDS.test(sentence) &&
+    !METADATA_WORDS.test(sentence)
+  ) {
     return { input, evidence: `its description says it hands back what is at ${where} ("${sentence}")` };
   }
   return undefined;

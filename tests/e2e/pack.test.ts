@@ -320,7 +320,7 @@ describe('the packed tarball', () => {
       'dist/index.d.ts',
       'dist/eslint-plugin.js',
       'dist/codemods/index.js',
-      'dist/cli.js',
+      'dist/cli/bin.js',
     ]) {
       expect(packedFiles).toContain(entry);
     }

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-import { runCli } from '../../src/codemods/cli.js';
+import { runCli } from '../../src/cli/index.js';
 import plugin from '../../src/eslint-plugin.js';
 import { collectToolInventory } from '../../src/inventory/tool-inventory.js';
 import { workspace } from '../codemods/workspace.js';

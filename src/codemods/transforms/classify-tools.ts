@@ -4,9 +4,7 @@ import type { RuleFinding, RuleTransform, TextEdit, UnresolvedSite } from '../tr
 const RULE = 'require-unbounded-self-reading-tool';
 
 /** `missingUnbounded` and `finiteBound`: the rule's reports for a tool that reads a model-chosen path, URL or resource. */
-function isSelfReading(
-  finding: RuleFinding<typeof RULE>,
-): finding is Exclude<RuleFinding<typeof RULE>, { messageId: 'unclassified' }> {
+function isSelfReading(finding: RuleFinding<typeof RULE>): finding is Exclude<RuleFinding<typeof RULE>, { messageId: 'unclassified' }> {
   return finding.messageId !== 'unclassified';
 }
 

@@ -1,4 +1,4 @@
-import { CodemodUsageError } from '../errors.js';
+import { CodemodUsageError } from '../../util/usage-error.js';
 import type { Transform } from '../transform.js';
 import { classifyTools } from './classify-tools.js';
 import { cloneOnFork } from './clone-on-fork.js';

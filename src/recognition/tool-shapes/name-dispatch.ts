@@ -45,7 +45,7 @@ import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } fr
 import { type JoinedInvocationEntry, type ToolDefinition, hasInvocationMember } from './vocabulary.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
-import { configName, resolveToolName, toolNameKey } from '../tool-name.js';
+import { configName, toolNameKey } from '../tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -257,7 +257,9 @@ function listEntryName(object: TSESTree.ObjectExpression, settings: RecognitionS
   if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
   const nested = findProperty(object, 'function');
   const nestedObject = nested ? skipTypeWrappers(nested.value) : undefined;
-  const name = findProperty(object, 'name') ?? (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
+  const name =
+    findProperty(object, 'name') ??
+    (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
   return toolNameKey(name?.value);
 }
 

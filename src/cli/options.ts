@@ -1,4 +1,4 @@
-// Command-line pieces `migrate` (codemods/cli.ts) and `tools` (inventory/cli.ts) share.
+// Command-line pieces the `migrate` and `tools` commands (cli/index.ts, cli/tools.ts) share.
 
 /** The options `migrate` and `tools` share, spelled alike in both. */
 export const SHARED_OPTIONS = {

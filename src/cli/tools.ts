@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 
-import { SHARED_OPTIONS, parseExtensionList } from '../codemods/cli-options.js';
+import { SHARED_OPTIONS, parseExtensionList } from './options.js';
 import { DEFAULT_EXTENSIONS } from '../codemods/defaults.js';
-import { CodemodUsageError } from '../codemods/errors.js';
-import type { InventoryEntry, ToolInventory } from './tool-inventory.js';
+import { CodemodUsageError } from '../util/usage-error.js';
+import type { InventoryEntry, ToolInventory } from '../inventory/tool-inventory.js';
 
 export const TOOLS_HELP = `Usage: tool-result-guard tools [paths/globs...] [options]
 
@@ -53,6 +53,7 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
 
 function verdictLines(tool: InventoryEntry): string[] {
   const lines: string[] = [];
+  lines.push(`self-reading verdict: ${tool.verdict.answer} (${tool.verdict.why})${tool.selfReading ? ', reported' : ''}`);
   if (tool.read) {
     const handsBack = tool.selfReading ? 'its content reaches the output: self-reading' : 'its content does not reach the output';
     lines.push(`reads a model-chosen ${tool.read.kind} through ${tool.read.chain} (line ${tool.read.line}); ${handsBack}`);
@@ -100,7 +101,7 @@ export async function runToolsCommand(
     return 0;
   }
   const settings = parseSettings(values.settings);
-  const { discoverFiles } = await import('../codemods/file-discovery.js');
+  const { discoverFiles } = await import('./file-discovery.js');
   const files = await discoverFiles({
     paths: positionals,
     project: values.project,
@@ -114,7 +115,7 @@ export async function runToolsCommand(
       `No file to read in ${positionals.join(', ') || values.project}: check the paths and --extensions.`,
     );
   }
-  const { collectToolInventory } = await import('./tool-inventory.js');
+  const { collectToolInventory } = await import('../inventory/tool-inventory.js');
   const inventory = await collectToolInventory({ files, cwd: io.cwd, ...(settings ? { settings } : {}) });
   io.stdout.write(values.json ? `${JSON.stringify(inventory, null, 2)}\n` : formatInventory(inventory));
   return 0;

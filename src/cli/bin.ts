@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `tool-result-guard` bin. Everything lives in codemods/cli.ts, so tests can call it without a process.
-import { runCli } from './codemods/cli.js';
+// The `tool-result-guard` bin. Everything lives in cli/index.ts, so tests can call it without a process.
+import { runCli } from './index.js';
 
 // A reader that stops early (`migrate --dry-run | head`) closes the pipe: what is
 // left to print has nowhere to go, which is no reason to crash with an unhandled

@@ -1,12 +1,15 @@
+// Which files a command works on: paths, folders and globs from the command line (or a tsconfig's
+// files), filtered by extension and ignore patterns. The codemods' `migrate()` and the inventory take
+// the same answer, so both commands see the same files.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { ts } from 'ts-morph';
 
-import { CodemodUsageError } from './errors.js';
+import { CodemodUsageError } from '../util/usage-error.js';
 
-export { DEFAULT_EXTENSIONS } from './defaults.js';
+export { DEFAULT_EXTENSIONS } from '../codemods/defaults.js';
 
 /** Dependencies and declaration files hold no tool implementations to migrate. */
 const ALWAYS_IGNORED = ['**/node_modules/**'];

@@ -1,4 +1,11 @@
 /**
+ * The command line: `tool-result-guard <command>`, the dispatch to `migrate`
+ * (the codemods library, `codemods/`) and `tools` (the inventory library,
+ * `inventory/`, through `cli/tools.ts`). The two libraries do not know about
+ * each other or about the command line; argument parsing, the options they
+ * share (`cli/options.ts`) and file discovery (`cli/file-discovery.ts`) live
+ * here.
+ *
  * `tool-result-guard migrate`: the codemods from the command line. Flags
  * follow jscodeshift's where they overlap (`--dry`, `--extensions`,
  * `--ignore-pattern`, `--fail-on-error`, `--silent`), because that is what
@@ -8,11 +15,11 @@ import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { SHARED_OPTIONS, parseExtensionList } from './cli-options.js';
-import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from './defaults.js';
-import { CodemodUsageError } from './errors.js';
+import { SHARED_OPTIONS, parseExtensionList } from './options.js';
+import { DEFAULT_EXTENSIONS, DEFAULT_MAX_CHARS } from '../codemods/defaults.js';
+import { CodemodUsageError } from '../util/usage-error.js';
 // Types only: the runner (TypeScript, ESLint, ts-morph) loads when a migration starts.
-import type { MigrationReport } from './runner.js';
+import type { MigrationReport } from '../codemods/runner.js';
 
 /** Exit statuses a CI can branch on. */
 export const EXIT_OK = 0;
@@ -22,7 +29,7 @@ export const EXIT_CHANGES_FOUND = 2;
 const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 async function helpText(): Promise<string> {
-  const { transforms } = await import('./transforms/index.js');
+  const { transforms } = await import('../codemods/transforms/index.js');
   return `Usage: tool-result-guard migrate [paths/globs...] [options]
 
 Migrates an agent codebase to what the tool-result-guard ESLint rules (strict
@@ -196,7 +203,7 @@ export async function runCli(
 ): Promise<number> {
   try {
     if (argv[0] === 'tools') {
-      const { runToolsCommand } = await import('../inventory/cli.js');
+      const { runToolsCommand } = await import('./tools.js');
       return await runToolsCommand(argv.slice(1), io, parseSettings);
     }
     const { values, positionals } = parseCommandLine(argv);
@@ -226,7 +233,7 @@ export async function runCli(
     const settings = parseSettings(values.settings);
     const defaultMaxChars = parseDefaultMaxChars(values['default-max-chars']);
     const concurrency = parseCpus(values.cpus);
-    const { migrate } = await import('./runner.js');
+    const { migrate } = await import('../codemods/runner.js');
     const report = await migrate({
       paths,
       cwd: io.cwd,
