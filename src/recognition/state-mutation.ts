@@ -956,11 +956,6 @@ function ownNames(fn: FunctionNode): Set<string> {
   return names;
 }
 
-/**
- * Without scope analysis (a followed module is parsed bare): the first module-level
- * binding a function of another module changes, or, for a method, the first `this`
- * field it changes. Enough to tell that a helper keeps state in its own module.
- */
 /** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
 function bindingKey(node: TSESTree.Node): string | undefined {
   const target = skipChainAndTypeWrappers(node);
@@ -1023,6 +1018,11 @@ function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: 
   return false;
 }
 
+/**
+ * Without scope analysis (a followed module is parsed bare): the first module-level
+ * binding a function of another module changes, or, for a method, the first `this`
+ * field it changes. Enough to tell that a helper keeps state in its own module.
+ */
 function changedStateIn(
   fn: FunctionNode,
   program: TSESTree.Program,
