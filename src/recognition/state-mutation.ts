@@ -19,7 +19,6 @@ import {
   type FunctionNode,
   collectBindingNames,
   containsNode,
-  functionNameOf,
   getCalleeLastName,
   getCalleeName,
   getStaticKeyName,
@@ -54,6 +53,17 @@ import {
 import { findInheritedToolMember } from './self-reading.js';
 import type { RecognitionSettings } from './settings.js';
 import type { ToolDefinition, ToolMember } from './tool-definitions.js';
+import {
+  type ScopeVariable,
+  describeOuterVariable,
+  enclosingName,
+  expressionRoot,
+  isPackageImport,
+  nameWords,
+  outermostMember,
+  resolveIdentifier,
+  thisBelongsTo,
+} from './state-mutation/expressions.js';
 
 /** How a tool's invocation touches state that outlives the call. */
 export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
@@ -64,8 +74,6 @@ export const STATE_SCOPE_VALUES = STATE_SCOPES;
 /** Globals whose properties are process-wide: writing them outlives any call. */
 const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
 const COOKIE_PATTERN = /cookie/i;
-
-type ScopeVariable = TSESLint.Scope.Variable;
 
 export interface StateUse {
   node: TSESTree.Node;
@@ -151,63 +159,6 @@ function carrierKind(
   return kind;
 }
 
-function enclosingName(block: TSESTree.Node): string {
-  const name = functionNameOf(block);
-  return name === undefined ? 'the enclosing function' : `the enclosing function \`${name}\``;
-}
-
-/**
- * Where a variable that the invocation reaches lives, in words; `undefined`
- * when it is not state that outlives the call (declared inside the invocation).
- */
-function describeOuterVariable(variable: ScopeVariable, fn: FunctionNode): { words: string; imported: boolean } | undefined {
-  const definition = variable.defs[0];
-  if (!definition || containsNode(fn, definition.name)) return undefined;
-  const name = variable.name;
-  switch (definition.type) {
-    case 'ImportBinding':
-      return { words: `imported \`${name}\``, imported: true };
-    case 'Parameter':
-      return { words: `\`${name}\`, a parameter of ${enclosingName(definition.node)}`, imported: false };
-    default: {
-      const scopeType = variable.scope.type;
-      if (scopeType === 'module' || scopeType === 'global') return { words: `module-level \`${name}\``, imported: false };
-      const block = variable.scope.variableScope.block;
-      return { words: `\`${name}\`, a variable of ${enclosingName(block)}`, imported: false };
-    }
-  }
-}
-
-/**
- * Climbs `x.a.b` / `x?.a` / `(x as T).a` from its root to the outermost member expression.
- * A collection lookup is climbed too: `tasks.get(id).status = …` changes an element the
- * collection keeps, so it changes the collection's state.
- */
-function outermostMember(root: TSESTree.Node): TSESTree.Node {
-  let current: TSESTree.Node = root;
-  for (;;) {
-    const parent: TSESTree.Node | undefined = current.parent;
-    if (!parent) return current;
-    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === current) current = parent;
-    else if (
-      parent.type === AST_NODE_TYPES.CallExpression &&
-      parent.callee === current &&
-      isLookup(current) &&
-      parent.parent?.type === AST_NODE_TYPES.MemberExpression
-    ) {
-      current = parent;
-    } else if (
-      parent.type === AST_NODE_TYPES.ChainExpression ||
-      parent.type === AST_NODE_TYPES.TSNonNullExpression ||
-      parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.TSTypeAssertion
-    ) {
-      current = parent;
-    } else return current;
-  }
-}
-
 /**
  * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
  * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
@@ -257,24 +208,6 @@ const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', '
 const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
-/** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
-const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
-
-function isLookup(callee: TSESTree.Node): boolean {
-  const member = skipChainAndTypeWrappers(callee);
-  if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const method = getStaticKeyName(member.property, member.computed);
-  return method !== undefined && LOOKUP_METHODS.has(method);
-}
-
-/** The lower-cased camelCase / snake_case words of a name: `recordAgentReplayStep` → record, agent, replay, step. */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_$-]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
-}
 
 /** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
 function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
@@ -358,43 +291,6 @@ function drivingCallOf(
   const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
   if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
     return { node: call, method, receiver: member.object };
-  }
-  return undefined;
-}
-
-/** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
-function isPackageImport(variable: ScopeVariable): boolean {
-  const definition = variable.defs[0];
-  if (definition?.type !== 'ImportBinding') return false;
-  const declaration = definition.parent;
-  return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
-}
-
-/**
- * Where an expression's value comes from: its root (`v3` in `await v3.context.awaitActivePage()`), and
- * whether it is that object's own part.
- */
-function expressionRoot(expression: TSESTree.Node): { root: TSESTree.Node; part: boolean } | undefined {
-  let current = skipChainAndTypeWrappers(expression);
-  let part = true;
-  for (;;) {
-    if (current.type === AST_NODE_TYPES.AwaitExpression) current = skipChainAndTypeWrappers(current.argument);
-    else if (current.type === AST_NODE_TYPES.MemberExpression) current = skipChainAndTypeWrappers(current.object);
-    else if (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
-      const method = getStaticKeyName(current.callee.property, current.callee.computed);
-      if (method === undefined || !LOOKUP_METHODS.has(method)) part = false;
-      current = skipChainAndTypeWrappers(current.callee.object);
-    } else if (current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.ThisExpression) {
-      return { root: current, part };
-    } else return undefined;
-  }
-}
-
-/** The variable an identifier in `fn` refers to. */
-function resolveIdentifier(identifier: TSESTree.Identifier, sourceCode: ScopeSource): ScopeVariable | undefined {
-  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
-    const variable = scope.set.get(identifier.name);
-    if (variable) return variable;
   }
   return undefined;
 }
@@ -704,17 +600,6 @@ function writingNode(identifier: TSESTree.Node): TSESTree.Node {
     current = parent;
   }
   return identifier;
-}
-
-/** Does `this` at `node` mean the same object as `this` in `fn` (arrows inherit it; other functions do not)? */
-function thisBelongsTo(node: TSESTree.Node, fn: FunctionNode): boolean {
-  let current = node.parent;
-  while (current && current !== fn) {
-    if (current.type === AST_NODE_TYPES.FunctionExpression || current.type === AST_NODE_TYPES.FunctionDeclaration) return false;
-    if (isClassNode(current)) return false;
-    current = current.parent;
-  }
-  return current === fn;
 }
 
 /** What `this` is in an invocation entry, in words; `undefined` when it is not an object that outlives the call. */
