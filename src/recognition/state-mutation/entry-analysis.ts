@@ -1,44 +1,32 @@
 /**
- * State leakage: does a tool's invocation change state that outlives the
- * call (module-level variables and collections, instance fields, factory
- * closures, cookie jars and clients kept between calls)? Such a tool behaves
- * differently on call N than on call 1, and the session can only plan for it
- * when the tool declares `stateScope: 'isolated' | 'session' | 'agent'`.
- *
- * `findOutlivingStateUses(definition, recognition, sourceCode)` answers for
- * one tool definition; `findDeclaredStateScope` finds its declaration, own
- * or inherited. The rule `declare-tool-state-scope` and the tool inventory
- * both ask here.
+ * The entry analysis: for one tool definition, every function that runs on a
+ * call (its invocation, the helpers and methods it calls, a factory's wrapper)
+ * and every state it touches that outlives the call. A tool that does so
+ * behaves differently on call N than on call 1, and the session can only plan
+ * for it when the tool declares `stateScope`; `findDeclaredStateScope` finds
+ * that declaration, `findOutlivingStateUses` what it has to cover.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from './ast.js';
-import { STATE_SCOPES } from '../types/classify-tool.js';
-import { findDeclaredClassification } from './classification.js';
-import type { RecognitionContext } from './context.js';
-import type { FileIndex } from './file-index.js';
-import { type ScopeSource, foreignScopeSource } from './foreign-scope.js';
-import { type InvocationEntry, findWrappingInvocations, getClassMethod, getInvocation } from './invocation.js';
-import { findInheritedToolMember } from './self-reading.js';
-import type { RecognitionSettings } from './settings.js';
-import type { ToolDefinition, ToolMember } from './tool-definitions.js';
-import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './state-mutation/expressions.js';
-import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-mutation/state-use.js';
-import { drivingCallOf } from './state-mutation/driving-calls.js';
-import { undoneBeforeReturn } from './state-mutation/balanced-changes.js';
-import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from './state-mutation/carriers.js';
-import {
-  PROCESS_WIDE_GLOBALS,
-  changedStateIn,
-  isLogOnlyLatch,
-  isWriteTarget,
-  mutationOf,
-  writingNode,
-} from './state-mutation/outer-state-mutation.js';
-import { inheritedMethod } from './state-mutation/base-classes.js';
-import { calledFunction, graphStateUpdate, hiddenStateChange, proxyTraps } from './state-mutation/following-helpers.js';
-import { sharedObjectUses } from './state-mutation/shared-objects.js';
-export type { StateUse, StateUseKind } from './state-mutation/state-use.js';
+import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from '../ast.js';
+import { STATE_SCOPES } from '../../types/classify-tool.js';
+import { findDeclaredClassification } from '../classification.js';
+import type { RecognitionContext } from '../context.js';
+import type { FileIndex } from '../file-index.js';
+import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
+import { type InvocationEntry, findWrappingInvocations, getClassMethod, getInvocation } from '../invocation.js';
+import { findInheritedToolMember } from '../self-reading.js';
+import type { RecognitionSettings } from '../settings.js';
+import type { ToolDefinition, ToolMember } from '../tool-definitions.js';
+import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
+import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-use.js';
+import { drivingCallOf } from './driving-calls.js';
+import { undoneBeforeReturn } from './balanced-changes.js';
+import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from './carriers.js';
+import { PROCESS_WIDE_GLOBALS, changedStateIn, isLogOnlyLatch, isWriteTarget, mutationOf, writingNode } from './outer-state-mutation.js';
+import { inheritedMethod } from './base-classes.js';
+import { calledFunction, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
+import { sharedObjectUses } from './shared-objects.js';
 
 const MEMBER = 'stateScope';
 /** The declarable scopes: the one list the runtime and the types use too (plain data, no runtime code). */
