@@ -137,7 +137,13 @@ export {
   findDeclaredLimit,
   findInheritedToolMember,
 } from './self-reading.js';
-export { type StateUse, type StateUseKind, STATE_SCOPE_VALUES, findDeclaredStateScope, findOutlivingStateUses } from './state-mutation.js';
+export {
+  type StateUse,
+  type StateUseKind,
+  STATE_SCOPE_VALUES,
+  findDeclaredStateScope,
+  findOutlivingStateUses,
+} from './state-mutation/index.js';
 export {
   type PrefilterOptions,
   type TextTest,

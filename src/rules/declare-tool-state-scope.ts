@@ -3,7 +3,8 @@
  * behaves differently on call N than on call 1. The session can only plan
  * for that when the tool says so: `stateScope: 'isolated' | 'session' |
  * 'agent'`. What counts as such state lives in the recognition core
- * (`recognition/state-mutation.ts`).
+ * (`recognition/state-mutation/`, one module per concept; its `index.ts`
+ * is the entry).
  */
 import type { TSESLint } from '@typescript-eslint/utils';
 

@@ -1,0 +1,82 @@
+/**
+ * Base classes and inherited methods: the class an `extends` clause or a
+ * `new C(…)` names, in this file or a relatively imported one, and a method a
+ * class inherits from it. A base class that caches a client in `this.gmail` on
+ * first use leaks state between its subclass tools' invocations as surely as
+ * the tool's own code would.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import { getClassMethod } from '../invocation.js';
+import { loadModule, resolveRelativeModule } from '../module-graph.js';
+
+/** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
+function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  const own = file.classes.get(name);
+  if (own) return { classNode: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || binding.imported === 'default') return undefined;
+  return exportedClass(binding.module, binding.imported, file);
+}
+
+/** The class a relative module exports under `exportedName`. */
+function exportedClass(module: string, exportedName: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!module.startsWith('.')) return undefined;
+  const modulePath = resolveRelativeModule(module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(exportedName);
+  const classNode = imported && exported?.kind === 'local' ? imported.classes.get(exported.local) : undefined;
+  return imported && classNode ? { classNode, file: imported } : undefined;
+}
+
+/**
+ * The class an `extends` clause names: `Base`, or a member of a required or
+ * namespace-imported module (`require_base.GmailBaseTool`, CommonJS builds).
+ */
+function resolveSuperClass(
+  superClass: TSESTree.Node | null,
+  file: FileIndex,
+): { classNode: ClassNode; file: FileIndex; name: string } | undefined {
+  if (superClass?.type === AST_NODE_TYPES.Identifier) {
+    const found = resolveClass(superClass.name, file);
+    return found ? { ...found, name: superClass.name } : undefined;
+  }
+  if (superClass?.type !== AST_NODE_TYPES.MemberExpression || superClass.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const exportedName = getStaticKeyName(superClass.property, superClass.computed);
+  const binding = file.imports.get(superClass.object.name);
+  if (exportedName === undefined || binding?.imported !== '*') return undefined;
+  const found = exportedClass(binding.module, exportedName, file);
+  return found ? { ...found, name: exportedName } : undefined;
+}
+
+/** The class `new C(…)` builds, in this file or a relatively imported one. */
+export function classOf(
+  expression: TSESTree.Node | null | undefined,
+  file: FileIndex,
+): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!expression) return undefined;
+  const target = skipTypeWrappers(expression);
+  if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  return resolveClass(target.callee.name, file);
+}
+
+/** How many base classes up `this.method()` is looked for. */
+const MAX_BASE_CLASS_DEPTH = 3;
+
+/** A method a class inherits from a base class, in this file or another one, with the file it lives in. */
+export function inheritedMethod(
+  classNode: ClassNode,
+  name: string,
+  file: FileIndex,
+): { fn: FunctionNode; file: FileIndex; className: string } | undefined {
+  let current: { classNode: ClassNode; file: FileIndex } | undefined = { classNode, file };
+  for (let depth = 0; current && depth < MAX_BASE_CLASS_DEPTH; depth++) {
+    const base = resolveSuperClass(current.classNode.superClass, current.file);
+    current = base;
+    const fn = base ? getClassMethod(base.classNode, name) : undefined;
+    if (fn && base) return { fn, file: base.file, className: base.name };
+  }
+  return undefined;
+}

@@ -1,0 +1,149 @@
+/**
+ * Driving a shared object: is a call one that changes a long-lived object it is
+ * made on (`page.goto(…)`, `this.config.setApprovalMode(…)`)? A browser page or a
+ * config object that one tool invocation drives is what the next invocation
+ * finds, so driving it leaks state between calls. Output channels (writers,
+ * loggers, responses) and observability objects only carry this call's output
+ * and are left out.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { getStaticKeyName, skipChainAndTypeWrappers } from '../ast.js';
+import type { RecognitionSettings } from '../settings.js';
+import { nameWords, outermostMember } from './expressions.js';
+
+/**
+ * Receivers that carry output or bookkeeping of this one call (a stream writer, a logger, a
+ * span, the response, an abort signal): `writer.write(…)` or `span.setAttribute(…)` on them
+ * changes nothing a later call sees. Matched on the last word of the receiver's name.
+ */
+const OUTPUT_CHANNEL_WORDS = new Set([
+  'writer',
+  'stream',
+  'logger',
+  'log',
+  'console',
+  'span',
+  'tracer',
+  'telemetry',
+  'res',
+  'response',
+  'reply',
+  'headers',
+  'params',
+  'progress',
+  'emitter',
+  'signal',
+  'controller',
+  'buffer',
+  'chunks',
+  'output',
+  'result',
+  'results',
+  'url',
+  'parts',
+  'lines',
+  'errors',
+  'warnings',
+  // Wrappers of a disk or a remote API: what they change lives there, not in the process,
+  // and is what the tool is for (a tracker saving a task file, a client updating an issue).
+  'service',
+  'client',
+  'api',
+  'sdk',
+  'filesystem',
+  'fs',
+  'disk',
+]);
+/** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
+const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
+/** Methods of strings and arrays whose words look like a driving verb (`index`). */
+const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
+/** Method words that say the change lands in a file. */
+const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
+
+/** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
+export function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
+  const lower = segment.toLowerCase();
+  const words = nameWords(segment);
+  const last = words[words.length - 1];
+  // A bundler's rename (`tab` → `tab2`) names the same object; `v3` itself is a name.
+  const unsuffixed = last?.replace(/(?<=[a-z])\d+$/, '');
+  return settings.sharedObjectNames.some((name) => {
+    const wanted = name.toLowerCase();
+    return lower === wanted || last === wanted || unsuffixed === wanted;
+  });
+}
+
+/** The names along a receiver chain, root first: `v3.context.page` → v3, context, page (`this` is left out). */
+export function receiverSegments(receiver: TSESTree.Node): string[] {
+  const segments: string[] = [];
+  let current = skipChainAndTypeWrappers(receiver);
+  for (;;) {
+    if (current.type === AST_NODE_TYPES.Identifier) {
+      segments.unshift(current.name);
+      return segments;
+    }
+    if (current.type === AST_NODE_TYPES.MemberExpression) {
+      const name = getStaticKeyName(current.property, current.computed);
+      if (name !== undefined) segments.unshift(name);
+      current = skipChainAndTypeWrappers(current.object);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.CallExpression) {
+      current = skipChainAndTypeWrappers(current.callee);
+      continue;
+    }
+    if (current.type === AST_NODE_TYPES.AwaitExpression) {
+      current = skipChainAndTypeWrappers(current.argument);
+      continue;
+    }
+    return segments;
+  }
+}
+
+/**
+ * A call that changes a long-lived object rooted at `root`: a state-changing method
+ * (`v3.recordAgentReplayStep(…)`, `this.config.setApprovalMode(…)`) on any such receiver, or
+ * a driving verb (`page.goto`, `computer.leftClick`) on a receiver named like a shared object.
+ * `aliasName` is the local name the object was taken under (`const page = await v3.context.awaitActivePage()`),
+ * `sourceNames` the names it was taken through (see `SharedSource.names`).
+ */
+export function drivingCallOf(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+  aliasName?: string,
+  sourceNames: readonly string[] = [],
+): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
+  const chain = outermostMember(root);
+  const call = chain.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
+  const member = skipChainAndTypeWrappers(chain);
+  if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(member.property, member.computed);
+  if (method === undefined) return undefined;
+  const segments = receiverSegments(member.object);
+  if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
+  const last = segments[segments.length - 1] ?? aliasName;
+  // A bundler's rename (`response` → `response2`) names the same channel.
+  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
+  // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
+  if (VALUE_METHODS.has(method)) return undefined;
+  const words = nameWords(method);
+  const first = words[0];
+  // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
+  // Principle: observability objects (loggers, tracers, telemetry, metrics) are not tool state;
+  // swapping one changes what is recorded about later calls, not what they do or return.
+  if (words.slice(1).some((word) => OBSERVABILITY_WORDS.has(word))) return undefined;
+  // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
+  // (a shared sandbox's files are still caught below, by the receiver's name).
+  const onDisk = words.some((word) => DISK_WORDS.has(word));
+  if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
+    return { node: call, method, receiver: member.object };
+  }
+  const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
+  if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
+    return { node: call, method, receiver: member.object };
+  }
+  return undefined;
+}

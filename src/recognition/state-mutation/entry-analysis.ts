@@ -1,0 +1,313 @@
+/**
+ * The entry analysis: for one tool definition, every function that runs on a
+ * call (its invocation, the helpers and methods it calls, a factory's wrapper)
+ * and every state it touches that outlives the call. A tool that does so
+ * behaves differently on call N than on call 1, and the session can only plan
+ * for it when the tool declares `stateScope`; `findDeclaredStateScope` finds
+ * that declaration, `findOutlivingStateUses` what it has to cover.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from '../ast.js';
+import { STATE_SCOPES } from '../../types/classify-tool.js';
+import { findDeclaredClassification } from '../classification.js';
+import type { RecognitionContext } from '../context.js';
+import type { FileIndex } from '../file-index.js';
+import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
+import { type InvocationEntry, findWrappingInvocations, getClassMethod, getInvocation } from '../invocation.js';
+import { findInheritedToolMember } from '../self-reading.js';
+import type { RecognitionSettings } from '../settings.js';
+import type { ToolDefinition, ToolMember } from '../tool-definitions.js';
+import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
+import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-use.js';
+import { drivingCallOf } from './driving-calls.js';
+import { undoneBeforeReturn } from './balanced-changes.js';
+import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from './carriers.js';
+import { PROCESS_WIDE_GLOBALS, changedStateIn, isLogOnlyLatch, isWriteTarget, mutationOf, writingNode } from './outer-state-mutation.js';
+import { inheritedMethod } from './base-classes.js';
+import { calledFunction, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
+import { sharedObjectUses } from './shared-objects.js';
+
+const MEMBER = 'stateScope';
+/** The declarable scopes: the one list the runtime and the types use too (plain data, no runtime code). */
+export const STATE_SCOPE_VALUES = STATE_SCOPES;
+
+/** What `this` is in an invocation entry, in words; `undefined` when it is not an object that outlives the call. */
+function thisTarget(entry: InvocationEntry, definition: ToolDefinition): 'instance' | 'tool-object' | undefined {
+  // An invocation class (gemini's createInvocation) is built anew for every call: its fields die with it.
+  if (entry.invocationClass) return undefined;
+  if (entry.classNode) return 'instance';
+  const host = definition.host;
+  if (
+    host &&
+    !isClassNode(host) &&
+    entry.fn.type === AST_NODE_TYPES.FunctionExpression &&
+    entry.fn.parent?.type === AST_NODE_TYPES.Property
+  ) {
+    return 'tool-object';
+  }
+  return undefined;
+}
+
+/** How far the rule follows same-file helpers the invocation calls (`remember(url)` → `cache.set(…)`). */
+const MAX_HELPER_DEPTH = 3;
+
+/** A factory's function around the tool's invocation: reported at the tool, named after the factory. */
+interface WrapperContext {
+  reportAt: TSESTree.Node;
+  factory: string;
+}
+
+function analyseEntry(
+  entry: InvocationEntry,
+  definition: ToolDefinition,
+  toolName: string,
+  sourceCode: ScopeSource,
+  settings: RecognitionSettings,
+  file: FileIndex | undefined,
+  wrapper?: WrapperContext,
+): StateUse[] {
+  const findings: StateUse[] = [];
+  const target = wrapper ? undefined : thisTarget(entry, definition);
+  const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
+  const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
+  const visited = new Set<FunctionNode>([entry.fn]);
+  const queue: FunctionToAnalyse[] = [
+    wrapper
+      ? {
+          fn: entry.fn,
+          via: wrapper.factory,
+          depth: 0,
+          callSite: wrapper.reportAt,
+          where: ` (in \`${wrapper.factory}\`, which wraps the invocation)`,
+        }
+      : { fn: entry.fn, via: undefined, depth: 0, callSite: undefined },
+  ];
+  const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
+    if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
+    visited.add(fn);
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call, call, caller: from });
+  };
+
+  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+    const { fn, via, callSite } = item;
+    const current = item;
+    const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
+    const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
+    const report = stateUseMaker(toolName, fn, at);
+    const scope = sourceCode.scopeManager?.acquire(fn);
+    // A dispatcher serves many tools: only what runs in this tool's branch is its state,
+    // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
+    const region = fn === entry.fn ? entry.region : undefined;
+    // Free references of the function: everything it reaches that is declared outside it.
+    for (const reference of scope?.through ?? []) {
+      const identifier = reference.identifier as TSESTree.Node;
+      if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
+      if (region && !containsNode(region, identifier)) continue;
+      const variable = reference.resolved;
+      if (variable === null) {
+        if (!PROCESS_WIDE_GLOBALS.has(identifier.name)) continue;
+        const mutation = mutationOf(identifier, settings);
+        if (mutation) {
+          findings.push(
+            report.mutates(
+              mutation.node,
+              mutation.verb,
+              `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
+              `global:${identifier.name}`,
+            ),
+          );
+        }
+        continue;
+      }
+      // `slots.next()` … `finally { slots.push() }`: undone before the call returns.
+      if (undoneBeforeReturn(identifier, fn, settings)) continue;
+      const graphUpdate = graphStateUpdate(identifier, variable, file);
+      if (graphUpdate) {
+        findings.push(
+          report.mutates(
+            graphUpdate,
+            'returns a LangGraph `Command` whose `update` changes',
+            `the agent's graph state${where}`,
+            'graph-state',
+          ),
+        );
+        continue;
+      }
+      const hidden = hiddenStateChange(identifier, variable, file, settings);
+      if (hidden) {
+        findings.push(
+          report.mutates(
+            hidden.node,
+            hidden.action,
+            `${hidden.state}${where}`,
+            `hidden:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+          ),
+        );
+        continue;
+      }
+      for (const trap of proxyTraps(variable, sourceCode))
+        follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
+      const callParent = identifier.parent;
+      const called =
+        callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
+      if (called && callParent) {
+        follow(called, variable.name, current, callParent);
+        continue;
+      }
+      const outer = describeOuterVariable(variable, fn);
+      if (!outer) continue;
+      const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
+      if (reference.isWrite()) {
+        if (outer.imported || isLogOnlyLatch(variable)) continue;
+        findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
+        continue;
+      }
+      const mutation = mutationOf(identifier, settings);
+      if (mutation) {
+        findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
+        continue;
+      }
+      const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
+      if (drive) {
+        findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
+        continue;
+      }
+      const kind = carrierOfVariable(variable, settings);
+      if (kind !== undefined) {
+        findings.push(report.usesCarrier(identifier, kind, variable.name, `${whereCreated(variable)}${where}`, stateKey));
+      }
+    }
+
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings));
+
+    // An invocation class is built per call, but what its fields hold (the tool's config) is not.
+    const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);
+    if (thisKind === undefined || !fn.body) continue;
+    walk(region ?? fn.body, (node) => {
+      if (isClassNode(node)) return false;
+      if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;
+      const member = node.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+      const field = getStaticKeyName(member.property, member.computed) ?? '[computed]';
+      // `this.helper(…)` in a class tool: follow the method, it runs on the same instance.
+      if (member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) {
+        if (!entry.classNode || field === '[computed]') return undefined;
+        const own = getClassMethod(entry.classNode, field);
+        if (own) {
+          follow(own, `this.${field}`, current, member.parent);
+          return undefined;
+        }
+        // A base class (often in another file) that caches a client in `this.gmail` on first use.
+        const inherited = thisKind === 'instance' && file ? inheritedMethod(entry.classNode, field, file) : undefined;
+        const changed = inherited ? changedStateIn(inherited.fn, inherited.file.program, settings, true) : undefined;
+        if (inherited && changed !== undefined) {
+          findings.push(
+            report.mutates(
+              member.parent,
+              `calls \`this.${field}()\` (inherited from \`${inherited.className}\`), which changes`,
+              `instance field \`${changed}\`${where}`,
+              `this:${changed.slice('this.'.length)}`,
+            ),
+          );
+        }
+        return undefined;
+      }
+      if (undoneBeforeReturn(node, fn, settings)) return undefined;
+      const state = thisKind === 'tool-object' ? `property \`${field}\` of the tool object` : `instance field \`this.${field}\``;
+      const words = `${state}${where}`;
+      const stateKey = `this:${field}`;
+      if (thisKind === 'invocation') {
+        if (entry.inputThisMembers.includes(field)) return undefined;
+        const mutation = handedFields.has(field) ? mutationOf(node, settings) : undefined;
+        if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
+          findings.push(report.mutates(mutation.node, mutation.verb, `${words}, which the tool handed to its invocation`, stateKey));
+          return undefined;
+        }
+        const drive = drivingCallOf(node, settings);
+        if (drive) findings.push(report.drives(drive.node, drive.method, words, stateKey));
+        return undefined;
+      }
+      const chain = outermostMember(node);
+      const parent = chain.parent;
+      const directWrite =
+        skipChainAndTypeWrappers(chain) === member &&
+        ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
+          parent?.type === AST_NODE_TYPES.UpdateExpression);
+      if (directWrite && parent) {
+        findings.push(report.mutates(parent, 'assigns', words, stateKey));
+        return undefined;
+      }
+      const mutation = mutationOf(node, settings);
+      if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
+        findings.push(report.mutates(mutation.node, mutation.verb, words, stateKey));
+        return undefined;
+      }
+      const drive = drivingCallOf(node, settings);
+      if (drive) {
+        findings.push(report.drives(drive.node, drive.method, words, stateKey));
+        return undefined;
+      }
+      const kind = carrierFields.get(field);
+      if (kind !== undefined) {
+        findings.push(report.usesCarrier(member, kind, `this.${field}`, `in an instance field${where}`, stateKey));
+      }
+      return undefined;
+    });
+  }
+  // A dispatcher serves many tools: only what happens in this tool's branch is this tool's.
+  const region = entry.region;
+  return region ? findings.filter((finding) => containsNode(region, finding.node)) : findings;
+}
+
+/** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
+export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext): ToolMember | undefined {
+  // A `classifyTool` wrapper declares it for tools whose framework type has no stateScope field.
+  return findDeclaredClassification(definition, MEMBER) ?? findInheritedToolMember(definition, MEMBER, recognition);
+}
+
+/**
+ * The outliving state one tool's invocation touches, one use per state and
+ * function (a helper that touches `active` ten times counts once; a carrier
+ * that is also mutated counts at the mutation only).
+ */
+export function findOutlivingStateUses(definition: ToolDefinition, recognition: RecognitionContext, sourceCode: ScopeSource): StateUse[] {
+  const toolName = definition.name ?? 'anonymous tool';
+  const invocation = getInvocation(definition, recognition.settings, recognition.file);
+  const seenFunctions = new Set<FunctionNode>();
+  const uses: StateUse[] = [];
+  // A factory's function around the invocation runs on every call too (see `findWrappingInvocations`).
+  const wrappers = findWrappingInvocations(definition, recognition.settings, recognition.file).map((wrapping) => {
+    const entry: InvocationEntry = {
+      fn: wrapping.fn,
+      inputParameters: wrapping.inputParameters,
+      inputThisMembers: [],
+      classNode: undefined,
+      invocationClass: undefined,
+    };
+    const wrapper: WrapperContext = { reportAt: definition.reportNode, factory: wrapping.factory };
+    return { entry, wrapper };
+  });
+  const analysed = [...invocation.entries.map((entry) => ({ entry, wrapper: undefined })), ...wrappers];
+  for (const { entry, wrapper } of analysed) {
+    if (seenFunctions.has(entry.fn)) continue;
+    seenFunctions.add(entry.fn);
+    // A tool joined by name runs functions of other files: each is analysed with its own file's scopes,
+    // and what it finds there is reported at the tool (a report can only point into the linted file).
+    const foreign = entry.file !== undefined && entry.file.program !== sourceCode.scopeManager?.globalScope?.block;
+    const entrySource = foreign ? foreignScopeSource(entry.file!.program) : sourceCode;
+    if (!entrySource) continue;
+    const analysed = analyseEntry(entry, definition, toolName, entrySource, recognition.settings, entry.file ?? recognition.file, wrapper);
+    const found = foreign ? analysed.map((use) => ({ ...use, node: definition.reportNode })) : analysed;
+    const mutatedState = new Set(found.filter((use) => use.messageId === 'mutatesOutlivingState').map((use) => use.stateKey));
+    const statesSeen = new Set<string>();
+    for (const use of found) {
+      if (use.messageId !== 'mutatesOutlivingState' && mutatedState.has(use.stateKey)) continue;
+      const stateInFunction = `${use.messageId}:${use.function.range[0]}:${use.stateKey}`;
+      if (statesSeen.has(stateInFunction)) continue;
+      statesSeen.add(stateInFunction);
+      uses.push(use);
+    }
+  }
+  return uses;
+}

@@ -1,0 +1,360 @@
+/**
+ * Following helpers across functions and modules: the same-file function a call
+ * runs, the traps of a `Proxy`, and, in other modules parsed without scope
+ * analysis, the function a call runs and whether it (or what it calls) changes
+ * state its module or instance keeps. A tool whose invocation changes nothing
+ * itself still leaks state between invocations when a helper it calls does.
+ */
+import path from 'node:path';
+
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type ClassNode,
+  type FunctionNode,
+  getStaticKeyName,
+  isClassNode,
+  isFunctionNode,
+  skipChainAndTypeWrappers,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import type { ScopeSource } from '../foreign-scope.js';
+import { getClassMethod } from '../invocation.js';
+import {
+  type ResolvedFunction,
+  enclosingClass,
+  loadModule,
+  resolveImportedName,
+  resolveLocalName,
+  resolveRelativeModule,
+} from '../module-graph.js';
+import type { RecognitionSettings } from '../settings.js';
+import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
+import { drivingCallOf } from './driving-calls.js';
+import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
+import { classOf, inheritedMethod } from './base-classes.js';
+
+/** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
+export function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
+  for (const definition of variable.defs) {
+    if (definition.type === 'FunctionName' && isFunctionNode(definition.node)) return definition.node;
+    if (
+      definition.type === 'Variable' &&
+      definition.node.type === AST_NODE_TYPES.VariableDeclarator &&
+      definition.parent?.type === AST_NODE_TYPES.VariableDeclaration &&
+      definition.parent.kind === 'const'
+    ) {
+      const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
+      if (isFunctionNode(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The trap functions of a `new Proxy(target, { get() { … } })` a variable holds, directly or
+ * through the names its initialiser mentions (`const client = key ? new Api(key) : lazyClient`).
+ * Principle: touching a Proxy runs its traps, so what a trap changes (a lazily created
+ * client cached in a module variable on first use) is changed by the call that touches it.
+ */
+const proxyTrapCache = new WeakMap<ScopeVariable, { name: string; fn: FunctionNode }[]>();
+
+export function proxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth = 0): { name: string; fn: FunctionNode }[] {
+  const cached = proxyTrapCache.get(variable);
+  if (cached) return cached;
+  const traps = findProxyTraps(variable, sourceCode, depth);
+  if (depth === 0) proxyTrapCache.set(variable, traps);
+  return traps;
+}
+
+function findProxyTraps(variable: ScopeVariable, sourceCode: ScopeSource, depth: number): { name: string; fn: FunctionNode }[] {
+  const definition = variable.defs[0];
+  if (depth > 2 || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init)
+    return [];
+  const init = skipTypeWrappers(definition.node.init);
+  if (init.type === AST_NODE_TYPES.NewExpression && init.callee.type === AST_NODE_TYPES.Identifier && init.callee.name === 'Proxy') {
+    const handler = init.arguments[1] ? skipTypeWrappers(init.arguments[1]) : undefined;
+    if (handler?.type !== AST_NODE_TYPES.ObjectExpression) return [];
+    return handler.properties.flatMap((property) => {
+      if (property.type !== AST_NODE_TYPES.Property) return [];
+      const name = getStaticKeyName(property.key, property.computed);
+      const value = skipTypeWrappers(property.value);
+      return name !== undefined && isFunctionNode(value) ? [{ name, fn: value }] : [];
+    });
+  }
+  const traps: { name: string; fn: FunctionNode }[] = [];
+  walk(init, (node) => {
+    if (isFunctionNode(node) || isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const mentioned = resolveIdentifier(node, sourceCode);
+    if (mentioned && mentioned !== variable) traps.push(...proxyTraps(mentioned, sourceCode, depth + 1));
+    return undefined;
+  });
+  return traps;
+}
+
+/**
+ * How many calls deep state is looked for in other modules (`handlers.handleStart` → `startProcess` →
+ * `terminalManager.executeCommand`).
+ */
+const MAX_MODULE_DEPTH = 4;
+
+/**
+ * The class of a long-lived instance a module keeps under `name`: `const manager = new
+ * TerminalManager()` in the module, or such a constant imported from a relative module.
+ */
+function instanceClassOf(name: string, file: FileIndex, depth = 0): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (depth > MAX_MODULE_DEPTH) return undefined;
+  const init = file.constants.get(name);
+  if (init) return classOf(init, file);
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || binding.imported === 'default') return undefined;
+  const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  const imported = modulePath ? loadModule(modulePath) : undefined;
+  const exported = imported?.exports.get(binding.imported);
+  return imported && exported?.kind === 'local' ? instanceClassOf(exported.local, imported, depth + 1) : undefined;
+}
+
+/**
+ * The function a call in a followed module runs, without scope analysis: `helper(…)` (its
+ * own or imported), `ns.helper(…)` on a namespace import, `this.m(…)` in a method, and
+ * `manager.m(…)` on a long-lived instance the module keeps or imports.
+ */
+function calleeInModule(
+  call: TSESTree.CallExpression,
+  file: FileIndex,
+  classNode: ClassNode | undefined,
+  shadowed: Set<string>,
+): ResolvedFunction | undefined {
+  const callee = skipChainAndTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    if (shadowed.has(callee.name)) return undefined;
+    const resolved = resolveLocalName(file, callee.name);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: callee.name } : undefined;
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method === undefined) return undefined;
+  const object = skipChainAndTypeWrappers(callee.object);
+  if (object.type === AST_NODE_TYPES.ThisExpression) {
+    if (!classNode) return undefined;
+    const own = getClassMethod(classNode, method);
+    if (own) return { fn: own, file, classNode, name: `this.${method}` };
+    const inherited = inheritedMethod(classNode, method, file);
+    return inherited
+      ? { fn: inherited.fn, file: inherited.file, classNode: enclosingClass(inherited.fn), name: `this.${method}` }
+      : undefined;
+  }
+  if (object.type !== AST_NODE_TYPES.Identifier || shadowed.has(object.name)) return undefined;
+  const binding = file.imports.get(object.name);
+  if (binding?.imported === '*') {
+    const resolved = resolveImportedName(file, binding.module, method);
+    return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: `${object.name}.${method}` } : undefined;
+  }
+  const built = instanceClassOf(object.name, file);
+  const fn = built ? getClassMethod(built.classNode, method) : undefined;
+  return fn && built ? { fn, file: built.file, classNode: built.classNode, name: `${object.name}.${method}` } : undefined;
+}
+
+/**
+ * Locals of a followed function taken from state it keeps (`const session =
+ * this.sessions.get(pid)`, `const entry = registry.get(id)`): changing or driving them
+ * changes that state. Name → the state's words.
+ */
+function aliasesOfKeptState(fn: FunctionNode, moduleNames: Set<string>, shadowed: Set<string>, method: boolean): Map<string, string> {
+  const aliases = new Map<string, string>();
+  walk(fn.body ?? fn, (node) => {
+    if (isClassNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || !node.init) return undefined;
+    const rooted = expressionRoot(node.init);
+    if (!rooted?.part || skipChainAndTypeWrappers(node.init) === rooted.root) return undefined;
+    const root = rooted.root;
+    if (method && root.type === AST_NODE_TYPES.ThisExpression) {
+      const member = root.parent;
+      const field =
+        member?.type === AST_NODE_TYPES.MemberExpression && member.object === root
+          ? getStaticKeyName(member.property, member.computed)
+          : undefined;
+      if (field !== undefined) aliases.set(node.id.name, `this.${field}`);
+    } else if (root.type === AST_NODE_TYPES.Identifier && moduleNames.has(root.name) && !shadowed.has(root.name)) {
+      aliases.set(node.id.name, root.name);
+    }
+    return undefined;
+  });
+  return aliases;
+}
+
+/**
+ * Does a function of another module change state that outlives the call, itself or
+ * through what it calls, up to `MAX_MODULE_DEPTH` calls deep? A long-lived manager reached
+ * through a method whose name says nothing (`startProcess(args)` → `terminalManager.
+ * executeCommand(…)` → `this.sessions.set(…)`) changes it all the same. The answer: the
+ * state in words and the chain of calls that leads there.
+ */
+function deepStateChange(
+  start: ResolvedFunction,
+  settings: RecognitionSettings,
+  depth = 1,
+  visited = new Set<FunctionNode>(),
+): { state: string; via: string[] } | undefined {
+  const { fn, file } = start;
+  if (!fn.body || visited.has(fn)) return undefined;
+  visited.add(fn);
+  const method =
+    start.classNode !== undefined &&
+    (fn.parent?.type === AST_NODE_TYPES.MethodDefinition || fn.parent?.type === AST_NODE_TYPES.PropertyDefinition);
+  const own = method ? changedStateIn(fn, file.program, settings, true, true) : undefined;
+  const changed = own ?? changedStateIn(fn, file.program, settings, false, true);
+  if (changed !== undefined)
+    return {
+      state: changed.startsWith('this.')
+        ? `\`${changed}\` of ${start.classNode?.id?.name ?? 'its class'}`
+        : `\`${changed}\`, module state of ${path.basename(file.filePath)}`,
+      via: [],
+    };
+  const moduleNames = moduleLevelNames(file.program);
+  const shadowed = ownNames(fn);
+  const aliases = aliasesOfKeptState(fn, moduleNames, shadowed, method);
+  let found: { state: string; via: string[] } | undefined;
+  const calls: TSESTree.CallExpression[] = [];
+  walk(fn.body, (node) => {
+    if (found) return false;
+    if (isClassNode(node) || isLazyInitialisation(node, fn, settings)) return false;
+    if (node.type === AST_NODE_TYPES.Identifier && aliases.has(node.name)) {
+      const parent = node.parent;
+      const isReference =
+        !(parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) &&
+        parent?.type !== AST_NODE_TYPES.VariableDeclarator;
+      if (isReference && (mutationOf(node, settings) || drivingCallOf(node, settings, node.name))) {
+        const kept = aliases.get(node.name)!;
+        found = {
+          state: kept.startsWith('this.')
+            ? `\`${kept}\` of ${start.classNode?.id?.name ?? 'its class'}`
+            : `\`${kept}\`, module state of ${path.basename(file.filePath)}`,
+          via: [],
+        };
+        return false;
+      }
+    }
+    if (node.type === AST_NODE_TYPES.CallExpression) calls.push(node);
+    return undefined;
+  });
+  if (found || depth >= MAX_MODULE_DEPTH || !followsInto(start.name)) return found;
+  for (const call of calls) {
+    const next = calleeInModule(call, file, start.classNode, shadowed);
+    const deeper = next && followsInto(next.name) ? deepStateChange(next, settings, depth + 1, visited) : undefined;
+    if (deeper && next) return { state: deeper.state, via: [next.name, ...deeper.via] };
+  }
+  return undefined;
+}
+
+/** First words of a function named as a question: it answers, and what it caches on the way is not a change. */
+const QUERY_WORDS = new Set(['get', 'is', 'has', 'find', 'list', 'count', 'can', 'should']);
+/** Words of a call that records the call for someone else (telemetry, logs): the tool does not behave differently for it. */
+const BOOKKEEPING_WORDS = new Set(['log', 'logger', 'capture', 'track', 'telemetry', 'analytics', 'metric', 'metrics', 'trace']);
+
+/**
+ * Is a function of another module worth following into what it calls? Not when its name
+ * asks a question (`getConfig`, `getFileHandler`: a config loaded or a handler made on first
+ * use answers the same on every call) or says it records the call elsewhere (`capture`,
+ * `trackToolCall`): what they keep is no state a later call of the tool is changed by.
+ */
+function followsInto(name: string): boolean {
+  const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
+  const first = words[0];
+  return first !== undefined && !QUERY_WORDS.has(first) && !words.some((word) => BOOKKEEPING_WORDS.has(word));
+}
+
+/** `a` → `b` → `c`, for a message. */
+function chainWords(via: string[]): string {
+  return via.length === 0 ? '' : ` (through ${via.map((name) => `\`${name}\``).join(' → ')})`;
+}
+
+/**
+ * `new Command({ update: { files, … } })` with LangGraph's `Command`: the graph applies the
+ * update to the agent's state, which every later call sees (a files channel, a task list).
+ * An update of `messages` alone is only the tool's own result message.
+ */
+export function graphStateUpdate(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  file: FileIndex | undefined,
+): TSESTree.Node | undefined {
+  const created = identifier.parent;
+  if (created?.type !== AST_NODE_TYPES.NewExpression || created.callee !== identifier || variable.defs[0]?.type !== 'ImportBinding')
+    return undefined;
+  const binding = file?.imports.get(identifier.name);
+  if (!binding || binding.imported !== 'Command' || !binding.module.startsWith('@langchain/langgraph')) return undefined;
+  const options = created.arguments[0] ? skipTypeWrappers(created.arguments[0]) : undefined;
+  if (options?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const update = options.properties.find(
+    (property): property is TSESTree.Property =>
+      property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'update',
+  );
+  const value = update ? skipTypeWrappers(update.value) : undefined;
+  if (value?.type !== AST_NODE_TYPES.ObjectExpression) return value === undefined ? undefined : created;
+  const changesState = value.properties.some(
+    (property) => property.type === AST_NODE_TYPES.SpreadElement || getStaticKeyName(property.key, property.computed) !== 'messages',
+  );
+  return changesState ? created : undefined;
+}
+
+/**
+ * State kept where the invocation cannot see it, in words: a relatively imported
+ * helper that changes its own module's bindings (`remember(url)` → `history.push(url)`
+ * in `./history.js`), or a method of an outer object built from a class whose method
+ * changes its fields (`thinking.processThought(x)` → `this.thoughtHistory.push(x)`).
+ */
+export function hiddenStateChange(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  file: FileIndex | undefined,
+  settings: RecognitionSettings,
+): { node: TSESTree.Node; action: string; state: string } | undefined {
+  if (!file) return undefined;
+  const parent = identifier.parent;
+  const definition = variable.defs[0];
+  if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === identifier) {
+    if (definition?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
+    const resolved = resolveLocalName(file, identifier.name);
+    if (!resolved || resolved.file === file) return undefined;
+    const changed = deepStateChange(
+      { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name },
+      settings,
+    );
+    if (changed === undefined) return undefined;
+    return { node: parent, action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`, state: changed.state };
+  }
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
+  const call = parent.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
+  const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName !== undefined && definition?.type === 'ImportBinding' && !isPackageImport(variable)) {
+    // `handlers.handleStart(…)` on a namespace import, `manager.run(…)` on an imported long-lived instance.
+    const callee = calleeInModule(call, file, undefined, new Set());
+    const changed = callee ? deepStateChange(callee, settings) : undefined;
+    if (!changed || !callee) return undefined;
+    return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
+  }
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
+    return undefined;
+  const built = classOf(definition.node.init, file);
+  const method = built ? getClassMethod(built.classNode, methodName) : undefined;
+  const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
+  if (changed !== undefined)
+    return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
+  // What its method calls in turn: `this.sessions.set(…)` two calls down still changes the instance.
+  const deeper =
+    method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
+  if (deeper === undefined) return undefined;
+  return {
+    node: call,
+    action: `calls \`.${methodName}()\`, which${chainWords(deeper.via)} changes ${deeper.state}, kept in`,
+    state: `\`${variable.name}\``,
+  };
+}

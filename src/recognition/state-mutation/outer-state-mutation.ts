@@ -1,0 +1,361 @@
+/**
+ * Mutating module and outer state: writes and mutating calls on state declared
+ * outside the invocation (`history.push(x)`, `cache.set(k, v)`, `count++`,
+ * `Object.assign(config, …)`), the most direct way one tool invocation leaks
+ * state into the next. Also what only looks like it: a warn-once latch that
+ * guards a log line, and a value made lazily once on first use.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import {
+  type FunctionNode,
+  collectBindingNames,
+  containsNode,
+  getCalleeName,
+  getStaticKeyName,
+  isFunctionNode,
+  skipChainAndTypeWrappers,
+  walk,
+} from '../ast.js';
+import type { RecognitionSettings } from '../settings.js';
+import { type ScopeVariable, nameWords, outermostMember } from './expressions.js';
+import { receiverSegments } from './driving-calls.js';
+import { undoneBeforeReturn } from './balanced-changes.js';
+import { carrierKind } from './carriers.js';
+
+/** Globals whose properties are process-wide: writing them outlives any call. */
+export const PROCESS_WIDE_GLOBALS = new Set(['globalThis', 'global', 'window', 'self', 'process']);
+
+/** Is the target of this write pattern (or one of its leaves) `node`? Covers `[a, b] = …` and `({ a } = …)`. */
+export function isWriteTarget(pattern: TSESTree.Node, node: TSESTree.Node): boolean {
+  let found = false;
+  walk(pattern, (child) => {
+    if (found) return false;
+    if (child === node) found = true;
+    // A computed key or default value inside a pattern is read, not written.
+    if (child.type === AST_NODE_TYPES.AssignmentPattern) {
+      if (containsNode(child.left, node)) return;
+      return false;
+    }
+    if (child.type === AST_NODE_TYPES.MemberExpression && child !== node) return false;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * If the member chain rooted at `root` is mutated here, the mutating node and
+ * a verb: `x.a = 1`, `x[i]++`, `delete x.k`, `x.set(k, v)`, `Object.assign(x, …)`.
+ */
+export function mutationOf(
+  root: TSESTree.Node,
+  settings: RecognitionSettings,
+): { node: TSESTree.Node; verb: string; path: TSESTree.Node } | undefined {
+  const chain = outermostMember(root);
+  const parent = chain.parent;
+  if (!parent) return undefined;
+  const isMember = skipChainAndTypeWrappers(chain).type === AST_NODE_TYPES.MemberExpression;
+  if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
+    return { node: parent, verb: 'assigns a property of', path: chain };
+  }
+  if (
+    isMember &&
+    (parent.type === AST_NODE_TYPES.ArrayPattern || parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.RestElement)
+  ) {
+    // `[x.a] = …` or `({ k: x.a } = …)`: find the assignment that owns the pattern.
+    let owner: TSESTree.Node | undefined = parent;
+    while (
+      owner &&
+      owner.type !== AST_NODE_TYPES.AssignmentExpression &&
+      owner.type !== AST_NODE_TYPES.ForOfStatement &&
+      owner.type !== AST_NODE_TYPES.ForInStatement
+    ) {
+      if (!isPatternPart(owner)) return undefined;
+      owner = owner.parent;
+    }
+    if (owner) return { node: owner, verb: 'assigns a property of', path: chain };
+    return undefined;
+  }
+  if (isMember && parent.type === AST_NODE_TYPES.UpdateExpression) return { node: parent, verb: 'updates a property of', path: chain };
+  if (isMember && parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === 'delete') {
+    return { node: parent, verb: 'deletes a property of', path: chain };
+  }
+  if (
+    isMember &&
+    (parent.type === AST_NODE_TYPES.ForOfStatement || parent.type === AST_NODE_TYPES.ForInStatement) &&
+    parent.left === chain
+  ) {
+    return { node: parent, verb: 'assigns a property of', path: chain };
+  }
+  if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
+    const member = skipChainAndTypeWrappers(chain) as TSESTree.MemberExpression;
+    const method = getStaticKeyName(member.property, member.computed);
+    if (method !== undefined && settings.stateMutationMethods.includes(method)) {
+      return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
+    }
+    return undefined;
+  }
+  if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === chain) {
+    const callee = getCalleeName(parent);
+    if (
+      callee === 'Object.assign' ||
+      callee === 'Object.defineProperty' ||
+      callee === 'Reflect.set' ||
+      callee === 'Reflect.deleteProperty'
+    ) {
+      return { node: parent, verb: `passes to \`${callee}\``, path: chain };
+    }
+  }
+  return undefined;
+}
+
+/** Receivers of logging calls (last word of the name): what they are handed is a log line. */
+const LOG_RECEIVER_WORDS = new Set(['console', 'logger', 'log']);
+
+/** `console.warn(…)`, `logger.info(…)`, `process.emitWarning(…)` as a statement. */
+function isLogStatement(statement: TSESTree.Node): boolean {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+  let expression = skipChainAndTypeWrappers(statement.expression);
+  if (
+    expression.type === AST_NODE_TYPES.AwaitExpression ||
+    (expression.type === AST_NODE_TYPES.UnaryExpression && expression.operator === 'void')
+  ) {
+    expression = skipChainAndTypeWrappers(expression.argument);
+  }
+  if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
+  if (getCalleeName(expression) === 'process.emitWarning') return true;
+  const callee = skipChainAndTypeWrappers(expression.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const last = receiverSegments(callee.object).pop();
+  return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
+}
+
+/** The `if` whose test `node` is in (directly, not inside a nested function). */
+function guardingIf(node: TSESTree.Node): TSESTree.IfStatement | undefined {
+  for (let current: TSESTree.Node = node; current.parent; current = current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (isFunctionNode(parent)) return undefined;
+    if (parent.type === AST_NODE_TYPES.IfStatement) return parent.test === current ? parent : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A warn-once latch (`if (!warned) { warned = true; console.warn(…) }`): every read of the
+ * flag is the test of an `if` with no `else`, whose branch only sets the flag to a constant
+ * and logs. Principle: a flag that only guards a log line changes whether a line is
+ * printed, not what a later call does or returns.
+ */
+export function isLogOnlyLatch(variable: ScopeVariable): boolean {
+  const guards = new Set<TSESTree.IfStatement>();
+  let writes = 0;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    if (reference.isReadWrite()) return false;
+    if (reference.isRead()) {
+      const guard = guardingIf(identifier);
+      if (!guard || guard.alternate) return false;
+      guards.add(guard);
+      continue;
+    }
+    const assignment = identifier.parent;
+    if (
+      assignment?.type !== AST_NODE_TYPES.AssignmentExpression ||
+      assignment.left !== identifier ||
+      assignment.right.type !== AST_NODE_TYPES.Literal
+    )
+      return false;
+    if (assignment.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+    const block = assignment.parent.parent;
+    if (
+      block?.type !== AST_NODE_TYPES.BlockStatement ||
+      block.parent?.type !== AST_NODE_TYPES.IfStatement ||
+      block.parent.consequent !== block
+    )
+      return false;
+    writes += 1;
+  }
+  if (guards.size === 0 || writes === 0) return false;
+  const isLatchWrite = (statement: TSESTree.Node) =>
+    statement.type === AST_NODE_TYPES.ExpressionStatement &&
+    statement.expression.type === AST_NODE_TYPES.AssignmentExpression &&
+    statement.expression.left.type === AST_NODE_TYPES.Identifier &&
+    statement.expression.left.name === variable.name &&
+    statement.expression.right.type === AST_NODE_TYPES.Literal;
+  for (const guard of guards) {
+    const body = guard.consequent.type === AST_NODE_TYPES.BlockStatement ? guard.consequent.body : [guard.consequent];
+    if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement))) return false;
+  }
+  // Every write sits in one of those branches.
+  return variable.references.every(
+    (reference) =>
+      reference.init || reference.isRead() || [...guards].some((guard) => containsNode(guard.consequent, reference.identifier)),
+  );
+}
+
+/** A piece of a destructuring target (`[a, b]`, `{ k: v }`, `...rest`, `x = 1`): the write is made by what holds it. */
+function isPatternPart(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.ArrayPattern ||
+    node.type === AST_NODE_TYPES.ObjectPattern ||
+    node.type === AST_NODE_TYPES.Property ||
+    node.type === AST_NODE_TYPES.RestElement ||
+    node.type === AST_NODE_TYPES.AssignmentPattern
+  );
+}
+
+/** The statement-level node that performs a direct write to a binding (`x = …`, `x++`, `for (x of …)`). */
+export function writingNode(identifier: TSESTree.Node): TSESTree.Node {
+  let current: TSESTree.Node = identifier;
+  while (current.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (
+      parent.type === AST_NODE_TYPES.AssignmentExpression ||
+      parent.type === AST_NODE_TYPES.UpdateExpression ||
+      parent.type === AST_NODE_TYPES.ForOfStatement ||
+      parent.type === AST_NODE_TYPES.ForInStatement
+    ) {
+      return parent;
+    }
+    if (!isPatternPart(parent)) return identifier;
+    current = parent;
+  }
+  return identifier;
+}
+
+/** Names a module declares at its top level (`let history = []`, `export const cache = new Map()`). */
+export function moduleLevelNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of declaration.declarations) collectBindingNames(declarator.id).forEach((name) => names.add(name));
+    }
+  }
+  return names;
+}
+
+/** Names `fn` declares itself (parameters, variables, nested functions): they shadow the module's. */
+export function ownNames(fn: FunctionNode): Set<string> {
+  const names = new Set<string>();
+  for (const parameter of fn.params) collectBindingNames(parameter).forEach((name) => names.add(name));
+  walk(fn.body ?? fn, (node) => {
+    if (node.type === AST_NODE_TYPES.VariableDeclarator) collectBindingNames(node.id).forEach((name) => names.add(name));
+    if (node.type === AST_NODE_TYPES.FunctionDeclaration && node.id) names.add(node.id.name);
+    return undefined;
+  });
+  return names;
+}
+
+/** `x` or `this.x` as a key, to compare a write's target with what a test reads. */
+function bindingKey(node: TSESTree.Node): string | undefined {
+  const target = skipChainAndTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
+  if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
+    const field = getStaticKeyName(target.property, target.computed);
+    return field === undefined ? undefined : `this.${field}`;
+  }
+  return undefined;
+}
+
+function mentions(root: TSESTree.Node, key: string): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (
+      bindingKey(node) === key &&
+      (node.type !== AST_NODE_TYPES.Identifier || node.parent?.type !== AST_NODE_TYPES.MemberExpression || node.parent.object === node)
+    )
+      found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
+ * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
+ * made, so it is memoisation, not state a later call is changed by. A carrier made that way
+ * (a client, a cookie jar) still carries state.
+ */
+export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
+  const key = bindingKey(write.left);
+  if (key === undefined || carrierKind(write.right, settings) !== undefined) return false;
+  if (write.operator === '??=' || write.operator === '||=') return true;
+  for (
+    let child: TSESTree.Node = write, parent: TSESTree.Node | undefined = write.parent;
+    parent && child !== fn;
+    child = parent, parent = parent.parent
+  ) {
+    // `if (x === 'unknown') x = …`, `if (!x) { x = … }`
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) return true;
+    // `if (x) return x;` earlier in the same block
+    if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
+      const index = parent.body.indexOf(child as TSESTree.Statement);
+      const guarded = parent.body
+        .slice(0, Math.max(index, 0))
+        .some(
+          (statement) =>
+            statement.type === AST_NODE_TYPES.IfStatement &&
+            mentions(statement.test, key) &&
+            (statement.consequent.type === AST_NODE_TYPES.ReturnStatement ||
+              (statement.consequent.type === AST_NODE_TYPES.BlockStatement &&
+                statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
+        );
+      if (guarded) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Without scope analysis (a followed module is parsed bare): the first module-level
+ * binding a function of another module changes, or, for a method, the first `this`
+ * field it changes. Enough to tell that a helper keeps state in its own module.
+ */
+export function changedStateIn(
+  fn: FunctionNode,
+  program: TSESTree.Program,
+  settings: RecognitionSettings,
+  method: boolean,
+  skipLazy = false,
+): string | undefined {
+  if (!fn.body) return undefined;
+  const moduleNames = method ? new Set<string>() : moduleLevelNames(program);
+  if (!method && moduleNames.size === 0) return undefined;
+  const shadowed = method ? new Set<string>() : ownNames(fn);
+  let changed: string | undefined;
+  walk(fn.body, (node) => {
+    if (changed !== undefined) return false;
+    // What a one-time initialiser does runs once, not on each call.
+    if (skipLazy && isLazyInitialisation(node, fn, settings)) return false;
+    if (method && isFunctionNode(node) && node.type !== AST_NODE_TYPES.ArrowFunctionExpression) return false;
+    if (method && node.type === AST_NODE_TYPES.ThisExpression) {
+      const member = node.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      const parent = member.parent;
+      const write =
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
+        parent?.type === AST_NODE_TYPES.UpdateExpression;
+      const mutation = write ? undefined : mutationOf(node, settings);
+      if (
+        field !== undefined &&
+        (write || (mutation && skipChainAndTypeWrappers(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))
+      )
+        changed = `this.${field}`;
+      return undefined;
+    }
+    if (method || node.type !== AST_NODE_TYPES.Identifier || !moduleNames.has(node.name) || shadowed.has(node.name)) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    const write =
+      (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
+    if (write || (mutationOf(node, settings) && !undoneBeforeReturn(node, fn, settings))) changed = node.name;
+    return undefined;
+  });
+  return changed;
+}

@@ -1,0 +1,244 @@
+/**
+ * Shared objects an invocation reaches without creating them: a framework
+ * context passed as a parameter, locals taken from an outer object
+ * (`const page = await v3.context.awaitActivePage()`), objects a helper keeps and
+ * hands back, and callback parameters a helper hands such an object to.
+ * Changing or driving any of them changes what the next tool invocation sees.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import type { ScopeSource } from '../foreign-scope.js';
+import type { InvocationEntry } from '../invocation.js';
+import type { RecognitionSettings } from '../settings.js';
+import {
+  type ScopeVariable,
+  describeOuterVariable,
+  expressionRoot,
+  isPackageImport,
+  resolveIdentifier,
+  thisBelongsTo,
+} from './expressions.js';
+import { type FunctionToAnalyse, type SharedSource, type StateUse, stateUseMaker } from './state-use.js';
+import { drivingCallOf, namesSharedObject, receiverSegments } from './driving-calls.js';
+import { mutationOf } from './outer-state-mutation.js';
+import { calledFunction } from './following-helpers.js';
+
+/**
+ * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
+ * sandbox.execute(cmd)`), rather than one it hands to a call that runs it now (`items.map(…)`)?
+ * What a deferred function does is not this call's change.
+ */
+function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
+  for (let current = node.parent; current && current !== fn; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const parent = current.parent;
+    const runsNow =
+      parent?.type === AST_NODE_TYPES.CallExpression &&
+      (parent.arguments.includes(current as TSESTree.Expression) || parent.callee === current);
+    if (!runsNow) return true;
+  }
+  return false;
+}
+
+/**
+ * `const page = await ensureBrowser(args)` where the same-file helper ends in `return page`
+ * of a variable declared outside it and outside the invocation (module level, a factory's
+ * closure). Principle: a helper that hands back an object it keeps between calls gives its
+ * caller that long-lived object, so driving the local drives what every later call gets.
+ */
+function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sourceCode: ScopeSource): SharedSource | undefined {
+  const calleeVariable = resolveIdentifier(callee, sourceCode);
+  const helper = calleeVariable ? calledFunction(calleeVariable) : undefined;
+  if (!helper?.body || containsNode(helper, fn) || containsNode(fn, helper)) return undefined;
+  const returned: TSESTree.Node[] = [];
+  if (helper.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(helper.body);
+  else {
+    walk(helper.body, (node) => {
+      if (isFunctionNode(node) || isClassNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+      return undefined;
+    });
+  }
+  for (const value of returned) {
+    let target = skipTypeWrappers(value);
+    if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+    if (target.type !== AST_NODE_TYPES.Identifier) continue;
+    const variable = resolveIdentifier(target, sourceCode);
+    const definition = variable?.defs[0];
+    if (
+      !variable ||
+      !definition ||
+      definition.type === 'ImportBinding' ||
+      definition.type === 'Parameter' ||
+      definition.type === 'FunctionName'
+    )
+      continue;
+    if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) continue;
+    return {
+      words: `${outer.words}, which \`${callee.name}\` returns`,
+      stateKey: `variable:${variable.name}:${definition.name.range[0]}`,
+      part: true,
+      names: [variable.name],
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Long-lived objects the invocation drives without creating them: the invocation's
+ * parameters that are not the model's input (a framework context), and locals taken from
+ * an outer object (`const page = await v3.context.awaitActivePage()`,
+ * `const task = tasks.get(id)`, `const { computer } = requireComputer(context)`).
+ * A change through such a local changes the object a later call sees.
+ */
+export function sharedObjectUses(
+  entry: InvocationEntry,
+  item: FunctionToAnalyse,
+  target: 'instance' | 'tool-object' | undefined,
+  toolName: string,
+  where: string,
+  at: (node: TSESTree.Node) => TSESTree.Node,
+  sourceCode: ScopeSource,
+  settings: RecognitionSettings,
+): StateUse[] {
+  const { fn } = item;
+  if (!fn.body) return [];
+  const report = stateUseMaker(toolName, fn, at);
+  const sources = new Map<ScopeVariable, SharedSource>();
+  if (item.depth === 0) {
+    fn.params.forEach((parameter, index) => {
+      if (entry.inputParameters.includes(index)) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
+          sources.set(variable, {
+            words: `\`${variable.name}\`, the invocation's context argument`,
+            stateKey: `param:${variable.name}`,
+            part: true,
+            names: [variable.name],
+          });
+        }
+      }
+    });
+  }
+  // A helper handed a long-lived object (`applyTaskMutation(context, …)`): its parameter is that object.
+  const call = item.call;
+  const callerSource = item.caller?.resolver;
+  if (call?.type === AST_NODE_TYPES.CallExpression && callerSource) {
+    call.arguments.forEach((argument, index) => {
+      const parameter = fn.params[index];
+      const argumentRoot = expressionRoot(argument);
+      const source = argumentRoot && parameter?.type === AST_NODE_TYPES.Identifier ? callerSource(argumentRoot.root) : undefined;
+      if (!source || !argumentRoot?.part) return;
+      for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
+          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
+        }
+      }
+    });
+  }
+  const sourceOfRoot = (root: TSESTree.Node): SharedSource | undefined => {
+    if (root.type === AST_NODE_TYPES.ThisExpression) {
+      if ((target === undefined && !entry.invocationClass) || !thisBelongsTo(root, fn)) return undefined;
+      const member = root.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== root) return undefined;
+      const field = getStaticKeyName(member.property, member.computed);
+      if (field === undefined || (entry.invocationClass && entry.inputThisMembers.includes(field))) return undefined;
+      return { words: `instance field \`this.${field}\``, stateKey: `this:${field}`, part: true, names: [field] };
+    }
+    if (root.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const variable = resolveIdentifier(root, sourceCode);
+    if (!variable) return undefined;
+    const known = sources.get(variable);
+    if (known) return known;
+    if (isPackageImport(variable)) return undefined;
+    const outer = describeOuterVariable(variable, fn);
+    if (!outer) return undefined;
+    return {
+      words: outer.words,
+      stateKey: `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`,
+      part: true,
+      names: [variable.name],
+    };
+  };
+  item.resolver = sourceOfRoot;
+  walk(fn.body, (node) => {
+    if (isClassNode(node)) return false;
+    // `this.safeExecute(context, async (page) => page.click(…))`: a helper handed a long-lived
+    // object and a callback runs the callback with that object's part. A callback parameter
+    // named as a shared object (`page`, `tab`, `browser`) is then that object's part.
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const handed = node.arguments.map((argument) => expressionRoot(argument)).find((rooted) => rooted && sourceOfRoot(rooted.root));
+      const source = handed ? sourceOfRoot(handed.root) : undefined;
+      if (!source) return undefined;
+      for (const argument of node.arguments) {
+        if (!isFunctionNode(argument)) continue;
+        for (const variable of sourceCode.scopeManager?.getDeclaredVariables(argument) ?? []) {
+          const isParameter = variable.defs.some((definition) => definition.type === 'Parameter');
+          if (isParameter && namesSharedObject(variable.name, settings)) {
+            // What the helper hands over may be anything of the object: only driving it counts, not a `.delete()` on it.
+            sources.set(variable, {
+              words: `\`${variable.name}\`, handed over from ${source.words}`,
+              stateKey: source.stateKey,
+              part: false,
+              names: [variable.name],
+            });
+          }
+        }
+      }
+      return undefined;
+    }
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
+    let source: SharedSource | undefined;
+    let part = false;
+    const rooted = expressionRoot(node.init);
+    if (rooted) {
+      source = sourceOfRoot(rooted.root);
+      part = rooted.part && (source?.part ?? false);
+    } else {
+      let call = skipTypeWrappers(node.init);
+      if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+      // A helper handed a long-lived object returns it or its parts: `requireComputer(context)`.
+      if (call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Identifier) {
+        for (const argument of call.arguments) {
+          const argumentRoot = expressionRoot(argument);
+          source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
+          if (source) break;
+        }
+        if (!source) {
+          // …or a helper that hands back an object it keeps: the local is that object itself.
+          source = keptObjectReturnedBy(call.callee, fn, sourceCode);
+          part = source !== undefined;
+        }
+      }
+    }
+    if (!source) return undefined;
+    for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
+      // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it
+      // is a handle of; only this step's names, or `context.filesystem.readFile(…)`'s text would
+      // count as a handle of the context.
+      const names = rooted ? receiverSegments(node.init) : part ? source.names : [];
+      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part, names });
+    }
+    return undefined;
+  });
+  const uses: StateUse[] = [];
+  for (const [variable, source] of sources) {
+    for (const reference of variable.references) {
+      if (reference.isWrite() || !containsNode(fn, reference.identifier) || inDeferredFunction(reference.identifier, fn)) continue;
+      const identifier = reference.identifier as TSESTree.Node;
+      const mutation = source.part ? mutationOf(identifier, settings) : undefined;
+      if (mutation) {
+        uses.push(report.mutates(mutation.node, mutation.verb, `${source.words}${where}`, source.stateKey));
+        continue;
+      }
+      const drive = drivingCallOf(identifier, settings, variable.name, source.names);
+      if (drive) {
+        uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
+      }
+    }
+  }
+  return uses;
+}
