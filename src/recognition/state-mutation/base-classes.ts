@@ -9,7 +9,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
-import { getClassMethod } from '../invocation.js';
+import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import { loadModule, resolveRelativeModule } from '../module-graph.js';
 
 /** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */

@@ -21,7 +21,7 @@ import {
 } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import type { ScopeSource } from '../foreign-scope.js';
-import { getClassMethod } from '../invocation.js';
+import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import {
   type ResolvedFunction,
   enclosingClass,
