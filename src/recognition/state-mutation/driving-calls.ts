@@ -62,6 +62,53 @@ const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastI
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 
+/**
+ * First words of a method that say it changes the object it is called on: driving a page or a
+ * terminal (`navigate`, `click`, `type`, `goto`), or switching a setting (`set…`, `start…`,
+ * `kill…`). Asked only of objects the invocation is handed and does not create (its context,
+ * a part of it), which the analysis cannot follow into: such a call counts by its name alone.
+ */
+const HANDED_OBJECT_VERBS = new Set([
+  'navigate',
+  'goto',
+  'go',
+  'click',
+  'dblclick',
+  'tap',
+  'type',
+  'fill',
+  'press',
+  'hover',
+  'scroll',
+  'select',
+  'drag',
+  'focus',
+  'reload',
+  'refresh',
+  'back',
+  'forward',
+  'switch',
+  'open',
+  'close',
+  'launch',
+  'start',
+  'stop',
+  'kill',
+  'restart',
+  'connect',
+  'disconnect',
+  'reset',
+  'clear',
+  'set',
+  'enable',
+  'disable',
+  'resize',
+  'attach',
+  'detach',
+  'activate',
+  'bring',
+]);
+
 /** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
 export function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
   const lower = segment.toLowerCase();
@@ -114,6 +161,7 @@ export function drivingCallOf(
   settings: RecognitionSettings,
   aliasName?: string,
   sourceNames: readonly string[] = [],
+  handedIn = false,
 ): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
   const chain = outermostMember(root);
   const call = chain.parent;
@@ -141,6 +189,9 @@ export function drivingCallOf(
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }
+  // An object the invocation is handed (its context, a page the harness keeps) and cannot follow into:
+  // a method whose first word changes an object (`navigate`, `click`, `setMode`, `startServer`) drives it.
+  if (handedIn && first !== undefined && !onDisk && HANDED_OBJECT_VERBS.has(first)) return { node: call, method, receiver: member.object };
   const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
   if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
     return { node: call, method, receiver: member.object };

@@ -87,6 +87,28 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
   return undefined;
 }
 
+/** Keys of a call record that hold the model's input (`{ input, agent }`, `{ args, context }`). */
+const INPUT_RECORD_KEYS = new Set(['input', 'args', 'arguments', 'params', 'parameters']);
+
+/**
+ * The names destructured beside the model's input from a call record (`{ input: { x, y }, agent }`
+ * → `agent`): the harness's context, handed in with the input. Undefined when the parameter is
+ * not such a record.
+ */
+function contextBesideInput(parameter: TSESTree.Parameter): string[] | undefined {
+  const pattern = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+  if (pattern.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  let holdsInput = false;
+  const beside: string[] = [];
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) return undefined;
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key !== undefined && INPUT_RECORD_KEYS.has(key)) holdsInput = true;
+    else if (property.value.type === AST_NODE_TYPES.Identifier) beside.push(property.value.name);
+  }
+  return holdsInput && beside.length > 0 ? beside : undefined;
+}
+
 /**
  * Long-lived objects the invocation drives without creating them: the invocation's
  * parameters that are not the model's input (a framework context), and locals taken from
@@ -110,13 +132,17 @@ export function sharedObjectUses(
   const sources = new Map<ScopeVariable, SharedSource>();
   if (item.depth === 0) {
     fn.params.forEach((parameter, index) => {
-      if (entry.inputParameters.includes(index)) return;
+      // `({ input, agent }) => …`: the call record's `input` is the model's; what comes beside it is the harness's.
+      const beside = entry.inputParameters.includes(index) ? contextBesideInput(parameter) : undefined;
+      if (entry.inputParameters.includes(index) && !beside) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+        if (beside && !beside.some((name) => name === variable.name)) continue;
         if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
           sources.set(variable, {
             words: `\`${variable.name}\`, the invocation's context argument`,
             stateKey: `param:${variable.name}`,
             part: true,
+            handedIn: true,
             names: [variable.name],
           });
         }
@@ -184,6 +210,7 @@ export function sharedObjectUses(
               stateKey: source.stateKey,
               part: false,
               names: [variable.name],
+              handedIn: source.handedIn,
             });
           }
         }
@@ -220,7 +247,13 @@ export function sharedObjectUses(
       // is a handle of; only this step's names, or `context.filesystem.readFile(…)`'s text would
       // count as a handle of the context.
       const names = rooted ? receiverSegments(node.init) : part ? source.names : [];
-      sources.set(variable, { words: `\`${variable.name}\`, taken from ${source.words}`, stateKey: source.stateKey, part, names });
+      sources.set(variable, {
+        words: `\`${variable.name}\`, taken from ${source.words}`,
+        stateKey: source.stateKey,
+        part,
+        names,
+        handedIn: source.handedIn,
+      });
     }
     return undefined;
   });
@@ -234,7 +267,7 @@ export function sharedObjectUses(
         uses.push(report.mutates(mutation.node, mutation.verb, `${source.words}${where}`, source.stateKey));
         continue;
       }
-      const drive = drivingCallOf(identifier, settings, variable.name, source.names);
+      const drive = drivingCallOf(identifier, settings, variable.name, source.names, source.handedIn === true);
       if (drive) {
         uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
       }

@@ -57,6 +57,8 @@ export interface SharedSource {
    * (`const el = await tab.targetLocator(p); await el.click()` clicks in the shared tab).
    */
   names: readonly string[];
+  /** Handed to the invocation (its context argument, or taken from it): driving verbs count by name (`drivingCallOf`). */
+  handedIn?: boolean;
 }
 
 /** Makes the state uses one function of an invocation yields: at `at(node)`, in `fn`, about the tool `toolName`. */

@@ -15,7 +15,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract, toolContract } from '../tool-contract.js';
 import { type ToolDefinition, isInvocationValue, nameOfObject, objectLiteralDefinition } from './vocabulary.js';
@@ -36,10 +36,48 @@ function invocationMembers(object: TSESTree.ObjectExpression, settings: Recognit
   return names;
 }
 
+/** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
+const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props)$/i;
+const CONTEXT_PARAMETER = /^(?:context|ctx|agent|session|page|browser|tab|server|runtime|env|deps|services|harness|tools?)$/i;
+
+/**
+ * Which parameter of the invocation holds the model's input: the first, unless the first is
+ * named as the harness's context and a later one as the input (`handle(context, params)`).
+ */
+function inputParameterOf(object: TSESTree.ObjectExpression, members: readonly string[]): number | undefined {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const name = getStaticKeyName(property.key, property.computed);
+    if (name === undefined || !members.includes(name)) continue;
+    const value = skipTypeWrappers(property.value);
+    if (!isFunctionNode(value)) continue;
+    const names = value.params.map((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? parameter.name : undefined));
+    if (names[0] === undefined || !CONTEXT_PARAMETER.test(names[0])) return undefined;
+    const input = names.findIndex((parameter, index) => index > 0 && parameter !== undefined && INPUT_PARAMETER.test(parameter));
+    return input > 0 ? input : undefined;
+  }
+  return undefined;
+}
+
+/** A name and a description: with an invocation, enough for an object a helper is handed (`createAction({ name, description, resolver })`). */
+function namesAndDescribes(object: TSESTree.ObjectExpression): boolean {
+  const contract = toolContract(objectLiteralDefinition('plain-object', object));
+  return contract.name !== undefined && contract.description !== undefined;
+}
+
 export function recogniseContractObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const members = invocationMembers(object, settings);
-  if (members.length === 0 || !statesContract(object)) return undefined;
+  if (members.length === 0) return undefined;
+  // A tool with no input states no schema: handed to a helper call, its name and description are its contract.
+  const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
+  if (!statesContract(object) && !(handedToCall && namesAndDescribes(object))) return undefined;
   const definition = objectLiteralDefinition('plain-object', object);
   const name = definition.name ?? toolContract(definition).name ?? nameOfObject(object);
-  return { ...definition, name, invocationMembers: [...new Set([...settings.invocationNames, ...members])] };
+  const inputParameter = inputParameterOf(object, members);
+  return {
+    ...definition,
+    name,
+    invocationMembers: [...new Set([...settings.invocationNames, ...members])],
+    ...(inputParameter === undefined ? {} : { inputParameter }),
+  };
 }
