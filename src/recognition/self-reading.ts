@@ -12,7 +12,7 @@ import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { isClassNode } from './ast.js';
 import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
-import { type ReadFinding, analyseInvocationReads } from './input-flow.js';
+import { type ReadFinding, analyseInvocationReads } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
 import { type ToolDefinition, type ToolMember, findToolMember } from './tool-definitions.js';
 

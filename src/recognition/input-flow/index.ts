@@ -34,9 +34,9 @@ import {
   shownFunctionName,
   skipTypeWrappers,
   walk,
-} from './ast.js';
-import type { FileIndex } from './file-index.js';
-import { type Invocation, getClassMethod, getConstructor, getConstructorInputs } from './invocation.js';
+} from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import { type Invocation, getClassMethod, getConstructor, getConstructorInputs } from '../invocation.js';
 import {
   type ResolvedFunction,
   findFunctionEndingAt,
@@ -46,7 +46,7 @@ import {
   resolveImportedName,
   resolveClassName,
   resolveLocalName,
-} from './module-graph.js';
+} from '../module-graph.js';
 import {
   type ContentShape,
   ContentFlow,
@@ -55,9 +55,9 @@ import {
   returnedExpressions,
   STORING_METHODS,
   unionShapes,
-} from './output-flow.js';
-import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from './readers.js';
-import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
+} from '../output-flow.js';
+import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
+import type { NormalizedReaderSpec, RecognitionSettings } from '../settings.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
 export const MAX_CALL_DEPTH = 6;
