@@ -21,7 +21,6 @@
  * by twenty tools is analysed once.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import type * as ts from 'typescript';
 
 import {
   type ClassNode,
@@ -39,9 +38,7 @@ import type { FileIndex } from '../file-index.js';
 import { type Invocation, getClassMethod, getConstructor, getConstructorInputs } from '../invocation.js';
 import {
   type ResolvedFunction,
-  findFunctionEndingAt,
   type ModuleFilter,
-  loadModule,
   mayReachReader,
   resolveImportedName,
   resolveClassName,
@@ -58,6 +55,9 @@ import {
 } from '../output-flow.js';
 import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from '../settings.js';
+import { type FlowEnvironment, resolveCalleeWithTypes } from './type-services.js';
+
+export type { FlowEnvironment, TypeServices } from './type-services.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
 export const MAX_CALL_DEPTH = 6;
@@ -78,20 +78,6 @@ export interface ReadFinding {
   readerKind: NormalizedReaderSpec['kind'];
   /** Helpers passed through, outermost first (empty when `call` is the reader). */
   via: ReadStep[];
-}
-
-/** What the type checker adds, when the linted file has type information. */
-export interface TypeServices {
-  program: ts.Program;
-  esTreeNodeToTSNodeMap: { get(node: TSESTree.Node): ts.Node | undefined };
-  /** The linted file's tree, so declarations in it map back to our nodes. */
-  lintedFile: FileIndex;
-}
-
-export interface FlowEnvironment {
-  settings: RecognitionSettings;
-  /** Type information of the linted file, when the parser has a program. */
-  types?: TypeServices | undefined;
 }
 
 /** Where the model's input enters a function being analysed: the taint sources. */
@@ -1102,24 +1088,6 @@ function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, setti
     byKey.set(key, result);
     return result;
   };
-}
-
-/** Resolves a callee of the linted file through the type checker. */
-function resolveCalleeWithTypes(call: TSESTree.CallExpression | TSESTree.NewExpression, types: TypeServices): ResolvedFunction | undefined {
-  const tsCallee = types.esTreeNodeToTSNodeMap.get(skipTypeWrappers(call.callee));
-  if (!tsCallee) return undefined;
-  const checker = types.program.getTypeChecker();
-  const nameNode = (tsCallee as ts.PropertyAccessExpression).name ?? tsCallee;
-  let symbol = checker.getSymbolAtLocation(nameNode);
-  // ts.SymbolFlags.Alias = 2097152: follow `import { x as y }` and re-exports to the declaration.
-  if (symbol && symbol.flags & 2097152) symbol = checker.getAliasedSymbol(symbol);
-  const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-  if (!declaration) return undefined;
-  const sourceFile = declaration.getSourceFile();
-  if (sourceFile.isDeclarationFile) return undefined;
-  const fileName = sourceFile.fileName;
-  const file = fileName === types.lintedFile.filePath ? types.lintedFile : loadModule(fileName);
-  return file ? findFunctionEndingAt(file, declaration.end) : undefined;
 }
 
 function analyzeFunction(
