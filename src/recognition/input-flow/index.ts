@@ -43,10 +43,11 @@ import {
   resolveClassName,
   resolveLocalName,
 } from '../module-graph.js';
-import { type ContentShape, ContentFlow, contentArgumentsKey, reachesModel, returnedExpressions, unionShapes } from '../output-flow.js';
+import { type ContentShape, ContentFlow, reachesModel, returnedExpressions, unionShapes } from '../output-flow.js';
 import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from '../settings.js';
 import { type FunctionUnit, type ReturnsInput, Taint, propagate, unitOf } from './propagation.js';
+import { type TaintSources, taintParameters, taintSourcesKey } from './taint-sources.js';
 import { type FlowEnvironment, resolveCalleeWithTypes } from './type-services.js';
 
 export type { FlowEnvironment, TypeServices } from './type-services.js';
@@ -70,16 +71,6 @@ export interface ReadFinding {
   readerKind: NormalizedReaderSpec['kind'];
   /** Helpers passed through, outermost first (empty when `call` is the reader). */
   via: ReadStep[];
-}
-
-/** Where the model's input enters a function being analysed: the taint sources. */
-interface TaintSources {
-  parameters: readonly number[];
-  thisMembers: readonly string[];
-  /** Input parameters that hold a URL whose scheme and host the caller fixed. */
-  fixedOriginParameters?: readonly number[];
-  /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
-  contentParameters?: ReadonlyMap<number, ContentShape>;
 }
 
 /** One `return` of a function and where the content read is in its value. */
@@ -119,25 +110,6 @@ const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
 // Per settings object: a summary depends on which calls are readers.
 const summariesBySettings = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, FunctionSummary>>>();
 const inProgress = new WeakMap<FunctionNode, Set<string>>();
-
-function taintSourcesKey(sources: TaintSources): string {
-  const fixed = [...(sources.fixedOriginParameters ?? [])].sort().join(',');
-  const content = contentArgumentsKey(sources.contentParameters);
-  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}`;
-}
-
-function taintParameters(fn: FunctionNode, parameters: readonly number[], taint: Taint): void {
-  for (const index of parameters) {
-    const parameter = fn.params[index];
-    if (!parameter) continue;
-    taint.addPattern(parameter);
-    if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
-      // `constructor(private readonly params: P)`: the field is input too.
-      const name = collectBindingNames(parameter.parameter)[0];
-      if (name !== undefined) taint.thisMembers.add(name);
-    }
-  }
-}
 
 /** What the fixed-origin check needs to know about the function it looks in. */
 interface OriginScope {
