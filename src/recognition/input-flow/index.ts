@@ -35,36 +35,20 @@ import {
 import type { FileIndex } from '../file-index.js';
 import { type Invocation, getConstructor, getConstructorInputs } from '../invocation.js';
 import { type ContentShape, ContentFlow, reachesModel, returnedExpressions, unionShapes } from '../output-flow.js';
-import { describeCall, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
-import type { NormalizedReaderSpec, RecognitionSettings } from '../settings.js';
+import { describeCall } from '../readers.js';
+import type { RecognitionSettings } from '../settings.js';
 import { resolveCallee, resolveUniqueMethod } from './callees.js';
-import { type OriginScope, hasFixedOrigin, isConfinedToShippedFolder } from './fixed-locations.js';
+import { type OriginScope, hasFixedOrigin } from './fixed-locations.js';
+import { type ReadFinding, namedServiceRead, namesLocation, readerCallRead, unwrapConversion, URL_NAME } from './reader-calls.js';
 import { type ReturnsInput, Taint, propagate, unitOf } from './propagation.js';
 import { type TaintSources, taintParameters, taintSourcesKey } from './taint-sources.js';
 import { type FlowEnvironment, resolveCalleeWithTypes } from './type-services.js';
 
+export type { ReadFinding, ReadStep } from './reader-calls.js';
 export type { FlowEnvironment, TypeServices } from './type-services.js';
 
 /** How deep helper calls are followed (tool → helper → helper …). */
 export const MAX_CALL_DEPTH = 6;
-
-export interface ReadStep {
-  /** The function called at this step. */
-  name: string;
-  filePath: string;
-}
-
-export interface ReadFinding {
-  /** The call in the analysed function that reads, itself or through helpers. */
-  call: TSESTree.CallExpression | TSESTree.NewExpression;
-  /** That call's callee as written: `processSingleFileContent`, `fs.readFile`. */
-  callName: string;
-  /** The reader at the end of the chain: `fs.promises.readFile`. */
-  reader: string;
-  readerKind: NormalizedReaderSpec['kind'];
-  /** Helpers passed through, outermost first (empty when `call` is the reader). */
-  via: ReadStep[];
-}
 
 /** One `return` of a function and where the content read is in its value. */
 export interface ReturnedContent {
@@ -101,112 +85,6 @@ interface FunctionSummary {
 // Per settings object: a summary depends on which calls are readers.
 const summariesBySettings = new WeakMap<RecognitionSettings, WeakMap<FunctionNode, Map<string, FunctionSummary>>>();
 const inProgress = new WeakMap<FunctionNode, Set<string>>();
-
-/**
- * Methods of services and executors that say they read what their argument
- * names. A search of a location (`backend.grep(pattern, path)`,
- * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
- * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
- * the matched lines or chunks of the files there. A getter named for a
- * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
- */
-const SERVICE_READER_NAME =
-  /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
-const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
-/** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
-const URL_ONLY_SERVICE_READER_NAME = /^extract/;
-/** Names of values and fields that hold a location, not an id or a query. */
-const LOCATION_NAME = /path|url|uri|file|dir|folder|location|href|link|src|notebook|document|image/i;
-/** Names of values and fields that hold a URL. */
-const URL_NAME = /url|uri|href|link/i;
-
-/**
- * `String(url)`, `encodeURI(url)`, `new URL(url)`: the same location, converted.
- * (Not `url.toString()`: fastmcp's OpenAPI tools build `url` on a base the
- * taint cannot tell fixed, and would be taken for model-chosen.)
- */
-function unwrapConversion(node: TSESTree.Node): TSESTree.Node {
-  let target = skipTypeWrappers(node);
-  for (let depth = 0; depth < 4; depth += 1) {
-    if (target.type === AST_NODE_TYPES.AwaitExpression) {
-      target = skipTypeWrappers(target.argument);
-      continue;
-    }
-    if (target.type !== AST_NODE_TYPES.CallExpression && target.type !== AST_NODE_TYPES.NewExpression) break;
-    const callee = skipTypeWrappers(target.callee);
-    const [first] = target.arguments;
-    if (
-      callee.type === AST_NODE_TYPES.Identifier &&
-      /^(?:String|URL|encodeURI|encodeURIComponent|decodeURI|decodeURIComponent)$/.test(callee.name) &&
-      first
-    ) {
-      target = skipTypeWrappers(first);
-      continue;
-    }
-    break;
-  }
-  return target;
-}
-
-function namesLocation(node: TSESTree.Node, name = LOCATION_NAME): boolean {
-  const target = unwrapConversion(node);
-  if (target.type === AST_NODE_TYPES.ObjectExpression) {
-    return target.properties.some(
-      (property) => property.type === AST_NODE_TYPES.Property && name.test(getStaticKeyName(property.key, property.computed) ?? ''),
-    );
-  }
-  const path = getMemberPath(target);
-  return path !== undefined && name.test(path[path.length - 1]!);
-}
-
-/**
- * Where a search looks: a folder or file path (`path`, `rootPath`, `dir`), not
- * a URL, an image option or a domain filter of a web search API.
- */
-const SEARCH_LOCATION_NAME = /path|dir|folder/i;
-const SEARCH_SERVICE_NAME = /^(?:grep|ripgrep|search)(?:[A-Z_\d]|$)|^[a-z]+(?:Grep|Search)$/;
-
-/** A search given a model-chosen folder or path: the argument itself, or a field of an options object that carries input. */
-function searchesInputLocation(argument: TSESTree.Node, taint: Taint): boolean {
-  const target = skipTypeWrappers(argument);
-  if (target.type !== AST_NODE_TYPES.ObjectExpression) return taint.has(target) && namesLocation(target, SEARCH_LOCATION_NAME);
-  return target.properties.some(
-    (property) =>
-      property.type === AST_NODE_TYPES.Property &&
-      SEARCH_LOCATION_NAME.test(getStaticKeyName(property.key, property.computed) ?? '') &&
-      taint.has(property.value),
-  );
-}
-
-/** A method call on a service whose name reads, given a model-chosen location: the kind of read, else undefined. */
-function namedServiceRead(
-  call: TSESTree.CallExpression | TSESTree.NewExpression,
-  scope: OriginScope,
-  environment: FlowEnvironment,
-): 'file' | 'url' | undefined {
-  const callee = skipTypeWrappers(call.callee);
-  if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const path = getMemberPath(callee);
-  const method = path?.[path.length - 1];
-  if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
-  if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
-  if (SEARCH_SERVICE_NAME.test(method))
-    return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;
-  const locationName = URL_ONLY_SERVICE_READER_NAME.test(method) ? URL_NAME : LOCATION_NAME;
-  const location = call.arguments.find((argument) => scope.taint.has(argument) && namesLocation(argument, locationName));
-  if (!location) return undefined;
-  if (!URL_SERVICE_READER_NAME.test(method)) return 'file';
-  // `fetchJson({ url: 'https://api…/' + id })`: the location field decides.
-  const target = unwrapConversion(location);
-  const value =
-    target.type === AST_NODE_TYPES.ObjectExpression
-      ? target.properties.find(
-          (property): property is TSESTree.Property =>
-            property.type === AST_NODE_TYPES.Property && locationName.test(getStaticKeyName(property.key, property.computed) ?? ''),
-        )?.value
-      : target;
-  return value && hasFixedOrigin(value, scope, environment) ? undefined : 'url';
-}
 
 /**
  * How surely a request argument carries a model-chosen URL: `'named'` when a
@@ -496,28 +374,12 @@ function analyzeFunction(
   // Objects a read loaded the location into (`page.goto(url)`), by that read.
   const navigated = new Map<TSESTree.CallExpression | TSESTree.NewExpression, TSESTree.Expression>();
   for (const call of unit.calls) {
-    const reader = matchReader(call, file, environment.settings);
-    if (reader) {
-      const argument = reader.pathArgument;
-      if (
-        argument &&
-        taint.has(argument) &&
-        !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
-        !(reader.spec.kind === 'file' && isConfinedToShippedFolder(argument, scope))
-      ) {
-        findings.push({ call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] });
+    const direct = readerCallRead(call, scope, environment);
+    if (direct !== undefined) {
+      if (direct) {
+        findings.push(direct.finding);
         sources.set(call, true);
-        const page = navigatedReceiver(call, reader);
-        if (page) navigated.set(call, page);
-      }
-      continue;
-    }
-    const search = matchSearchProcess(call);
-    if (search) {
-      // `spawn(rg, ['-n', pattern, dir])`: a content search prints the lines it matched in the model's path.
-      if (search.locations.some((location) => taint.has(location))) {
-        findings.push({ call, callName: search.displayName, reader: search.displayName, readerKind: 'file', via: [] });
-        sources.set(call, true);
+        if (direct.navigated) navigated.set(call, direct.navigated);
       }
       continue;
     }
