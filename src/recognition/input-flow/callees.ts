@@ -123,7 +123,6 @@ const BUILTIN_METHODS = new Set(
     (prototype) => Object.getOwnPropertyNames(prototype),
   ),
 );
-
 const uniqueMethods = new WeakMap<FileIndex, Map<string, ResolvedFunction | null>>();
 
 /**
