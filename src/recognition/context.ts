@@ -8,7 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 
 import { type FileIndex, buildFileIndex } from './file-index.js';
-import type { FlowEnvironment } from './input-flow.js';
+import type { FlowEnvironment } from './input-flow/index.js';
 import { rememberProgramText } from './module-graph.js';
 import { programSpellsAny } from './program-text.js';
 import { type ProgramTypes, programTypesOf } from './program-types.js';

@@ -79,7 +79,7 @@ export {
   MAX_CALL_DEPTH,
   functionReadsParameters,
   readsInputChosenResource,
-} from './input-flow.js';
+} from './input-flow/index.js';
 export { type Invocation, type InvocationEntry, getConstructor, getInvocation } from './invocation.js';
 export {
   type ModuleFilter,

@@ -275,5 +275,3 @@ export function findWrappingInvocations(
   return wrappers;
 }
 
-// Until state-mutation.ts and input-flow.ts are split (they import it from here): the vocabulary owns it.
-export { getClassMethod } from './tool-shapes/vocabulary.js';

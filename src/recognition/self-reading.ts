@@ -26,7 +26,7 @@ import { isClassNode } from './ast.js';
 import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import { type InputEscape, findInputEscapes } from './input-escapes.js';
-import { type ReadFinding, analyseInvocationReads } from './input-flow.js';
+import { type ReadFinding, analyseInvocationReads } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
 import { type ContractReading, contractSaysItReads, toolContract } from './tool-contract.js';
 import { findToolMember } from './tool-members.js';

@@ -200,5 +200,3 @@ export function toolDefinitionListeners(
   };
 }
 
-// Until state-mutation.ts and input-flow.ts are split (they import these from here): the vocabulary owns them.
-export type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';

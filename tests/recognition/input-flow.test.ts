@@ -23,7 +23,7 @@ import {
   getInvocation,
   readsInputChosenResource,
 } from '../../src/recognition/index.js';
-import { analyseInvocationReads } from '../../src/recognition/input-flow.js';
+import { analyseInvocationReads } from '../../src/recognition/input-flow/index.js';
 
 /** Beside the fixture helpers, so `./helpers.js` and `./barrel/index.js` resolve as in a package. */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'rules', 'fixtures', 'self-reading');

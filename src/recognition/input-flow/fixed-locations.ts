@@ -1,0 +1,240 @@
+/**
+ * Locations the code fixes, so the model did not choose them even when
+ * input is in them: a URL whose scheme and host are written in code (an API
+ * call, not an arbitrary read; request options whose target fields are
+ * fixed), and a path confined to a folder the package ships. Circular
+ * persistence needs a tool that reads a model-chosen location and returns
+ * what it read: the model can point such a tool at a persisted result, but
+ * never an API endpoint or a shipped docs folder at one. A file path merely
+ * joined onto a root stays model-chosen: the persisted output may live
+ * under that root. `OriginScope` is what these checks, and the reader
+ * recognition after them, know about the function they look in.
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type ClassNode, getMemberPath, getStaticKeyName, skipTypeWrappers, walk } from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import { returnedExpressions } from '../output-flow.js';
+import { resolveCallee } from './callees.js';
+import { type FunctionUnit, Taint, propagate, unitOf } from './propagation.js';
+import { taintParameters } from './taint-sources.js';
+import type { FlowEnvironment } from './type-services.js';
+
+/** A URL head that writes scheme and host in full: `https://api.example.com/…`. */
+const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
+/** What the fixed-origin check needs to know about the function it looks in. */
+export interface OriginScope {
+  taint: Taint;
+  unit: FunctionUnit;
+  file: FileIndex;
+  classNode: ClassNode | undefined;
+  /** Parameters that carry input inside a URL whose origin the caller fixed. */
+  fixedOriginNames: ReadonlySet<string>;
+}
+
+const MAX_ORIGIN_DEPTH = 6;
+
+/** The literal text a string expression starts with: `'/items/' + id` → `/items/`. */
+function stringHead(node: TSESTree.Node): string | undefined {
+  let target = skipTypeWrappers(node);
+  while (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') target = skipTypeWrappers(target.left);
+  if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') return target.value;
+  return undefined;
+}
+
+/**
+ * A URL whose scheme and host are written in code — a literal
+ * `https://host/…` head, or a head that comes from code rather than input
+ * (`${this.baseUrl}…`, a helper that builds `https://api…` URLs): an API
+ * call, not an arbitrary read. `property` asks about `value.<property>`
+ * (`request.url` of a returned `{ url, headers }`).
+ */
+export function hasFixedOrigin(
+  node: TSESTree.Node,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+  depth = 0,
+  property?: string,
+): boolean {
+  if (depth > MAX_ORIGIN_DEPTH) return false;
+  const target = skipTypeWrappers(node);
+  const { taint, unit, file } = scope;
+  switch (target.type) {
+    case AST_NODE_TYPES.Literal:
+      return property === undefined;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const head = target.quasis[0]?.value.cooked ?? '';
+      if (FIXED_ORIGIN.test(head)) return true;
+      // `${this.baseUrl}/search?q=${input}`: the origin comes from code.
+      const firstExpression = target.expressions[0];
+      return head === '' && firstExpression !== undefined && !taint.has(firstExpression);
+    }
+    case AST_NODE_TYPES.BinaryExpression: {
+      if (target.operator !== '+') return false;
+      let leftmost: TSESTree.Node = target;
+      while (leftmost.type === AST_NODE_TYPES.BinaryExpression && leftmost.operator === '+') leftmost = leftmost.left;
+      const head = stringHead(leftmost);
+      if (head !== undefined) return FIXED_ORIGIN.test(head);
+      return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1);
+    }
+    case AST_NODE_TYPES.ObjectExpression: {
+      if (property === undefined) return requestOptionsHaveFixedOrigin(target, scope, environment, depth);
+      const value = target.properties.find(
+        (candidate): candidate is TSESTree.Property =>
+          candidate.type === AST_NODE_TYPES.Property && getMemberPath(candidate.key)?.[0] === property,
+      );
+      return value !== undefined && hasFixedOrigin(value.value, scope, environment, depth + 1);
+    }
+    case AST_NODE_TYPES.NewExpression: {
+      const [first, base] = target.arguments;
+      if (!first) return false;
+      // `new URL('/items/' + id, base)`: a path under a base fixed in code.
+      if (base && !taint.has(base) && stringHead(first)?.startsWith('/')) return true;
+      return hasFixedOrigin(first, scope, environment, depth + 1);
+    }
+    case AST_NODE_TYPES.MemberExpression: {
+      // `url.href` of a fixed URL, `request.url` of a built request.
+      const name = target.computed ? undefined : getMemberPath(target.property)?.[0];
+      return hasFixedOrigin(target.object, scope, environment, depth + 1, name);
+    }
+    case AST_NODE_TYPES.AwaitExpression:
+      return hasFixedOrigin(target.argument, scope, environment, depth + 1, property);
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = target.callee;
+      // `url.toString()` of a fixed URL.
+      if (callee.type === AST_NODE_TYPES.MemberExpression && target.arguments.length === 0 && property === undefined) {
+        const method = getMemberPath(callee.property)?.[0];
+        if (method === 'toString' || method === 'toJSON') return hasFixedOrigin(callee.object, scope, environment, depth + 1);
+      }
+      // `this.buildUrl(input)`: every URL the helper returns has a fixed origin.
+      const resolved = resolveCallee(target, file, scope.classNode, environment.settings);
+      if (!resolved) return false;
+      const returned = returnedExpressions(resolved.fn);
+      if (returned.length === 0) return false;
+      const calleeTaint = new Taint([]);
+      taintParameters(
+        resolved.fn,
+        target.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : [])),
+        calleeTaint,
+      );
+      const calleeUnit = unitOf(resolved.fn);
+      for (let round = 0; round < 50 && propagate(calleeUnit, calleeTaint); round += 1) {
+        // Until nothing new is tainted.
+      }
+      const calleeScope: OriginScope = {
+        taint: calleeTaint,
+        unit: calleeUnit,
+        file: resolved.file,
+        classNode: resolved.classNode,
+        fixedOriginNames: new Set(),
+      };
+      return returned.every((expression) => hasFixedOrigin(expression, calleeScope, environment, depth + 1, property));
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const initialisers = unit.declarators.filter(
+        (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+      );
+      // A URL built in steps (`let url = `${base}/v2${path}`; url += `?${query}``): appending
+      // never changes the origin, so only a plain `=` must fix one as well.
+      const replacing = unit.assignments.filter(
+        (assignment) =>
+          assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name && assignment.operator !== '+=',
+      );
+      if (replacing.length > 0 && property !== undefined) return false;
+      if (replacing.some((assignment) => !hasFixedOrigin(assignment.right, scope, environment, depth + 1))) return false;
+      if (initialisers.length === 0 && scope.fixedOriginNames.has(target.name)) return property === undefined;
+      if (initialisers.length === 1 && initialisers[0]!.init) {
+        return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property);
+      }
+      if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
+      const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;
+      return constant ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Fields of request options (`https.request(options)`, `axios({ url })`) that name where the request goes. */
+const REQUEST_TARGET_FIELDS = new Set(['url', 'baseURL', 'host', 'hostname', 'origin']);
+
+/**
+ * Request options (`{ hostname: url.hostname, path, headers: { 'Content-Length':
+ * Buffer.byteLength(payload) } }`) go where their target fields say: when each
+ * such field is written in code (takes nothing from input, or is a URL of
+ * fixed origin), the input only fills the body, a header or a path of an API
+ * the code chose (a telemetry post, an upload), not a location the model picks.
+ * Options with no target field say nothing.
+ */
+function requestOptionsHaveFixedOrigin(
+  options: TSESTree.ObjectExpression,
+  scope: OriginScope,
+  environment: FlowEnvironment,
+  depth: number,
+): boolean {
+  let targets = 0;
+  for (const property of options.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      if (scope.taint.has(property.argument)) return false;
+      continue;
+    }
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined || !REQUEST_TARGET_FIELDS.has(key)) continue;
+    targets += 1;
+    if (scope.taint.has(property.value) && !hasFixedOrigin(property.value, scope, environment, depth + 1)) return false;
+  }
+  return targets > 0;
+}
+
+/** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */
+function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
+  if (depth > 4) return false;
+  let shipped = false;
+  walk(node, (inner) => {
+    if (shipped) return false;
+    if (
+      inner.type === AST_NODE_TYPES.MetaProperty ||
+      (inner.type === AST_NODE_TYPES.Identifier && (inner.name === '__dirname' || inner.name === '__filename'))
+    ) {
+      shipped = true;
+      return false;
+    }
+    if (inner.type === AST_NODE_TYPES.Identifier && inner.parent?.type !== AST_NODE_TYPES.MemberExpression) {
+      const declarator = unit.declarators.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name,
+      );
+      const init = declarator?.init ?? file.constants.get(inner.name);
+      if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
+    }
+    if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
+      const helper = file.functions.get(inner.callee.name);
+      if (helper) shipped = isShippedLocation(helper.body, unitOf(helper), file, depth + 1);
+    }
+    return undefined;
+  });
+  return shipped;
+}
+
+/**
+ * A path the code confines to a folder it ships (`if (!p.startsWith(docsRoot))
+ * throw`, `path.relative(docsRoot, p)` checked): the model only picks a file
+ * among those the package installed, never a persisted result elsewhere.
+ */
+export function isConfinedToShippedFolder(argument: TSESTree.Node, scope: OriginScope): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.Identifier) return false;
+  return scope.unit.calls.some((call) => {
+    const path = getMemberPath(call.callee);
+    const method = path?.[path.length - 1];
+    const [first, second] = call.arguments;
+    let root: TSESTree.Node | undefined;
+    if (method === 'startsWith' && call.callee.type === AST_NODE_TYPES.MemberExpression) {
+      const subject = skipTypeWrappers(call.callee.object);
+      if (subject.type === AST_NODE_TYPES.Identifier && subject.name === target.name) root = first;
+    } else if (method === 'relative' && second && skipTypeWrappers(second).type === AST_NODE_TYPES.Identifier) {
+      if ((skipTypeWrappers(second) as TSESTree.Identifier).name === target.name) root = first;
+    }
+    return root !== undefined && !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
+  });
+}
