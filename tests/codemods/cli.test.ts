@@ -11,7 +11,7 @@ import { SELF_READING_TOOL } from './sources.js';
 import { workspace } from './workspace.js';
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(repositoryRoot, 'dist', 'cli.js');
+const bin = join(repositoryRoot, 'dist', 'cli', 'bin.js');
 const packageVersion = (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 beforeAll(() => {

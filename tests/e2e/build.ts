@@ -43,5 +43,5 @@ export function ensureFreshBuild(): void {
     throw new Error(`Building the package failed (tsc -p tsconfig.build.json, exit ${build.status}):\n${build.stdout}${build.stderr}`);
   }
   // As `npm run build` does: the bin runs straight from a shell.
-  chmodSync(join(REPOSITORY_ROOT, 'dist', 'cli.js'), 0o755);
+  chmodSync(join(REPOSITORY_ROOT, 'dist', 'cli', 'bin.js'), 0o755);
 }

@@ -192,11 +192,15 @@ describe('tool maps, LlamaIndex, LangChain and AI SDK variants', () => {
     named: tool({ name: 'explicit_name', execute: async () => 1 }),
   },
 });
-const other = { helper: { description: 'not in a tools map', parameters: schema, execute: async () => 1 } };`);
+const other = { helper: { description: 'outside a tools map, but its whole contract is stated', parameters: schema, execute: async () => 1 } };
+const data = { row: { description: 'no input schema, handed to no call: data, not a tool', execute: async () => 1 } };`);
+    // An object that states a description and an input schema and carries an invocation is a
+    // tool wherever it sits (tool-shapes/contract-objects.ts); without the schema, only a tools map makes it one.
     expect(found.map(({ name, reads }) => ({ name, reads }))).toEqual([
       { name: 'submit', reads: [] },
       { name: 'lookup', reads: ['fetch'] },
       { name: 'explicit_name', reads: [] },
+      { name: 'helper', reads: [] },
     ]);
   });
 
