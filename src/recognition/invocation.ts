@@ -274,4 +274,3 @@ export function findWrappingInvocations(
   }
   return wrappers;
 }
-

@@ -265,7 +265,8 @@ export function toolContract(definition: ToolDefinition): ToolContract {
   const cached = contracts.get(definition.node);
   if (cached) return cached;
   const contract = emptyContract();
-  contract.name = definition.name;
+  // The name the definition states (its own, nested or spread `name`) first; else what the shape found (a key, a variable).
+  if (definition.shape !== 'plain-object') contract.name = definition.name;
   const host = definition.host;
   if (host && isClassNode(host)) readClass(host, contract);
   else if (host) readObject(host, contract, 0, new Set());
@@ -274,6 +275,7 @@ export function toolContract(definition: ToolDefinition): ToolContract {
   }
   const call = definition.reportNode.type === AST_NODE_TYPES.CallExpression ? definition.reportNode : undefined;
   if (call && definition.isMcpRegistration) readRegistrationCall(call, contract);
+  contract.name ??= definition.name;
   contracts.set(definition.node, contract);
   return contract;
 }

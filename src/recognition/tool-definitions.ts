@@ -126,7 +126,8 @@ const toolSpellings = new WeakMap<RecognitionSettings, RegExp>();
 /**
  * Can this source text define a tool at all? Every shape spells `tool`
  * (`buildTool`, `server.tool`, `…Tool` bases and types), the classification
- * member, or a name from settings. Rules skip files that do not — most files
+ * member, a name from settings, or a contract (`description`, `inputSchema`:
+ * what a harness's own action or definition object states). Rules skip files that do not — most files
  * of a codebase — before building anything. Object literals recognised only
  * by their contextual type (type-aware mode) may spell none of these, so
  * callers with type information do not use this filter.
@@ -135,7 +136,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
   let spelling = toolSpellings.get(settings);
   if (!spelling) {
     const names = [...settings.toolFactories, ...settings.toolBaseClasses, ...settings.toolTypeNames].map((name) => name.split('.').pop()!);
-    spelling = anyWordPattern(['tool', 'maxResultSizeChars', 'inputSchema', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
+    spelling = anyWordPattern(['tool', 'maxResultSizeChars', 'inputSchema', 'description', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
     toolSpellings.set(settings, spelling);
   }
   return spelling.test(text);
@@ -199,4 +200,3 @@ export function toolDefinitionListeners(
     IfStatement: check,
   };
 }
-

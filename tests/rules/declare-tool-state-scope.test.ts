@@ -2201,3 +2201,47 @@ export const pages = buildTool({ name: "pages", async call(input) { cache.set(in
     },
   ],
 });
+
+// The verdict's principles on code nobody here wrote (issue 27): each principle, valid and invalid.
+ruleTester.run('declare-tool-state-scope: objects the invocation is handed (state a tool drives)', rule, {
+  valid: [
+    // §3: `getTitle` changes nothing, so a handed-in context read by name is no state
+    {
+      code: "export const titleTool = defineTool({ name: 'title', description: 'The page title', inputSchema: {}, handle: async (context, params) => { const title = await context.getTitle(); return title; } });",
+    },
+  ],
+  invalid: [
+    // §3: `context` is handed in and the analysis cannot follow it; `navigate` says the call changes it
+    {
+      code: "export const navigateTool = defineTool({ name: 'navigate', description: 'Go to a URL', inputSchema: { url: z.string() }, handle: async (context, params) => { await context.navigate(params.url); return 'ok'; } });",
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output:
+                "export const navigateTool = defineTool({ name: 'navigate', description: 'Go to a URL', inputSchema: { url: z.string() }, handle: async (context, params) => { await context.navigate(params.url); return 'ok'; }, stateScope: 'session' });",
+            },
+          ],
+        },
+      ],
+    },
+    // §3: in a `{ input, agent }` call record, `agent` is the harness's context beside the model's input; `clickAt` drives it
+    {
+      code: "export const clickAction = createAction({ name: 'mouse:click', description: 'Click', schema: z.object({ x: z.number() }), resolver: async ({ input, agent }) => { await agent.clickAt(input.x); } });",
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output:
+                "export const clickAction = createAction({ name: 'mouse:click', description: 'Click', schema: z.object({ x: z.number() }), resolver: async ({ input, agent }) => { await agent.clickAt(input.x); }, stateScope: 'session' });",
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

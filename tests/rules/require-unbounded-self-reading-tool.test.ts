@@ -1207,9 +1207,10 @@ export function createIdToolDefinition(cwd) {
     // OpenAI Agents FunctionTool: `invoke(runContext, input)` — the run context is the harness's.
     `import { readFile } from 'node:fs/promises';
 const contextTool = { type: 'function', name: 'ctx', parameters, invoke: async (runContext, input) => readFile(runContext.file, 'utf8') };`,
-    // A plain object outside a tools map is data, not a tool.
+    // A plain object outside a tools map that states no input schema is data, not a tool (with a
+    // description and a schema it states a whole contract, and is one: tool-shapes/contract-objects.ts).
     `import { readFile } from 'node:fs/promises';
-const handlers = { read: { description: 'read', parameters, execute: async ({ path }) => readFile(path, 'utf8') } };`,
+const handlers = { read: { description: 'read', execute: async ({ path }) => readFile(path, 'utf8') } };`,
     `import { readFile } from 'node:fs/promises';
 const tools = { read: { description: 'read', parameters, maxResultSizeChars: Infinity, execute: async ({ path }) => readFile(path, 'utf8') } };`,
     // chrome-devtools-mcp: a define…Tool factory handed a function returning the config; bounded, or reading a fixed file.
@@ -1963,6 +1964,124 @@ class ReadTool extends BaseTool { maxResultSizeChars = UNBOUNDED; async call(inp
               messageId: 'setFiniteLimit',
               data: { limit: '8000' },
               output: `buildTool({ name: 'Clock', async call() { return new Date().toISOString(); }, maxResultSizeChars: 8000 });`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// The verdict's principles on code nobody here wrote (issue 27): each principle, valid and invalid.
+ruleTester.run('require-unbounded-self-reading-tool: three answers and the contract', rule, {
+  valid: [
+    // refuted: the model's path reaches no call at all, and the flow sees everything; the contract says it reads, but refuted stays refuted
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const readTool = tool({ name: 'read_file', description: 'Read a file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => `ok ${path.length}` });",
+    },
+    // unknown (the path goes to an import), but the contract does not say it reads: `lint_file` / "Lint the file" hands back a verdict, not the file
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { linter } from './lint.js';\nexport const lintTool = tool({ name: 'lint_file', description: 'Lint the file at path', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => linter.check(path) });",
+    },
+    // unknown and the contract says it reads, but the user listed it in `nonReadingTools`
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { workspace } from './workspace.js';\nexport const readTool = tool({ name: 'read_file', description: 'Read a file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => workspace.resolveEntry(path) });",
+      settings: { 'tool-result-guard': { nonReadingTools: ['read_file'] } },
+    },
+  ],
+  invalid: [
+    // unknown (the path goes to `workspace.resolveEntry`, which the analysis cannot follow), and the name `read_file` says it reads `path`
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { workspace } from './workspace.js';\nexport const readTool = tool({ name: 'read_file', description: 'Read a file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => workspace.resolveEntry(path) });",
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { workspace } from './workspace.js';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const readTool = classifyTool(tool({ name: 'read_file', description: 'Read a file', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => workspace.resolveEntry(path) }), { reads: 'path', maxResultSizeChars: UNBOUNDED });",
+            },
+          ],
+        },
+      ],
+    },
+    // unknown, and the description says it returns the contents of what is at `url` (a field the schema describes as a URL)
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { docs } from './docs.js';\nexport const docTool = tool({ name: 'get_doc', description: 'Returns the contents of the document at the given URL.', inputSchema: z.object({ url: z.string().describe('The URL of the document') }), execute: async ({ url }) => docs.resolveEntry(url) });",
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { docs } from './docs.js';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const docTool = classifyTool(tool({ name: 'get_doc', description: 'Returns the contents of the document at the given URL.', inputSchema: z.object({ url: z.string().describe('The URL of the document') }), execute: async ({ url }) => docs.resolveEntry(url) }), { reads: 'url', maxResultSizeChars: UNBOUNDED });",
+            },
+          ],
+        },
+      ],
+    },
+    // the user listed it in `selfReadingTools`: reported whatever the flow and the contract say
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const openTool = tool({ name: 'open_item', description: 'Opens an item', inputSchema: z.object({ id: z.string() }), execute: async ({ id }) => `opened ${id}` });",
+      settings: { 'tool-result-guard': { selfReadingTools: ['open_item'] } },
+      errors: [
+        {
+          messageId: 'listedSelfReading',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const openTool = classifyTool(tool({ name: 'open_item', description: 'Opens an item', inputSchema: z.object({ id: z.string() }), execute: async ({ id }) => `opened ${id}` }), { reads: 'path', maxResultSizeChars: UNBOUNDED });",
+            },
+          ],
+        },
+      ],
+    },
+    // a harness's own helper handed a whole contract and an invocation (`createAction({ name, description, schema, resolver })`): a tool, whatever the helper is called
+    {
+      code: "import { readFile } from 'node:fs/promises';\nimport { z } from 'zod';\nexport const viewFile = createAction({\n  name: 'view_file',\n  description: 'View a file',\n  schema: z.object({ path: z.string() }),\n  resolver: async ({ input }) => readFile(input.path, 'utf8'),\n});",
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { readFile } from 'node:fs/promises';\nimport { z } from 'zod';\nexport const viewFile = createAction({\n  name: 'view_file',\n  description: 'View a file',\n  schema: z.object({ path: z.string() }),\n  resolver: async ({ input }) => readFile(input.path, 'utf8'),\n  maxResultSizeChars: Infinity,\n});",
+            },
+          ],
+        },
+      ],
+    },
+    // the invocation is wrapped (`execute: withProjectRoot(async …)`): the wrapped function runs with the model's input
+    {
+      code: "import { readFile } from 'node:fs/promises';\nimport { z } from 'zod';\nserver.addTool({ name: 'read', description: 'Read a file', parameters: z.object({ path: z.string() }), execute: withProjectRoot(async ({ path }) => readFile(path, 'utf8')) });",
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { readFile } from 'node:fs/promises';\nimport { z } from 'zod';\nserver.addTool({ name: 'read', description: 'Read a file', parameters: z.object({ path: z.string() }), execute: withProjectRoot(async ({ path }) => readFile(path, 'utf8')), _meta: { 'anthropic/maxResultSizeChars': Infinity } });",
+            },
+          ],
+        },
+      ],
+    },
+    // an OpenAI-style definition with no invocation, joined by name to a dispatcher that switches on the call record's name field (`toolCall.function.name`)
+    {
+      code: "import { readFileSync } from 'node:fs';\nexport const TOOLS = [\n  { type: 'function', function: { name: 'view_file', description: 'View a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } },\n];\nexport class Agent {\n  executeTool(toolCall) {\n    const args = JSON.parse(toolCall.function.arguments);\n    switch (toolCall.function.name) {\n      case 'view_file':\n        return readFileSync(args.path, 'utf8');\n      default:\n        return 'unknown tool';\n    }\n  }\n}",
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { readFileSync } from 'node:fs';\nexport const TOOLS = [\n  { type: 'function', function: { name: 'view_file', description: 'View a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n];\nexport class Agent {\n  executeTool(toolCall) {\n    const args = JSON.parse(toolCall.function.arguments);\n    switch (toolCall.function.name) {\n      case 'view_file':\n        return readFileSync(args.path, 'utf8');\n      default:\n        return 'unknown tool';\n    }\n  }\n}",
             },
           ],
         },

@@ -72,7 +72,8 @@ export function recogniseContractObject(object: TSESTree.ObjectExpression, setti
   const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
   if (!statesContract(object) && !(handedToCall && namesAndDescribes(object))) return undefined;
   const definition = objectLiteralDefinition('plain-object', object);
-  const name = definition.name ?? toolContract(definition).name ?? nameOfObject(object);
+  // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the variable it is bound to.
+  const name = toolContract(definition).name ?? nameOfObject(object);
   const inputParameter = inputParameterOf(object, members);
   return {
     ...definition,
