@@ -25,6 +25,7 @@ import {
 import type { FileIndex } from './file-index.js';
 import type { RecognitionSettings } from './settings.js';
 import { anyWordPattern } from './text-patterns.js';
+import { declaredTypeNameOfObject } from './tool-object-type.js';
 import { factoryLastNamesOf, namedFunctionArgument, withoutBundlerSuffix } from './tool-shapes/factory-variants.js';
 import {
   SDK_SHAPE_SPELLINGS,
@@ -119,25 +120,6 @@ const TOOL_BASE_CLASS_PATTERN = /Tool$/;
 const TOOL_TYPE_PATTERN = /Tool(?:Def|Definition)?$/;
 const TOOL_CONSTRUCTOR_PATTERN = /Tool$/;
 export const MCP_META_PREFIX = 'anthropic/';
-
-function typeReferenceName(typeNode: TSESTree.TypeNode | undefined): string | undefined {
-  if (!typeNode) return undefined;
-  if (typeNode.type === AST_NODE_TYPES.TSTypeReference) {
-    const name = typeNode.typeName;
-    if (name.type === AST_NODE_TYPES.Identifier) {
-      // `Array<Tool>`: the element type names the tool.
-      if ((name.name === 'Array' || name.name === 'ReadonlyArray') && typeNode.typeArguments?.params[0]) {
-        return typeReferenceName(typeNode.typeArguments.params[0]);
-      }
-      return name.name;
-    }
-    if (name.type === AST_NODE_TYPES.TSQualifiedName) return name.right.name;
-    return undefined;
-  }
-  if (typeNode.type === AST_NODE_TYPES.TSArrayType) return typeReferenceName(typeNode.elementType);
-  if (typeNode.type === AST_NODE_TYPES.TSTypeOperator) return typeReferenceName(typeNode.typeAnnotation);
-  return undefined;
-}
 
 export function isToolTypeName(name: string | undefined, settings: RecognitionSettings): boolean {
   if (name === undefined) return false;
@@ -338,30 +320,6 @@ function recogniseConstructorCall(call: TSESTree.NewExpression, settings: Recogn
   return objectLiteralDefinition('constructor', object);
 }
 
-function declaredTypeName(object: TSESTree.ObjectExpression): string | undefined {
-  let child: TSESTree.Node = object;
-  let parent = object.parent;
-  // `[{…}, {…}]` typed `Tool[]`: climb out of the array.
-  if (parent?.type === AST_NODE_TYPES.ArrayExpression) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (!parent) return undefined;
-  if (
-    (parent.type === AST_NODE_TYPES.TSSatisfiesExpression || parent.type === AST_NODE_TYPES.TSAsExpression) &&
-    parent.expression === child
-  ) {
-    return typeReferenceName(parent.typeAnnotation);
-  }
-  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child) {
-    return typeReferenceName(parent.id.typeAnnotation?.typeAnnotation);
-  }
-  if (parent.type === AST_NODE_TYPES.PropertyDefinition && parent.value === child) {
-    return typeReferenceName(parent.typeAnnotation?.typeAnnotation);
-  }
-  return undefined;
-}
-
 /**
  * Is this object literal a tool by its type? Syntactic annotation first;
  * `contextualTypeName` (type-aware mode) is asked only when that fails.
@@ -379,7 +337,7 @@ function recogniseTypedObject(
       return undefined;
   }
   if (parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings)) return undefined;
-  const typeName = declaredTypeName(object) ?? contextualTypeName?.(object);
+  const typeName = declaredTypeNameOfObject(object) ?? contextualTypeName?.(object);
   if (!isToolTypeName(typeName, settings)) return undefined;
   return objectLiteralDefinition('typed-object', object);
 }
