@@ -1,6 +1,6 @@
 // Every fix the rules offer in a harness's own types compiles: each case of tests/rules/harness-types-cases.ts
 // type-checks before its fix (a realistic harness compiles cleanly) and after it, against the fixture harness
-// and tool-result-guard's own types (its sources, as `paths` maps the package name in the fixture's tsconfig).
+// and tool-result-guard's own types (its sources, mapped by `paths`).
 import { join } from 'node:path';
 
 import ts from 'typescript';
@@ -8,8 +8,16 @@ import { describe, expect, it } from 'vitest';
 
 import { allHarnessCases, harnessTypesDirectory, harnessTypesFile } from '../rules/harness-types-cases.js';
 
+const repositoryRoot = join(harnessTypesDirectory, '..', '..', '..', '..');
 const { config } = ts.readConfigFile(join(harnessTypesDirectory, 'tsconfig.json'), ts.sys.readFile);
 const parsed = ts.parseJsonConfigFileContent(config, ts.sys, harnessTypesDirectory);
+// The fixture's tsconfig gives the type-aware rule tests a small stand-in for the package; here it is the real thing.
+const options: ts.CompilerOptions = {
+  ...parsed.options,
+  types: ['node'],
+  typeRoots: [join(repositoryRoot, 'node_modules', '@types')],
+  paths: { 'tool-result-guard': [join(repositoryRoot, 'src', 'index.ts')] },
+};
 
 /** The would-be file.ts texts, each as its own module beside it, so one program (one checker) types them all. */
 const texts = new Map<string, string>();
@@ -39,7 +47,7 @@ const cases = allHarnessCases.map((testCase) => ({
 const withMember = moduleFor(brokenWithMember());
 const withLibraryClone = moduleFor(brokenWithLibraryClone());
 
-const host = ts.createCompilerHost(parsed.options);
+const host = ts.createCompilerHost(options);
 const readSourceFile = host.getSourceFile.bind(host);
 host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
   const text = texts.get(fileName);
@@ -47,7 +55,7 @@ host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
 };
 const fileExists = host.fileExists.bind(host);
 host.fileExists = (fileName) => texts.has(fileName) || fileExists(fileName);
-const program = ts.createProgram({ rootNames: [...texts.keys()], options: parsed.options, host });
+const program = ts.createProgram({ rootNames: [...texts.keys()], options, host });
 
 /** The diagnostics of one of the modules, one per line. */
 function diagnosticsOf(fileName: string): string[] {
