@@ -320,6 +320,81 @@ export function delegate(parent: { state: HarnessState }) { forkAgent({ contentR
       ],
     },
     {
+      // a state built by an object literal of Sets and Maps is the harness's plain data
+      code: `const replacementState = { seenIds: new Set(), replacements: new Map() };
+forkAgent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          suggestions: [
+            {
+              messageId: 'wrapWithStructuredClone',
+              output: `const replacementState = { seenIds: new Set(), replacements: new Map() };
+forkAgent({ replacementState: structuredClone(replacementState) });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // one holding a function cannot be structured-cloned, nor handed to tool-result-guard's clone
+      code: `const replacementState = { seenIds: new Set(), replacements: new Map(), decide(id) { return this.seenIds.has(id); } };
+forkAgent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'harnessStateWithoutCopy',
+          data: {
+            stateName: 'replacementState',
+            callee: 'forkAgent',
+            typeName: 'state',
+            why: "structuredClone throws on the functions it holds, and tool-result-guard's cloneReplacementState only takes the runtime's own state",
+            property: 'replacementState',
+          },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      // the file's own class with a clone() method, made by a helper of the file
+      code: `class BudgetState { seenIds = new Set(); replacements = new Map(); clone() { return new BudgetState(); } }
+function freshState() { return new BudgetState(); }
+const replacementState = freshState();
+spawnSubagent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: {
+            stateName: 'replacementState',
+            callee: 'spawnSubagent',
+            cloneFunction: 'clone',
+            copy: 'replacementState.clone()',
+            property: 'replacementState',
+          },
+          suggestions: [
+            {
+              messageId: 'callCloneMethod',
+              output: `class BudgetState { seenIds = new Set(); replacements = new Map(); clone() { return new BudgetState(); } }
+function freshState() { return new BudgetState(); }
+const replacementState = freshState();
+spawnSubagent({ replacementState: replacementState.clone() });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a helper of the file that returns tool-result-guard's state: the library's clone
+      code: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+function freshState() { return createReplacementState(); }
+const live = freshState();
+forkAgent({ contentReplacementState: live });`,
+      output: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+function freshState() { return createReplacementState(); }
+const live = freshState();
+forkAgent({ contentReplacementState: cloneReplacementState(live) });`,
+      errors: [{ messageId: 'stateSharedWithFork' }],
+    },
+    {
       // a default import is extended with the named one
       code: `import guard from 'tool-result-guard';
 forkAgent(replacementState);`,

@@ -281,11 +281,13 @@ function libraryExportsOf(program: ts.Program, checker: ts.TypeChecker): Readonl
   return exported;
 }
 
-/** The type without `undefined` and `null`; `undefined` for `any`, `unknown`, or a union of several others. */
+/** The type without `undefined` and `null`; `undefined` for `any`, `unknown`, a type parameter, or a union of several others. */
 function definiteType(type: ts.Type, checker: ts.TypeChecker): ts.Type | undefined {
   if (type.flags & ANY_OR_UNKNOWN_FLAGS) return undefined;
   const definite = checker.getNonNullableType(type);
-  return definite.isUnion() || definite.flags & ANY_OR_UNKNOWN_FLAGS ? undefined : definite;
+  // A type parameter (`fork<S>(state: S)`) says nothing about whose state it is.
+  if (definite.flags & ANY_OR_UNKNOWN_FLAGS || definite.isUnion() || definite.isTypeParameter()) return undefined;
+  return definite;
 }
 
 function isBareCallableType(type: ts.Type, checker: ts.TypeChecker): boolean {
@@ -421,8 +423,11 @@ export class StateOwnership {
     const returnType = resolved.fn.returnType?.typeAnnotation;
     if (returnType) return ownerOfTypeNode(returnType, resolved.file, depth + 1);
     const returned = returnedExpression(resolved.fn);
-    if (returned && skipTypeWrappers(returned).type === AST_NODE_TYPES.ObjectExpression) {
-      return ownerOfObjectLiteral(skipTypeWrappers(returned) as TSESTree.ObjectExpression);
+    const value = returned ? skipTypeWrappers(returned) : undefined;
+    if (value?.type === AST_NODE_TYPES.ObjectExpression) return ownerOfObjectLiteral(value);
+    // A helper of this file that returns what another call makes (`return createReplacementState()`): that call decides.
+    if (resolved.file === index && (value?.type === AST_NODE_TYPES.CallExpression || value?.type === AST_NODE_TYPES.NewExpression)) {
+      return depth < MAX_DEPTH ? this.ownerOfMade(value, depth + 1) : UNKNOWN;
     }
     return harness(undefined, 'none', 'unreadable');
   }
