@@ -6,10 +6,13 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from './ast.js';
+import { findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
+import type { ProgramTypes } from './program-types.js';
+import { classifyToolWrappersAround, declaredTypeMemberOf, typedToolExpressionOf } from './tool-object-type.js';
 import { findToolMember } from './tool-members.js';
 import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
+import { isPackageSpecifier } from './type-declarations.js';
 
 export const UNBOUNDED_NAMES = ['Infinity', 'UNBOUNDED'] as const;
 
@@ -36,26 +39,20 @@ export function isUnboundedValue(
   return constant !== undefined && isUnboundedValue(constant, file, depth + 1);
 }
 
-/**
- * `classifyTool(tool, { reads, maxResultSizeChars, stateScope })`: the
- * classification home for tools whose framework type has no field for it
- * (writing the member into an AI SDK `tool({...})` is a type error; into an
- * MCP `server.tool` input shape, a crash at registration). A tool wrapped in
- * it is classified by the wrapper's second argument.
- */
-export const CLASSIFY_TOOL_NAME = 'classifyTool';
-
 /** The module the wrapper comes from: a tool imported from it (`defineTool`) has its own members. */
 const OWN_PACKAGE = 'tool-result-guard';
 
-function isBarePackage(module: string): boolean {
-  return !module.startsWith('.') && !module.startsWith('/') && !module.startsWith('node:') && !module.startsWith('#');
-}
-
-/** The expression that evaluates to the tool object: the factory or registration call, the `new` expression. */
+/**
+ * The expression that evaluates to the tool object: the factory or
+ * registration call, the `new` expression, a typed object literal (with the
+ * `satisfies` / `as` around it).
+ */
 export function toolExpressionOf(definition: ToolDefinition): TSESTree.Expression | undefined {
   if (definition.shape === 'mcp-registration') {
     return definition.reportNode.type === AST_NODE_TYPES.CallExpression ? definition.reportNode : undefined;
+  }
+  if (definition.shape === 'typed-object' && definition.node.type === AST_NODE_TYPES.ObjectExpression) {
+    return typedToolExpressionOf(definition.node);
   }
   if (definition.shape !== 'factory' && definition.shape !== 'constructor') return undefined;
   let current: TSESTree.Node = definition.node;
@@ -66,24 +63,6 @@ export function toolExpressionOf(definition: ToolDefinition): TSESTree.Expressio
     if (skipTypeWrappers(parent) !== current) return undefined;
   }
   return undefined;
-}
-
-/** The `classifyTool(<expression>, …)` calls around `expression`, innermost first. */
-function classifyToolWrappersAround(expression: TSESTree.Node): TSESTree.CallExpression[] {
-  const wrappers: TSESTree.CallExpression[] = [];
-  let current: TSESTree.Node = expression;
-  for (let parent: TSESTree.Node | undefined = current.parent; parent; current = parent, parent = parent.parent) {
-    if (
-      parent.type === AST_NODE_TYPES.CallExpression &&
-      parent.arguments[0] === current &&
-      getCalleeLastName(parent) === CLASSIFY_TOOL_NAME
-    ) {
-      wrappers.push(parent);
-      continue;
-    }
-    if (skipTypeWrappers(parent) !== current) break;
-  }
-  return wrappers;
 }
 
 /** The classification object literals of the `classifyTool` wrappers around the tool, innermost first. */
@@ -113,19 +92,29 @@ export function findDeclaredClassification(definition: ToolDefinition, memberNam
   return undefined;
 }
 
+/** The member a fix is about to write, and what can tell whether the tool's declared type has room for it. */
+export interface ClassificationMemberQuery {
+  name: string;
+  types?: ProgramTypes | undefined;
+}
+
 /**
  * Where a classification member goes: `'member'` on the tool (classes, a
- * harness's own typed objects and factories, our `defineTool`), `'mcp-meta'`
- * for `registerTool`'s `_meta` (also FastMCP's `addTool` and a low-level
- * dispatcher's `ListTools` entry), `'wrapper'` (a `classifyTool` call) for a
- * tool made by a package's factory or constructor (`tool` from `ai`,
- * `@langchain/core/tools`, `@openai/agents`, Mastra's `createTool`,
- * `new DynamicStructuredTool`) and for MCP `server.tool`, whose types have
- * no such field: a member there does not compile, or lands in the input shape.
+ * harness's own typed objects and factories whose type declares the member,
+ * our `defineTool`), `'mcp-meta'` for `registerTool`'s `_meta` (also
+ * FastMCP's `addTool` and a low-level dispatcher's `ListTools` entry),
+ * `'wrapper'` (a `classifyTool` call) for a tool made by a package's
+ * factory or constructor (`tool` from `ai`, `@langchain/core/tools`,
+ * `@openai/agents`, Mastra's `createTool`, `new DynamicStructuredTool`), for
+ * MCP `server.tool`, and for a harness's own tool object whose declared
+ * type (`const t: Tool<Input> = {…}`, the parameter of its own factory)
+ * lacks `member`: a member there does not compile (TS2353), or lands in the
+ * input shape. A class takes any member, whatever it implements.
  */
 export function classificationHomeOf(
   definition: ToolDefinition,
-  file: Pick<FileIndex, 'imports'> | undefined,
+  file: FileIndex | undefined,
+  member?: ClassificationMemberQuery,
 ): 'member' | 'mcp-meta' | 'wrapper' {
   if (definition.isMcpRegistration) {
     // FastMCP `addTool({...})`, single-object `registerTool({...})` and a low-level
@@ -138,13 +127,20 @@ export function classificationHomeOf(
         : undefined;
     return method === 'registerTool' ? 'mcp-meta' : 'wrapper';
   }
-  if (definition.shape !== 'factory' && definition.shape !== 'constructor') return 'member';
+  const typedObject = definition.shape === 'typed-object';
+  if (definition.shape !== 'factory' && definition.shape !== 'constructor' && !typedObject) return 'member';
   if (findClassifyToolObjects(definition).length > 0) return 'wrapper';
-  const expression = toolExpressionOf(definition);
-  const callee =
-    expression && (expression.type === AST_NODE_TYPES.CallExpression || expression.type === AST_NODE_TYPES.NewExpression)
-      ? getMemberPath(expression.callee)?.[0]
-      : undefined;
-  const binding = callee === undefined ? undefined : file?.imports.get(callee);
-  return binding && binding.module !== OWN_PACKAGE && isBarePackage(binding.module) ? 'wrapper' : 'member';
+  if (!typedObject) {
+    const expression = toolExpressionOf(definition);
+    const callee =
+      expression && (expression.type === AST_NODE_TYPES.CallExpression || expression.type === AST_NODE_TYPES.NewExpression)
+        ? getMemberPath(expression.callee)?.[0]
+        : undefined;
+    const binding = callee === undefined ? undefined : file?.imports.get(callee);
+    if (binding && binding.module !== OWN_PACKAGE && isPackageSpecifier(binding.module)) return 'wrapper';
+  }
+  if (!member || !file || definition.node.type !== AST_NODE_TYPES.ObjectExpression) return 'member';
+  // Never a member the declared type lacks; a type declared nowhere the lint can see has nothing to contradict it.
+  const presence = declaredTypeMemberOf(definition.node, member.name, file, member.types);
+  return presence === 'present' || presence === 'undeclared' ? 'member' : 'wrapper';
 }

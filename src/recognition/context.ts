@@ -80,7 +80,7 @@ export function getRecognitionContext(context: Readonly<TSESLint.RuleContext<str
     hasTypeInformation: programTypes !== undefined,
     types: programTypes,
     get replacementState(): ReplacementStateRecognizer {
-      return (replacementState ??= buildReplacementStateRecognizer(settings, sourceCode, programTypes));
+      return (replacementState ??= buildReplacementStateRecognizer(settings, sourceCode, programTypes, getFile));
     },
   };
   if (!bySettings) {

@@ -61,7 +61,7 @@ export {
   walk,
 } from './ast.js';
 export {
-  CLASSIFY_TOOL_NAME,
+  type ClassificationMemberQuery,
   classificationHomeOf,
   findClassifyToolObjects,
   findDeclaredClassification,
@@ -69,6 +69,7 @@ export {
   toolExpressionOf,
   UNBOUNDED_NAMES,
 } from './classification.js';
+export { CLASSIFY_TOOL_NAME, type DeclaredMemberPresence, declaredTypeMemberOf } from './tool-object-type.js';
 export { type FileRecognitionContext, type RecognitionContext, getRecognitionContext } from './context.js';
 export { type FileIndex, type ImportBinding, buildFileIndex } from './file-index.js';
 export {

@@ -11,8 +11,10 @@
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
 import { getStaticKeyName, getStringValue, isClassNode } from './ast.js';
-import { CLASSIFY_TOOL_NAME, classificationHomeOf, findClassifyToolObjects, toolExpressionOf } from './classification.js';
+import { classificationHomeOf, findClassifyToolObjects, toolExpressionOf } from './classification.js';
 import type { FileIndex } from './file-index.js';
+import type { ProgramTypes } from './program-types.js';
+import { CLASSIFY_TOOL_NAME } from './tool-object-type.js';
 import { findMcpMetaObject } from './tool-members.js';
 import { MCP_META_PREFIX, type ToolDefinition } from './tool-shapes/vocabulary.js';
 
@@ -49,8 +51,13 @@ export function insertObjectProperty(
 export interface InsertMemberOptions {
   /** Class fields get `readonly` (keeps a string literal's literal type, e.g. `'session'`); TypeScript files only. */
   readonlyField?: boolean;
-  /** The linted file's imports: a tool made by a package's factory gets the `classifyTool` wrapper. */
-  file?: Pick<FileIndex, 'imports'>;
+  /**
+   * The linted file's index: a tool made by a package's factory, or typed
+   * with a type that lacks the member, gets the `classifyTool` wrapper.
+   */
+  file?: FileIndex;
+  /** The parser's type information, when it has a program: the checker then says whether the tool's type has the member. */
+  types?: ProgramTypes | undefined;
   /**
    * A self-reading tool's `reads` (`'path'`, `'url'`, `'resource'`). In a
    * `classifyTool` wrapper it is written with `maxResultSizeChars: UNBOUNDED`:
@@ -272,7 +279,10 @@ export function insertToolMemberFix(
   options: InsertMemberOptions = {},
 ): TSESLint.ReportFixFunction | undefined {
   if (!definition.host && !definition.isMcpRegistration) return undefined;
-  const home = definition.host && isClassNode(definition.host) ? 'member' : classificationHomeOf(definition, options.file);
+  const home =
+    definition.host && isClassNode(definition.host)
+      ? 'member'
+      : classificationHomeOf(definition, options.file, { name: memberName, types: options.types });
   // The wrapper imports what it writes itself.
   if (home === 'wrapper') return classifyToolWrapperFix(definition, memberName, valueText, sourceCode, options);
   const fix = memberFix(definition, home, memberName, valueText, sourceCode, options);

@@ -30,3 +30,4 @@ export {
 } from './replacement-state/names.js';
 export type { PersistenceCall } from './replacement-state/persistence.js';
 export type { ReplacementStateRecognizer } from './replacement-state/recognizer.js';
+export { CLONE_METHOD, type HarnessStateCopy, type NoCopyReason, type StateOwner } from './replacement-state/state-owner.js';

@@ -1,25 +1,51 @@
 import path from 'node:path';
 
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeName, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
+import { getCalleeName, getCalleeLastName, getStaticKeyName, skipTypeWrappers } from '../recognition/ast.js';
 import { getRecognitionContext } from '../recognition/context.js';
 import { mayForkInText } from '../recognition/findings-prefilter.js';
 import { quoted } from '../recognition/member-fix.js';
 import { loadModule, resolveRelativeModule } from '../recognition/module-graph.js';
-import { CLONE_FUNCTION_PATTERN, RUNTIME_CLONE_FUNCTION, RUNTIME_MODULE } from '../recognition/replacement-state.js';
+import {
+  CLONE_FUNCTION_PATTERN,
+  CLONE_METHOD,
+  type NoCopyReason,
+  RUNTIME_CLONE_FUNCTION,
+  RUNTIME_MODULE,
+} from '../recognition/replacement-state.js';
 import { createRule } from '../util/create-rule.js';
 
 export type Options = [];
 /** `data` per report message id (the codemods read it typed, `codemods/rule-protocol.ts`). */
 export interface ReportData {
-  stateSharedWithFork: { stateName: string; callee: string; cloneFunction: string; property: string };
+  stateSharedWithFork: {
+    stateName: string;
+    callee: string;
+    /** The function or method the fix copies with: `cloneReplacementState`, `structuredClone`, `clone`, a harness's `clone…State`. */
+    cloneFunction: string;
+    /** The copy to pass instead: `cloneReplacementState(state)`, `state.clone()`. */
+    copy: string;
+    property: string;
+  };
+  harnessStateWithoutCopy: { stateName: string; callee: string; typeName: string; why: string; property: string };
 }
-export type SuggestionIds = 'wrapWithRuntimeClone' | 'wrapWithModuleClone' | 'wrapWithStructuredClone';
+export type SuggestionIds = 'wrapWithRuntimeClone' | 'wrapWithModuleClone' | 'wrapWithStructuredClone' | 'callCloneMethod';
 export type MessageIds = keyof ReportData | SuggestionIds;
 
 /** The structured clone every runtime has (Node >= 17, browsers): a deep copy of a harness's own Sets and Maps. */
 const STRUCTURED_CLONE = 'structuredClone';
+
+/** Why no copy can be written for a harness's state, as the message says it. */
+const NO_COPY_REASONS: Record<NoCopyReason, string> = {
+  class:
+    'structuredClone would copy its fields but not its class (its methods and private fields are lost), ' +
+    "and tool-result-guard's cloneReplacementState only takes the runtime's own state",
+  functions:
+    "structuredClone throws on the functions it holds, and tool-result-guard's cloneReplacementState only takes the runtime's own state",
+  unreadable:
+    "its declaration cannot be read here (a package's type, or a module that is not in this project), so neither structuredClone nor tool-result-guard's cloneReplacementState is known to fit",
+};
 
 /** The `clone…State` function a local module exports (parsed once per path and modification time by the recognition core). */
 function exportedCloneFunctionOf(file: string): string | undefined {
@@ -41,12 +67,19 @@ export default createRule<Options, MessageIds>({
     messages: {
       stateSharedWithFork:
         '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state. ' +
-        'Pass a clone (`{{cloneFunction}}({{stateName}})`), or a reconstruction on resume: ' +
+        'Pass a clone (`{{copy}}`), or a reconstruction on resume: ' +
+        'a shared state lets parent and child decide for each other and breaks the prompt cache.',
+      harnessStateWithoutCopy:
+        '`{{stateName}}` is handed to `{{callee}}(…)` as the live replacement state, and it is the harness’s own {{typeName}}: ' +
+        '{{why}}. Give {{typeName}} a `clone()` method that copies its seen ids and replacements, and pass `{{stateName}}.clone()`: ' +
         'a shared state lets parent and child decide for each other and breaks the prompt cache.',
       wrapWithRuntimeClone: "Wrap with `cloneReplacementState(…)` from 'tool-result-guard'.",
       wrapWithModuleClone: "Wrap with `{{cloneFunction}}(…)` from '{{module}}'.",
       wrapWithStructuredClone:
-        'Wrap with `structuredClone(…)`: this state is the harness’s own, not a tool-result-guard ReplacementState, ' +
+        'Wrap with `structuredClone(…)`: this state is the harness’s own plain data, not a tool-result-guard ReplacementState, ' +
+        'so cloneReplacementState would reject it.',
+      callCloneMethod:
+        'Call its own `clone()` method: this state is the harness’s own {{typeName}}, not a tool-result-guard ReplacementState, ' +
         'so cloneReplacementState would reject it.',
     },
     schema: [],
@@ -117,63 +150,6 @@ export default createRule<Options, MessageIds>({
       return undefined;
     }
 
-    /** Local names bound to tool-result-guard's exports in this file (values and types). */
-    const runtimeLocals = new Set(
-      imports
-        .filter((declaration) => declaration.source.value === RUNTIME_MODULE)
-        .flatMap((declaration) => declaration.specifiers.map((specifier) => specifier.local.name)),
-    );
-
-    /**
-     * Is `value` tool-result-guard's ReplacementState? `true` when its
-     * declaration says so (typed with, or created by, an import from the
-     * package), `false` when it says otherwise (typed with the harness's own
-     * type, created by a literal or the harness's own constructor or
-     * function), `undefined` when nothing says. Wrapping a harness's own state
-     * in cloneReplacementState is a type error and throws
-     * ERR_NOT_A_REPLACEMENT_STATE at run time.
-     */
-    function isLibraryState(value: TSESTree.Node): boolean | undefined {
-      const target = skipTypeWrappers(value);
-      if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
-      const definition = ASTUtils.findVariable(sourceCode.getScope(target), target.name)?.defs[0];
-      if (!definition) return undefined;
-      let annotation: TSESTree.TypeNode | undefined;
-      let initializer: TSESTree.Expression | null | undefined;
-      if (definition.type === 'Variable') {
-        annotation = definition.node.id.typeAnnotation?.typeAnnotation;
-        initializer = definition.node.init;
-      } else if (definition.type === 'Parameter' && definition.name.type === AST_NODE_TYPES.Identifier) {
-        annotation = definition.name.typeAnnotation?.typeAnnotation;
-      } else {
-        return undefined;
-      }
-      if (annotation) {
-        // `ReplacementState | undefined`: the references decide, `undefined` and `null` do not.
-        const members = annotation.type === AST_NODE_TYPES.TSUnionType ? annotation.types : [annotation];
-        return members.some((member) => {
-          if (member.type !== AST_NODE_TYPES.TSTypeReference) return false;
-          const name = member.typeName;
-          const root =
-            name.type === AST_NODE_TYPES.TSQualifiedName
-              ? getMemberPath(name.left)?.[0]
-              : name.type === AST_NODE_TYPES.Identifier
-                ? name.name
-                : undefined;
-          return root !== undefined && runtimeLocals.has(root);
-        });
-      }
-      const created = initializer ? skipTypeWrappers(initializer) : undefined;
-      if (created?.type === AST_NODE_TYPES.ObjectExpression) return false;
-      if (created?.type === AST_NODE_TYPES.CallExpression || created?.type === AST_NODE_TYPES.NewExpression) {
-        const root = getMemberPath(created.callee)?.[0];
-        if (root === undefined) return undefined;
-        if (runtimeLocals.has(root)) return true;
-        return imports.some((declaration) => declaration.specifiers.some((specifier) => specifier.local.name === root)) ? undefined : false;
-      }
-      return undefined;
-    }
-
     /** Replaces the value (or shorthand property) with `clone(value)`. */
     function wrapFix(
       fixer: TSESLint.RuleFixer,
@@ -186,57 +162,111 @@ export default createRule<Options, MessageIds>({
       return fixer.replaceText(value, `${clone}(${text})`);
     }
 
+    /** Replaces the value (or shorthand property) with `value.clone()`, parenthesised where the value is not a plain reference. */
+    function cloneMethodFix(fixer: TSESLint.RuleFixer, value: TSESTree.Node, property: TSESTree.Property | undefined): TSESLint.RuleFix {
+      const text = sourceCode.getText(value);
+      const plain = value.type === AST_NODE_TYPES.Identifier || value.type === AST_NODE_TYPES.MemberExpression;
+      const called = `${plain ? text : `(${text})`}.${CLONE_METHOD}()`;
+      if (property?.shorthand) return fixer.replaceText(property, `${sourceCode.getText(property.key)}: ${called}`);
+      return fixer.replaceText(value, called);
+    }
+
     function report(
       call: TSESTree.CallExpression | TSESTree.NewExpression,
       value: TSESTree.Node,
       property: TSESTree.Property | undefined,
     ): void {
-      const foreign = isLibraryState(value) === false;
-      const inScopeClone = recognizer.cloneFunctionInScope(call);
-      // A harness's own state is never handed to our clone, even when it is in scope.
-      const inScope = foreign && inScopeClone === RUNTIME_CLONE_FUNCTION ? undefined : inScopeClone;
+      const owner = recognizer.stateOwnerOf(value);
+      const stateName = sourceCode.getText(value);
+      const callee = getCalleeName(call) ?? getCalleeLastName(call) ?? 'fork';
+      const propertyName = property ? (getStaticKeyName(property.key, property.computed) ?? '') : '';
+      const inScope = recognizer.cloneFunctionsInScope(call);
       const namespace = runtimeNamespace();
       const runtimeClone = namespace ? `${namespace}.${RUNTIME_CLONE_FUNCTION}` : RUNTIME_CLONE_FUNCTION;
-      const data: ReportData['stateSharedWithFork'] = {
-        stateName: sourceCode.getText(value),
-        callee: getCalleeName(call) ?? getCalleeLastName(call) ?? 'fork',
-        cloneFunction: inScope ?? (foreign ? STRUCTURED_CLONE : RUNTIME_CLONE_FUNCTION),
-        property: property ? (getStaticKeyName(property.key, property.computed) ?? '') : '',
-      };
+      const local = isModule ? localModuleClone() : undefined;
+
+      // Which clone the autofix calls: tool-result-guard's own state only ever gets tool-result-guard's clone; a harness's
+      // state never does (a type error, and ERR_NOT_A_REPLACEMENT_STATE at run time), and one whose type declares its own
+      // clone() method gets that method instead; a state nothing says anything about gets whatever is in scope.
+      let autofix: string | undefined;
+      if (owner.owner === 'library') autofix = inScope.find((candidate) => candidate.fromRuntime)?.name;
+      else if (owner.owner === 'harness') {
+        autofix =
+          owner.copy === 'clone-method'
+            ? undefined
+            : inScope.find((candidate) => !candidate.fromRuntime && candidate.name !== RUNTIME_CLONE_FUNCTION)?.name;
+      } else autofix = recognizer.cloneFunctionInScope(call);
+
       const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
-      if (!inScope && foreign) {
-        const local = isModule ? localModuleClone() : undefined;
-        if (local && CLONE_FUNCTION_PATTERN.test(local.name)) {
-          suggest.push({
-            messageId: 'wrapWithModuleClone',
-            data: { ...data, cloneFunction: local.name, module: local.module },
-            fix: (fixer) => [wrapFix(fixer, value, property, local.name), ...importFixes(fixer, local.name, local.module)],
-          });
-        }
-        suggest.push({ messageId: 'wrapWithStructuredClone', data, fix: (fixer) => wrapFix(fixer, value, property, STRUCTURED_CLONE) });
-      } else if (!inScope && isModule) {
-        const local = localModuleClone();
-        if (local && CLONE_FUNCTION_PATTERN.test(local.name)) {
-          suggest.push({
-            messageId: 'wrapWithModuleClone',
-            data: { ...data, cloneFunction: local.name, module: local.module },
-            fix: (fixer) => [wrapFix(fixer, value, property, local.name), ...importFixes(fixer, local.name, local.module)],
-          });
-        }
+      const moduleClone = (data: Record<string, string>): void => {
+        if (!local || owner.owner === 'library') return;
         suggest.push({
-          messageId: 'wrapWithRuntimeClone',
-          data,
-          fix: (fixer) => [
-            wrapFix(fixer, value, property, runtimeClone),
-            ...(namespace ? [] : importFixes(fixer, RUNTIME_CLONE_FUNCTION, RUNTIME_MODULE)),
-          ],
+          messageId: 'wrapWithModuleClone',
+          data: { ...data, cloneFunction: local.name, module: local.module },
+          fix: (fixer) => [wrapFix(fixer, value, property, local.name), ...importFixes(fixer, local.name, local.module)],
         });
+      };
+
+      if (owner.owner === 'harness' && !autofix && owner.copy === 'none' && !local) {
+        const data: ReportData['harnessStateWithoutCopy'] = {
+          stateName,
+          callee,
+          typeName: owner.typeName ?? 'state',
+          why: NO_COPY_REASONS[owner.noCopyReason ?? 'unreadable'],
+          property: propertyName,
+        };
+        context.report({ node: property ?? value, messageId: 'harnessStateWithoutCopy', data });
+        return;
+      }
+
+      let cloneFunction: string;
+      let copy: string;
+      if (autofix) {
+        cloneFunction = autofix;
+        copy = `${autofix}(${stateName})`;
+      } else if (owner.owner === 'harness' && owner.copy === 'clone-method') {
+        cloneFunction = CLONE_METHOD;
+        copy = `${stateName}.${CLONE_METHOD}()`;
+      } else if (owner.owner === 'harness') {
+        cloneFunction = local?.name ?? STRUCTURED_CLONE;
+        copy = `${cloneFunction}(${stateName})`;
+      } else {
+        cloneFunction = RUNTIME_CLONE_FUNCTION;
+        copy = `${RUNTIME_CLONE_FUNCTION}(${stateName})`;
+      }
+      const data: ReportData['stateSharedWithFork'] = { stateName, callee, cloneFunction, copy, property: propertyName };
+
+      if (!autofix) {
+        // In the order the clone-on-fork codemod prefers them: the first suggestion is the codemod's edit.
+        if (owner.owner === 'harness') {
+          if (owner.copy === 'clone-method') {
+            suggest.push({
+              messageId: 'callCloneMethod',
+              data: { ...data, typeName: owner.typeName ?? 'state' },
+              fix: (fixer) => cloneMethodFix(fixer, value, property),
+            });
+          }
+          moduleClone(data);
+          if (owner.copy === 'structured-clone') {
+            suggest.push({ messageId: 'wrapWithStructuredClone', data, fix: (fixer) => wrapFix(fixer, value, property, STRUCTURED_CLONE) });
+          }
+        } else if (isModule) {
+          moduleClone(data);
+          suggest.push({
+            messageId: 'wrapWithRuntimeClone',
+            data,
+            fix: (fixer) => [
+              wrapFix(fixer, value, property, runtimeClone),
+              ...(namespace ? [] : importFixes(fixer, RUNTIME_CLONE_FUNCTION, RUNTIME_MODULE)),
+            ],
+          });
+        }
       }
       context.report({
         node: property ?? value,
         messageId: 'stateSharedWithFork',
         data,
-        ...(inScope ? { fix: (fixer: TSESLint.RuleFixer) => wrapFix(fixer, value, property, inScope) } : {}),
+        ...(autofix ? { fix: (fixer: TSESLint.RuleFixer) => wrapFix(fixer, value, property, autofix) } : {}),
         suggest,
       });
     }

@@ -111,6 +111,7 @@ export default createRule<Options, MessageIds>({
           insertToolMemberFix(tool, MEMBER, quoted(sourceCode, SCOPE_OF_TODAY), sourceCode, {
             readonlyField: isTypeScriptFile(context.filename),
             file: recognition.file,
+            types: recognition.types,
           }),
         )
         .filter((fix) => fix !== undefined);

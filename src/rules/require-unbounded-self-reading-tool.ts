@@ -115,6 +115,7 @@ function buildFix(
   if (member) return undefined;
   return insertToolMemberFix(definition, MEMBER, sentinel.text, sourceCode, {
     file: recognition.file,
+    types: recognition.types,
     reads: READS_OF_KIND[readerKind],
     imports: sentinel.imports,
   });
@@ -195,7 +196,7 @@ export default createRule<Options, MessageIds>({
       if (!selfReading) {
         if (requireClassification && !member) {
           const limit = withDigitSeparators(suggestedLimit);
-          const fix = insertToolMemberFix(definition, MEMBER, limit, sourceCode, { file: recognition.file });
+          const fix = insertToolMemberFix(definition, MEMBER, limit, sourceCode, { file: recognition.file, types: recognition.types });
           const data: ReportData['unclassified'] = { toolName, limit };
           context.report({
             node: definition.reportNode,
@@ -212,7 +213,7 @@ export default createRule<Options, MessageIds>({
       const wrapped =
         !memberHere &&
         !(definition.host && isClassNode(definition.host)) &&
-        classificationHomeOf(definition, recognition.file) === 'wrapper';
+        classificationHomeOf(definition, recognition.file, { name: MEMBER, types: recognition.types }) === 'wrapper';
       const sentinel = unboundedSentinelOf(sourceCode, recognition.file, { wrapped });
       const readerKind = finding?.readerKind ?? contractReaderKind(analysis.contract?.input.name);
       const fix = buildFix(definition, memberHere, sourceCode, recognition, readerKind, sentinel);

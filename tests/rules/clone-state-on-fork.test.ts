@@ -1,6 +1,9 @@
 import path from 'node:path';
 
+import { RuleTester } from '@typescript-eslint/rule-tester';
+
 import rule from '../../src/rules/clone-state-on-fork.js';
+import { forkCases, harnessTypesDirectory, harnessTypesFile } from './harness-types-cases.js';
 import { fixtureDirectory, ruleTester, typedRuleTester } from './replacement-state-testers.js';
 
 const importRuntimeClone = "import { cloneReplacementState } from 'tool-result-guard';";
@@ -52,6 +55,7 @@ ruleTester.run('clone-state-on-fork', rule, {
             stateName: 'parent.state',
             callee: 'forkSubagent',
             cloneFunction: 'cloneReplacementState',
+            copy: 'cloneReplacementState(parent.state)',
             property: 'contentReplacementState',
           },
           suggestions: [
@@ -172,6 +176,7 @@ function delegate(parent) { return spawnSubagent({ contentReplacementState: clon
             stateName: 'parent.state',
             callee: 'spawnSubagent',
             cloneFunction: 'cloneContentReplacementState',
+            copy: 'cloneContentReplacementState(parent.state)',
             property: 'contentReplacementState',
           },
         },
@@ -248,6 +253,7 @@ agents.resume(sessionId, { contentReplacementState: cloneReplacementState(saved 
             stateName: 'saved as State',
             callee: 'agents.resume',
             cloneFunction: 'cloneReplacementState',
+            copy: 'cloneReplacementState(saved as State)',
             property: 'contentReplacementState',
           },
         },
@@ -270,7 +276,13 @@ export const delegate = (ctx) => () => forkAgent({ replacementState: cloneState(
       errors: [
         {
           messageId: 'stateSharedWithFork',
-          data: { stateName: 'ctx.replacementState', callee: 'forkAgent', cloneFunction: 'cloneState', property: 'replacementState' },
+          data: {
+            stateName: 'ctx.replacementState',
+            callee: 'forkAgent',
+            cloneFunction: 'cloneState',
+            copy: 'cloneState(ctx.replacementState)',
+            property: 'replacementState',
+          },
         },
       ],
     },
@@ -284,7 +296,8 @@ delegateTo(worker, { budgetLedger: cloneReplacementState(ledger) });`,
       errors: [{ messageId: 'stateSharedWithFork' }],
     },
     {
-      // the harness's own state module exports a clone: suggested first, merged into its import
+      // the harness's own state module exports a clone: suggested first, merged into its import; its state
+      // (HarnessState, plain data) then gets structuredClone, never tool-result-guard's clone
       code: `import { reconstructHarnessState, type HarnessState } from './harness-state.js';
 export function delegate(parent: { state: HarnessState }) { forkAgent({ contentReplacementState: parent.state }); }`,
       filename: path.join(fixtureDirectory, 'file.ts'),
@@ -298,14 +311,88 @@ export function delegate(parent: { state: HarnessState }) { forkAgent({ contentR
 export function delegate(parent: { state: HarnessState }) { forkAgent({ contentReplacementState: cloneHarnessState(parent.state) }); }`,
             },
             {
-              messageId: 'wrapWithRuntimeClone',
+              messageId: 'wrapWithStructuredClone',
               output: `import { reconstructHarnessState, type HarnessState } from './harness-state.js';
-${importRuntimeClone}
-export function delegate(parent: { state: HarnessState }) { forkAgent({ contentReplacementState: cloneReplacementState(parent.state) }); }`,
+export function delegate(parent: { state: HarnessState }) { forkAgent({ contentReplacementState: structuredClone(parent.state) }); }`,
             },
           ],
         },
       ],
+    },
+    {
+      // a state built by an object literal of Sets and Maps is the harness's plain data
+      code: `const replacementState = { seenIds: new Set(), replacements: new Map() };
+forkAgent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          suggestions: [
+            {
+              messageId: 'wrapWithStructuredClone',
+              output: `const replacementState = { seenIds: new Set(), replacements: new Map() };
+forkAgent({ replacementState: structuredClone(replacementState) });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // one holding a function cannot be structured-cloned, nor handed to tool-result-guard's clone
+      code: `const replacementState = { seenIds: new Set(), replacements: new Map(), decide(id) { return this.seenIds.has(id); } };
+forkAgent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'harnessStateWithoutCopy',
+          data: {
+            stateName: 'replacementState',
+            callee: 'forkAgent',
+            typeName: 'state',
+            why: "structuredClone throws on the functions it holds, and tool-result-guard's cloneReplacementState only takes the runtime's own state",
+            property: 'replacementState',
+          },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      // the file's own class with a clone() method, made by a helper of the file
+      code: `class BudgetState { seenIds = new Set(); replacements = new Map(); clone() { return new BudgetState(); } }
+function freshState() { return new BudgetState(); }
+const replacementState = freshState();
+spawnSubagent({ replacementState });`,
+      errors: [
+        {
+          messageId: 'stateSharedWithFork',
+          data: {
+            stateName: 'replacementState',
+            callee: 'spawnSubagent',
+            cloneFunction: 'clone',
+            copy: 'replacementState.clone()',
+            property: 'replacementState',
+          },
+          suggestions: [
+            {
+              messageId: 'callCloneMethod',
+              output: `class BudgetState { seenIds = new Set(); replacements = new Map(); clone() { return new BudgetState(); } }
+function freshState() { return new BudgetState(); }
+const replacementState = freshState();
+spawnSubagent({ replacementState: replacementState.clone() });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // a helper of the file that returns tool-result-guard's state: the library's clone
+      code: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+function freshState() { return createReplacementState(); }
+const live = freshState();
+forkAgent({ contentReplacementState: live });`,
+      output: `import { cloneReplacementState, createReplacementState } from 'tool-result-guard';
+function freshState() { return createReplacementState(); }
+const live = freshState();
+forkAgent({ contentReplacementState: cloneReplacementState(live) });`,
+      errors: [{ messageId: 'stateSharedWithFork' }],
     },
     {
       // a default import is extended with the named one
@@ -393,7 +480,13 @@ export function delegate(state: ReplacementState) { forkAgent({ state }); }`,
       errors: [
         {
           messageId: 'stateSharedWithFork',
-          data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'structuredClone', property: 'state' },
+          data: {
+            stateName: 'state',
+            callee: 'forkAgent',
+            cloneFunction: 'structuredClone',
+            copy: 'structuredClone(state)',
+            property: 'state',
+          },
           suggestions: [
             {
               messageId: 'wrapWithStructuredClone',
@@ -418,9 +511,43 @@ export function delegate(state: ReplacementState) { forkAgent({ state: cloneRepl
       errors: [
         {
           messageId: 'stateSharedWithFork',
-          data: { stateName: 'state', callee: 'forkAgent', cloneFunction: 'cloneReplacementState', property: 'state' },
+          data: {
+            stateName: 'state',
+            callee: 'forkAgent',
+            cloneFunction: 'cloneReplacementState',
+            copy: 'cloneReplacementState(state)',
+            property: 'state',
+          },
         },
       ],
     },
   ],
 });
+
+// The harness's own replacement state, named like tool-result-guard's or not: decided by where its type or
+// constructor comes from, the same edit without and with type information.
+const harnessTypedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: harnessTypesDirectory } },
+});
+for (const [mode, tester] of [
+  ['without types', ruleTester],
+  ['with types', harnessTypedRuleTester],
+] as const) {
+  tester.run(`clone-state-on-fork (a harness's own state, ${mode})`, rule, {
+    // What the fix leaves is a clone: nothing more to report.
+    valid: forkCases.flatMap((testCase) => (testCase.suggestion ? [{ code: testCase.suggestion.output, filename: harnessTypesFile }] : [])),
+    invalid: forkCases.map((testCase) => ({
+      name: testCase.name,
+      code: testCase.code,
+      filename: harnessTypesFile,
+      errors: [
+        {
+          messageId: testCase.messageId as 'stateSharedWithFork' | 'harnessStateWithoutCopy',
+          suggestions: testCase.suggestion
+            ? [{ messageId: testCase.suggestion.messageId as 'callCloneMethod', output: testCase.suggestion.output }]
+            : [],
+        },
+      ],
+    })),
+  });
+}

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import rule from '../../src/rules/declare-tool-state-scope.js';
 import plugin from '../../src/eslint-plugin.js';
+import { harnessTypesDirectory, harnessTypesFile, stateScopeCases } from './harness-types-cases.js';
 
 const ruleTester = new RuleTester();
 
@@ -2245,3 +2246,27 @@ ruleTester.run('declare-tool-state-scope: objects the invocation is handed (stat
     },
   ],
 });
+// Tools typed with a harness's own interfaces: the member only where the declared type has it, else the
+// classifyTool home; the same edit without and with type information.
+const harnessTypedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: harnessTypesDirectory } },
+});
+for (const [mode, tester] of [
+  ['without types', ruleTester],
+  ['with types', harnessTypedRuleTester],
+] as const) {
+  tester.run(`declare-tool-state-scope (a harness's own tool types, ${mode})`, rule, {
+    valid: stateScopeCases.map((testCase) => ({ code: testCase.suggestion!.output, filename: harnessTypesFile })),
+    invalid: stateScopeCases.map((testCase) => ({
+      name: testCase.name,
+      code: testCase.code,
+      filename: harnessTypesFile,
+      errors: [
+        {
+          messageId: testCase.messageId as typeof mutates,
+          suggestions: [{ messageId: 'declareSessionScope' as const, output: testCase.suggestion!.output }],
+        },
+      ],
+    })),
+  });
+}

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type InvalidTestCase, RuleTester } from '@typescript-eslint/rule-tester';
 
 import rule, { type MessageIds, type Options } from '../../src/rules/require-unbounded-self-reading-tool.js';
+import { classifyCases, harnessTypesDirectory, harnessTypesFile } from './harness-types-cases.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const crossFile = path.join(fixtures, 'self-reading', 'tool.ts');
@@ -2089,3 +2090,54 @@ ruleTester.run('require-unbounded-self-reading-tool: three answers and the contr
     },
   ],
 });
+// Tools typed with a harness's own interfaces: the member only where the declared type has it, else the
+// classifyTool home; the same edit without and with type information.
+const harnessTypedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: harnessTypesDirectory } },
+});
+for (const [mode, tester] of [
+  ['without types', ruleTester],
+  ['with types', harnessTypedRuleTester],
+] as const) {
+  tester.run(`require-unbounded-self-reading-tool (a harness's own tool types, ${mode})`, rule, {
+    valid: classifyCases.map((testCase) => ({ code: testCase.suggestion!.output, filename: harnessTypesFile })),
+    invalid: classifyCases.map((testCase) => ({
+      name: testCase.name,
+      code: testCase.code,
+      filename: harnessTypesFile,
+      errors: [
+        {
+          messageId: testCase.messageId as MessageIds,
+          suggestions: [{ messageId: 'setUnbounded' as const, output: testCase.suggestion!.output }],
+        },
+      ],
+    })),
+  });
+  // Unclassified tools (strict): the finite default goes where the declared type has room for it.
+  tester.run(`require-unbounded-self-reading-tool (unclassified, a harness's own tool types, ${mode})`, rule, {
+    valid: [],
+    invalid: [
+      {
+        code: `import type { Tool } from './types.js';
+export const clockTool: Tool<Record<string, never>> = { name: 'clock', description: 'The time', execute: async () => new Date().toISOString() };
+`,
+        filename: harnessTypesFile,
+        options: [{ requireClassification: true }],
+        errors: [
+          {
+            messageId: 'unclassified',
+            suggestions: [
+              {
+                messageId: 'setFiniteLimit',
+                output: `import type { Tool } from './types.js';
+import { classifyTool } from 'tool-result-guard';
+export const clockTool: Tool<Record<string, never>> = classifyTool({ name: 'clock', description: 'The time', execute: async () => new Date().toISOString() }, { maxResultSizeChars: 50_000 });
+`,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+}

@@ -12,9 +12,18 @@ import {
   FORK_CALLEE_PATTERN,
   RECONSTRUCT_FUNCTION_PATTERN,
   RUNTIME_CLONE_FUNCTION,
+  RUNTIME_MODULE,
 } from './names.js';
 import type { CallLike } from './persistence.js';
 import type { StateFile } from './state-file.js';
+
+/** A clone function a fix can call where the fork is. */
+export interface CloneFunctionInScope {
+  /** Its local name (`cloneState` for `import { cloneReplacementState as cloneState }`). */
+  name: string;
+  /** Imported from tool-result-guard: only the library's own state may be handed to it. */
+  fromRuntime: boolean;
+}
 
 export class ForksAndClones {
   private readonly cloneFunctionNames: ReadonlySet<string>;
@@ -86,18 +95,29 @@ export class ForksAndClones {
 
   /** A clone function (`clone…State`, settings) visible at `node`, preferring `cloneReplacementState`. */
   cloneFunctionInScope(node: TSESTree.Node): string | undefined {
-    const candidates: string[] = [];
+    const candidates = this.cloneFunctionsInScope(node);
+    return (candidates.find((candidate) => candidate.name === RUNTIME_CLONE_FUNCTION) ?? candidates[0])?.name;
+  }
+
+  /** The clone functions visible at `node`, innermost scope first, each with whether it is tool-result-guard's. */
+  cloneFunctionsInScope(node: TSESTree.Node): CloneFunctionInScope[] {
+    const candidates: CloneFunctionInScope[] = [];
     for (let scope: TSESLint.Scope.Scope | null = this.file.sourceCode.getScope(node); scope; scope = scope.upper) {
-      for (const name of scope.set.keys()) {
+      for (const [name, variable] of scope.set) {
         if (
           CLONE_FUNCTION_PATTERN.test(name) ||
           (this.cloneFunctionNames.has(name) && name !== 'structuredClone' && !RECONSTRUCT_FUNCTION_PATTERN.test(name))
         ) {
-          candidates.push(name);
+          const definition = variable.defs[0];
+          const fromRuntime =
+            definition?.type === 'ImportBinding' &&
+            definition.parent.type === AST_NODE_TYPES.ImportDeclaration &&
+            definition.parent.source.value === RUNTIME_MODULE;
+          candidates.push({ name, fromRuntime });
         }
       }
     }
-    return candidates.includes(RUNTIME_CLONE_FUNCTION) ? RUNTIME_CLONE_FUNCTION : candidates[0];
+    return candidates;
   }
 
   private isCloneFunctionName(name: string | undefined): boolean {

@@ -7,13 +7,15 @@
  */
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
+import type { FileIndex } from '../file-index.js';
 import type { ProgramTypes } from '../program-types.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type StateCollectionCall, StateCollections } from './collections.js';
-import { ForksAndClones } from './forks.js';
+import { type CloneFunctionInScope, ForksAndClones } from './forks.js';
 import { StateIds } from './ids.js';
 import { type CallLike, type PersistenceCall, PersistenceCalls } from './persistence.js';
 import { StateFile } from './state-file.js';
+import { type StateOwner, StateOwnership } from './state-owner.js';
 
 export interface ReplacementStateRecognizer {
   readonly settings: RecognitionSettings;
@@ -60,6 +62,14 @@ export interface ReplacementStateRecognizer {
   isLiveState(value: TSESTree.Node): boolean;
   /** A clone function (`clone…State`, settings) visible at `node`, preferring `cloneReplacementState`. */
   cloneFunctionInScope(node: TSESTree.Node): string | undefined;
+  /** The clone functions visible at `node`, each with whether it is tool-result-guard's (imported from the package). */
+  cloneFunctionsInScope(node: TSESTree.Node): readonly CloneFunctionInScope[];
+  /**
+   * Whose state `value` is (tool-result-guard's, the harness's own, or not
+   * known) and, for the harness's own, how a fork's copy is made: by where
+   * its type or constructor comes from, never by its name.
+   */
+  stateOwnerOf(value: TSESTree.Node): StateOwner;
 }
 
 /** Builds the recognizer of one file (call it through `getRecognitionContext(context).replacementState`). */
@@ -67,8 +77,10 @@ export function buildReplacementStateRecognizer(
   settings: RecognitionSettings,
   sourceCode: Readonly<TSESLint.SourceCode>,
   types: ProgramTypes | undefined,
+  fileIndex: () => FileIndex,
 ): ReplacementStateRecognizer {
   const file = new StateFile(settings, sourceCode, types);
+  const ownership = new StateOwnership(file, fileIndex);
   const ids = new StateIds(file);
   const collections = new StateCollections(file, ids);
   const persistence = new PersistenceCalls(file, ids);
@@ -90,5 +102,7 @@ export function buildReplacementStateRecognizer(
     isCloneOrReconstructFunction: (functionNode) => forks.isCloneOrReconstructFunction(functionNode),
     isLiveState: (value) => forks.isLiveState(value),
     cloneFunctionInScope: (node) => forks.cloneFunctionInScope(node),
+    cloneFunctionsInScope: (node) => forks.cloneFunctionsInScope(node),
+    stateOwnerOf: (value) => ownership.ownerOf(value),
   };
 }

@@ -46,6 +46,11 @@ export class StateFile {
     this.programMayHaveClonedType = programTypes !== undefined && programSpellsAny(programTypes.program, CLONED_STATE_TYPE_NAMES);
   }
 
+  /** The parser's program, when there is type information. */
+  program(): ts.Program | undefined {
+    return this.programTypes?.program;
+  }
+
   /** The checker, when there is type information (created on first use). */
   checker(): ts.TypeChecker | undefined {
     return this.programTypes?.checker();
