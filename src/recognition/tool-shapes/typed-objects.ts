@@ -5,7 +5,7 @@
  * contextual type the checker gives the literal. The literal must carry an
  * invocation member.
  */
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
 
 import type { RecognitionSettings } from '../settings.js';
 import { declaredTypeNameOfObject } from '../tool-object-type.js';
