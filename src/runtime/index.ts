@@ -45,6 +45,9 @@ export {
   anthropicToolResultIds,
   applyToolResultBudgetToAnthropicMessage,
   applyToolResultBudgetToOpenAIMessages,
+  applyToolResultBudgetToOpenAIResponsesInput,
+  openAIResponsesToolCallIds,
+  openAIResponsesToolNames,
   openAIToolCallIds,
   openAIToolNames,
 } from './adapters.js';
@@ -62,6 +65,11 @@ export type {
   OpenAIContentPart,
   OpenAIToolCall,
   OpenAIToolMessage,
+  OpenAIResponsesBudgetOutcome,
+  OpenAIResponsesInputItem,
+  OpenAIResponsesOutputPart,
+  OpenAIResponsesToolCallItem,
+  OpenAIResponsesToolOutputItem,
   ToolNameLookup,
 } from './adapters.js';
 export {
