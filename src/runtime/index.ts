@@ -72,6 +72,18 @@ export type {
   OpenAIResponsesToolOutputItem,
   ToolNameLookup,
 } from './adapters.js';
+// The session every framework integration keeps (tool-result-guard/ai-sdk,
+// /openai-agents, /mcp-client); exported for harnesses with a loop of their own.
+export { DEFAULT_PER_MESSAGE_LIMIT, ToolResultBudgetSession } from './integrations/session.js';
+export type {
+  BudgetForkOptions,
+  BudgetIntegration,
+  BudgetTools,
+  SessionInput,
+  ToolResultBudgetSessionOptions,
+  UnhandledPart,
+  UnhandledPartReason,
+} from './integrations/session.js';
 export {
   FateFrozenError,
   InvalidIdError,
@@ -87,5 +99,6 @@ export {
   StoreSymlinkError,
   ToolResultGuardError,
   UnclassifiedToolError,
+  UnclassifiedToolInSetError,
 } from './errors.js';
 export type { IdKind, ToolResultGuardErrorCode } from './errors.js';
