@@ -24,11 +24,15 @@ import { ToolResultBudgetSession, type BudgetForkOptions, type SessionInput, typ
 
 export type ToolResultBudgetFilterOptions = ToolResultBudgetSessionOptions;
 
-type FilterArguments = Parameters<CallModelInputFilter>[0];
+// The filter never reads the run's context, so it fits a run of any context
+// type (`run<Context>(…)`); `unknown` would fit only runs without one.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyContextFilter = CallModelInputFilter<any>;
+type FilterArguments = Parameters<AnyContextFilter>[0];
 type ModelInputData = FilterArguments['modelData'];
 
 /** The input filter, and the session it keeps. */
-export type ToolResultBudgetInputFilter = CallModelInputFilter & {
+export type ToolResultBudgetInputFilter = AnyContextFilter & {
   /** The filter treats every item as immutable (it builds new items for replacements), so the SDK need not copy them. */
   readonly preserveInputIdentity: true;
   /** Every decision so far (read-only views). */

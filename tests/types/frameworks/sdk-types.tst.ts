@@ -1,5 +1,6 @@
 // The adapters' structural message types against the SDKs' real ones: each
-// real type must be accepted as it is, and come back out as itself.
+// real type must be accepted as it is, and come back out as itself. Run on
+// the installed TypeScript only (tstyche.frameworks.config.json).
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionMessageParam, ChatCompletionToolMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
@@ -15,7 +16,7 @@ import {
   openAIResponsesToolNames,
   openAIToolCallIds,
   openAIToolNames,
-} from '../../src/index.js';
+} from '../../../src/index.js';
 import type {
   AdapterBudgetOptions,
   AnthropicBudgetOutcome,
@@ -24,7 +25,7 @@ import type {
   OpenAIChatMessage,
   OpenAIResponsesBudgetOutcome,
   OpenAIResponsesInputItem,
-} from '../../src/index.js';
+} from '../../../src/index.js';
 
 declare const options: AdapterBudgetOptions;
 const state = createReplacementState();
