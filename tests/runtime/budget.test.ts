@@ -694,6 +694,25 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     overrides: Partial<ToolResultBudgetOptions> = {},
   ) => optionsFor(store, { onToolUseIdReused: (reuse) => reuses.push(reuse), onRecord: (record) => records.push(record), ...overrides });
 
+  it('tells apart an inline result and later content of the same length under its id (a deferred fingerprint), without a reuse for the same string again', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const reuses: ToolUseIdReuse[] = [];
+    const first = result('call_0', 'bash', 20_000, 'a');
+    await applyToolResultBudget([first], state, reuseOptions(store, reuses));
+    await applyToolResultBudget([{ ...first, content: 'a'.repeat(20_000) }], state, reuseOptions(store, reuses));
+    expect(reuses).toEqual([]);
+    const later = result('call_0', 'bash', 20_000, 'b');
+    const { results } = await applyToolResultBudget([later], state, reuseOptions(store, reuses));
+    expect(reuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+    expect(results[0]).toBe(later);
+    // A clone keeps telling them apart, hashing on demand.
+    const clone = cloneReplacementState(state);
+    const cloneReuses: ToolUseIdReuse[] = [];
+    await applyToolResultBudget([result('call_0', 'bash', 20_000, 'c')], adoptReplacementState(clone), reuseOptions(store, cloneReuses));
+    expect(cloneReuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+  });
+
   it('gives the same id twice in one message, with the same content, one fate: persisted once, both copies replaced', async () => {
     const store = new CountingStore();
     const state = createReplacementState();

@@ -19,7 +19,14 @@
 import type { LanguageModelMiddleware } from 'ai';
 
 import type { ReplacementState } from '../replacement-state.js';
-import { ToolResultBudgetSession, type BudgetForkOptions, type SessionInput, type ToolResultBudgetSessionOptions } from './session.js';
+import {
+  INLINE_AS_IS,
+  ToolResultBudgetSession,
+  UNDECIDED,
+  type BudgetForkOptions,
+  type SessionInput,
+  type ToolResultBudgetSessionOptions,
+} from './session.js';
 
 type TransformParams = NonNullable<LanguageModelMiddleware['transformParams']>;
 /** The call options a middleware receives (`LanguageModelV4CallOptions` of the installed `ai`). */
@@ -109,12 +116,37 @@ async function budgetPrompt(
   for (let index = 0; index < prompt.length; index += 1) {
     const message = prompt[index] as AiSdkPromptMessage;
     if (message.role !== 'tool') continue;
-    const budgeted = await budgetToolMessage(session, message, jsonText);
+    // The history the loop re-sends on every step was decided on an earlier
+    // step: answered without building the budget's input or awaiting.
+    const budgeted = reapplyDecided(session, message, jsonText) ?? (await budgetToolMessage(session, message, jsonText));
     if (budgeted === message) continue;
     output ??= prompt.slice();
     output[index] = budgeted;
   }
   return output ?? prompt;
+}
+
+/** The message with every result's earlier decision applied, or undefined when one of them has none. */
+function reapplyDecided(
+  session: ToolResultBudgetSession,
+  message: ToolMessage,
+  jsonText: WeakMap<object, string | null>,
+): ToolMessage | undefined {
+  let content: ToolMessagePart[] | undefined;
+  const parts = message.content;
+  for (let position = 0; position < parts.length; position += 1) {
+    const part = parts[position] as ToolMessagePart;
+    if (part.type !== 'tool-result') return undefined;
+    const output = part.output as ToolResultOutput | null | undefined;
+    const text = output?.type === 'text' ? output.value : output === null || typeof output !== 'object' ? undefined : jsonText.get(output);
+    if (typeof text !== 'string') return undefined;
+    const shown = session.decided(part.toolCallId, text);
+    if (shown === UNDECIDED) return undefined;
+    if (shown === INLINE_AS_IS) continue;
+    content ??= parts.slice();
+    content[position] = { ...part, output: replacedOutput(part.output, shown) };
+  }
+  return content === undefined ? message : { ...message, content };
 }
 
 async function budgetToolMessage(

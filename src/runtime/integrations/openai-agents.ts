@@ -16,7 +16,7 @@
  *
  * `@openai/agents` is an optional peer: this module imports its types only.
  */
-import type { AgentInputItem, CallModelInputFilter, FunctionCallResultItem } from '@openai/agents';
+import type { AgentInputItem, CallModelInputFilter, FunctionCallResultItem, Model, ModelRequest } from '@openai/agents';
 
 import type { ReplacementState } from '../replacement-state.js';
 import { textOfParts } from '../adapters.js';
@@ -39,6 +39,14 @@ export type ToolResultBudgetInputFilter = AnyContextFilter & {
   readonly state: ReplacementState;
   /** A filter for a fork or subagent: a clone of this state, with `overrides` applied. */
   fork(overrides?: BudgetForkOptions): ToolResultBudgetInputFilter;
+  /**
+   * The same session as a model wrapper: `new Agent({ model: budget.wrapModel(model) })`
+   * budgets `request.input` before every call of `model`. Use one or the
+   * other for a run, not both. Cheaper than the filter: the SDK deep-copies
+   * the input (twice per turn) for any `callModelInputFilter`, none for a
+   * model (`npm run bench`, docs/performance.md).
+   */
+  wrapModel(model: Model): Model;
 };
 
 /**
@@ -89,6 +97,11 @@ function filterFor(session: ToolResultBudgetSession): ToolResultBudgetInputFilte
     const input = await budgetItems(session, modelData.input);
     return input === modelData.input ? modelData : { ...modelData, input };
   };
+  const budgetRequest = async (request: ModelRequest): Promise<ModelRequest> => {
+    if (typeof request.input === 'string') return request;
+    const input = await budgetItems(session, request.input);
+    return input === request.input ? request : { ...request, input };
+  };
   return Object.freeze(
     Object.defineProperties(filter, {
       preserveInputIdentity: { value: true, enumerable: true },
@@ -97,8 +110,34 @@ function filterFor(session: ToolResultBudgetSession): ToolResultBudgetInputFilte
         value: (overrides?: BudgetForkOptions) => filterFor(new ToolResultBudgetSession('openai-agents', session.forkOptions(overrides))),
         enumerable: true,
       },
+      wrapModel: { value: (model: Model) => wrapModel(model, budgetRequest), enumerable: true },
     }),
   ) as unknown as ToolResultBudgetInputFilter;
+}
+
+/**
+ * A Model that budgets each request's input, then calls `model`. Every
+ * member of the Model interface is delegated to `model` itself (bound), so a
+ * model class with private fields keeps working.
+ */
+function wrapModel(model: Model, budgetRequest: (request: ModelRequest) => Promise<ModelRequest>): Model {
+  if (typeof model !== 'object' || model === null || typeof model.getResponse !== 'function') {
+    throw new TypeError(
+      'wrapModel(model): model must be a Model instance (getResponse, getStreamedResponse); ' +
+        'for a model name, wrap what the provider returns: budget.wrapModel(await provider.getModel(name)).',
+    );
+  }
+  const wrapped: Model = {
+    getResponse: async (request) => model.getResponse(await budgetRequest(request)),
+    getStreamedResponse: async function* (request) {
+      yield* model.getStreamedResponse(await budgetRequest(request));
+    },
+  };
+  if (model.supportsPromptModelSelection !== undefined) {
+    Object.defineProperty(wrapped, 'supportsPromptModelSelection', { get: () => model.supportsPromptModelSelection, enumerable: true });
+  }
+  if (typeof model.getRetryAdvice === 'function') wrapped.getRetryAdvice = model.getRetryAdvice.bind(model);
+  return wrapped;
 }
 
 /**

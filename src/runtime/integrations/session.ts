@@ -100,6 +100,11 @@ export interface ToolResultBudgetSessionOptions {
 /** What a fork may change; everything else is the parent's. */
 export type BudgetForkOptions = Partial<Omit<ToolResultBudgetSessionOptions, 'state' | 'store' | 'tools'>>;
 
+/** `decided(…)`: never judged with this content (a fresh result, or an id reused with other content). */
+export const UNDECIDED: unique symbol = Symbol('undecided');
+/** `decided(…)`: judged, and shown as it is. */
+export const INLINE_AS_IS: unique symbol = Symbol('inline as is');
+
 /** One result of a message, as an integration found it. */
 export interface SessionInput {
   readonly toolUseId: string;
@@ -204,6 +209,18 @@ export class ToolResultBudgetSession {
     }
     if (allDecided) return shown;
     return this.#judge(inputs);
+  }
+
+  /**
+   * What the model was shown for `content` under `toolUseId` when it was
+   * decided before (the replacement, or `INLINE_AS_IS`), or `UNDECIDED`. Lets
+   * an integration skip building the budget's input for the history it
+   * re-sends on every step.
+   */
+  decided(toolUseId: string, content: string): string | typeof UNDECIDED | typeof INLINE_AS_IS {
+    const decided = this.#decided.get(toolUseId);
+    if (decided === undefined || decided.content !== content) return UNDECIDED;
+    return decided.shown ?? INLINE_AS_IS;
   }
 
   /** Reports a part left alone, once per session for the same reason, type, call and tool. */

@@ -138,6 +138,20 @@ describe('toolResultBudgetFilter in a run() loop', () => {
     expect(resultShown(result.history, 'call_bash') === BIG_OUTPUT, 'the history holds the full output').toBe(true);
   });
 
+  it('does the same as a model wrapper (budget.wrapModel), which the SDK does not deep-copy the input for', async () => {
+    const { store, records, reads, tools, filter } = harness();
+    const model = new ScriptedModel(readBack);
+    const result = await run(new Agent({ name: 'main', model: filter.wrapModel(model), tools }), 'Look at big.log.');
+    expect(result.finalOutput).toBe('done');
+    const preview = resultShown(model.inputs[1]!, 'call_bash')!;
+    expect(preview).toContain(`Full output saved to: ${store.pathFor('call_bash')}`);
+    expect(reads).toEqual([store.pathFor('call_bash')]);
+    expect(resultShown(model.inputs[2]!, 'call_read') === BIG_OUTPUT, 'read_file got all of the persisted output').toBe(true);
+    expect(readdirSync(store.directory)).toEqual(['call_bash.txt']);
+    expect(records).toHaveLength(1);
+    expect(() => filter.wrapModel('gpt-5' as never)).toThrow(/budget\.wrapModel\(await provider\.getModel\(name\)\)/u);
+  });
+
   it('a fork (fork()) and a resume (reconstructReplacementState from the saved records) make byte-identical decisions', async () => {
     const { store, records, tools, filter } = harness();
     const parent = new ScriptedModel(readBack);

@@ -3,7 +3,7 @@
 // TypeScript only (tstyche.frameworks.config.json): the frameworks'
 // declarations cost 5-15 s of CPU per TypeScript version, and what is
 // checked here is the pairing, not the compiler.
-import type { Agent, CallModelInputFilter, RunConfig } from '@openai/agents';
+import type { Agent, CallModelInputFilter, Model, RunConfig } from '@openai/agents';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { wrapLanguageModel, type LanguageModelMiddleware } from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
@@ -17,6 +17,7 @@ declare const store: ToolResultStore;
 declare const model: MockLanguageModelV4;
 declare const agent: Agent;
 declare const client: Client;
+declare const agentModel: Model;
 const options = { store, tools: [{ name: 'bash', maxResultSizeChars: 30_000 }], querySource: 'repl_main_thread' };
 
 describe('ai: toolResultBudget', () => {
@@ -39,6 +40,11 @@ describe('@openai/agents: toolResultBudgetFilter', () => {
     expect<ToolResultBudgetInputFilter>().type.toBeAssignableTo<CallModelInputFilter>();
     expect<ToolResultBudgetInputFilter>().type.toBeAssignableTo<NonNullable<RunConfig['callModelInputFilter']>>();
     expect<ToolResultBudgetInputFilter>().type.toBeAssignableTo<CallModelInputFilter<{ userId: string }>>();
+  });
+
+  test('wraps a Model as a Model (the cheaper way in)', () => {
+    expect(toolResultBudgetFilter(options).wrapModel(agentModel)).type.toBe<Model>();
+    expect(toolResultBudgetFilter(options).wrapModel).type.not.toBeCallableWith('gpt-5');
   });
 
   test('is called with the SDK’s own filter arguments', () => {
