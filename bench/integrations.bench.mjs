@@ -137,7 +137,8 @@ function agentsLoop(output, side) {
 
 /**
  * Median CPU time per step of each side, and the median of the per-round
- * ratios of each side to the first; each round starts with the next side.
+ * ratios of each side to the first (the verdict: each round's sides ran
+ * under the same load); each round starts with the next side.
  */
 async function compare(sides) {
   const names = Object.keys(sides);

@@ -192,16 +192,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const toPersist =
     candidates.length === 0
       ? []
-      : chooseReplacements(
-          results,
-          thresholds,
-          candidates,
-          messageSize,
-          options.perMessageLimit,
-          pathLengthsOf(options.store),
-          keyOf,
-          extraCopies,
-        );
+      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, options.store, keyOf, extraCopies);
   // One pending fate for every id this call persists; none to make when it persists nothing (most calls of a loop).
   const batch = toPersist.length === 0 ? undefined : createPendingBatch();
   for (const index of toPersist) internals.fates.set(keyOf(index), (batch as PendingBatch).fate);
@@ -302,7 +293,7 @@ function chooseReplacements(
   candidates: readonly number[],
   messageSize: number,
   perMessageLimit: number,
-  pathLengthOf: (key: string) => number,
+  store: ToolResultBudgetStore,
   keyOf: (index: number) => string,
   extraCopies: ReadonlyMap<number, number> | undefined,
 ): number[] {
@@ -315,6 +306,7 @@ function chooseReplacements(
     });
     if (!overThreshold) return [];
   }
+  const pathLengthOf = pathLengthsOf(store);
   const chosen = new Uint8Array(results.length);
   // What replacing each candidate saves, in characters.
   const savings = new Float64Array(results.length);
@@ -507,7 +499,27 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
 }
 
-function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
+/**
+ * Thresholds already resolved for a frozen tool list (the integrations'
+ * sessions pass one on every step), with the overrides they were resolved
+ * under. A list that is not frozen could change between calls: it is
+ * resolved every time.
+ */
+const resolvedThresholds = new WeakMap<object, { readonly overrides: PersistenceOverrides; readonly thresholds: Map<string, number> }>();
+
+function resolveThresholds(
+  tools: Iterable<PersistenceThresholdTool | object>,
+  overrides: PersistenceOverrides,
+): ReadonlyMap<string, number> {
+  const frozen = Array.isArray(tools) && Object.isFrozen(tools);
+  const cached = frozen ? resolvedThresholds.get(tools) : undefined;
+  if (cached !== undefined && cached.overrides === overrides) return cached.thresholds;
+  const thresholds = resolveThresholdsOnce(tools, overrides);
+  if (frozen) resolvedThresholds.set(tools, { overrides, thresholds });
+  return thresholds;
+}
+
+function resolveThresholdsOnce(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
   if (tools === null || typeof tools !== 'object' || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
     throw new TypeError(
       'applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).',

@@ -106,24 +106,35 @@ export function aiSdkToolCallIds(messages: Iterable<{ readonly role: string; rea
   return ids;
 }
 
-/** The prompt with each tool message budgeted; the same array when nothing was replaced. */
-async function budgetPrompt(
+/**
+ * The prompt with each tool message budgeted; the same array when nothing
+ * was replaced. The history the loop re-sends on every step was decided on
+ * an earlier step: answered at once, without building the budget's input or
+ * awaiting; only the messages with new results go to the budget, in order.
+ */
+function budgetPrompt(
   session: ToolResultBudgetSession,
   prompt: AiSdkPrompt,
   jsonText: WeakMap<object, string | null>,
-): Promise<AiSdkPrompt> {
+): AiSdkPrompt | Promise<AiSdkPrompt> {
   let output: AiSdkPromptMessage[] | undefined;
+  let undecided: number[] | undefined;
   for (let index = 0; index < prompt.length; index += 1) {
     const message = prompt[index] as AiSdkPromptMessage;
     if (message.role !== 'tool') continue;
-    // The history the loop re-sends on every step was decided on an earlier
-    // step: answered without building the budget's input or awaiting.
-    const budgeted = reapplyDecided(session, message, jsonText) ?? (await budgetToolMessage(session, message, jsonText));
-    if (budgeted === message) continue;
-    output ??= prompt.slice();
-    output[index] = budgeted;
+    const reapplied = reapplyDecided(session, message, jsonText);
+    if (reapplied === undefined) (undecided ??= []).push(index);
+    else if (reapplied !== message) (output ??= prompt.slice())[index] = reapplied;
   }
-  return output ?? prompt;
+  if (undecided === undefined) return output ?? prompt;
+  return (async () => {
+    for (const index of undecided) {
+      const message = prompt[index] as ToolMessage;
+      const budgeted = await budgetToolMessage(session, message, jsonText);
+      if (budgeted !== message) (output ??= prompt.slice())[index] = budgeted;
+    }
+    return output ?? prompt;
+  })();
 }
 
 /** The message with every result's earlier decision applied, or undefined when one of them has none. */

@@ -126,9 +126,13 @@ export class ToolResultBudgetSession {
   readonly integration: BudgetIntegration;
   readonly options: ToolResultBudgetSessionOptions;
   readonly #state: ReplacementState;
-  readonly #budgetOptions: ToolResultBudgetOptions;
-  /** The tools the budget resolves, one entry per name; unclassified names are added as they arrive. */
-  readonly #tools: PersistenceThresholdTool[];
+  #budgetOptions: ToolResultBudgetOptions;
+  /**
+   * The tools the budget resolves, one entry per name, frozen (so the budget
+   * resolves their thresholds once); replaced by a longer list when an
+   * unclassified name arrives.
+   */
+  #tools: readonly PersistenceThresholdTool[];
   readonly #classified: Set<string>;
   readonly #reported = new Set<string>();
   /**
@@ -145,7 +149,7 @@ export class ToolResultBudgetSession {
     }
     this.integration = integration;
     this.options = options;
-    this.#tools = normalizeTools(options.tools, options.overrides, integration);
+    this.#tools = Object.freeze(normalizeTools(options.tools, options.overrides, integration));
     this.#classified = new Set(this.#tools.map((tool) => tool.name));
     const perMessageLimit = options.perMessageLimit ?? DEFAULT_PER_MESSAGE_LIMIT;
     if (typeof perMessageLimit !== 'number' || Number.isNaN(perMessageLimit) || perMessageLimit < 0) {
@@ -272,7 +276,8 @@ export class ToolResultBudgetSession {
 
   #addUnclassified(input: SessionInput): void {
     // Never persisted, still counted: for all anyone knows, it reads what the model names.
-    this.#tools.push({ name: input.toolName, maxResultSizeChars: UNBOUNDED });
+    this.#tools = Object.freeze([...this.#tools, { name: input.toolName, maxResultSizeChars: UNBOUNDED }]);
+    this.#budgetOptions = { ...this.#budgetOptions, tools: this.#tools };
     this.#classified.add(input.toolName);
     this.report({ reason: 'unclassified-tool', type: input.type, toolCallId: input.toolUseId, toolName: input.toolName, part: input.part });
   }
