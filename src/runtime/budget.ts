@@ -502,8 +502,8 @@ function checkOptions(options: ToolResultBudgetOptions): void {
 /**
  * Thresholds already resolved for a frozen tool list (the integrations'
  * sessions pass one on every step), with the overrides they were resolved
- * under. A list that is not frozen could change between calls: it is
- * resolved every time.
+ * under. A list or an overrides map that is not frozen could change between
+ * calls (flags refreshed in place): then they are resolved every time.
  */
 const resolvedThresholds = new WeakMap<object, { readonly overrides: PersistenceOverrides; readonly thresholds: Map<string, number> }>();
 
@@ -511,7 +511,8 @@ function resolveThresholds(
   tools: Iterable<PersistenceThresholdTool | object>,
   overrides: PersistenceOverrides,
 ): ReadonlyMap<string, number> {
-  const frozen = Array.isArray(tools) && Object.isFrozen(tools);
+  const frozen =
+    Array.isArray(tools) && Object.isFrozen(tools) && (overrides === null || overrides === undefined || Object.isFrozen(overrides));
   const cached = frozen ? resolvedThresholds.get(tools) : undefined;
   if (cached !== undefined && cached.overrides === overrides) return cached.thresholds;
   const thresholds = resolveThresholdsOnce(tools, overrides);

@@ -686,6 +686,31 @@ describe('real store end to end', () => {
   });
 });
 
+describe('applyToolResultBudget: a frozen tool list passed on every call', () => {
+  it('resolves its thresholds again when the overrides change, and never for a list that is not frozen', async () => {
+    const frozen = Object.freeze([{ name: 'bash', maxResultSizeChars: 30_000 }]);
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const call = (
+      id: string,
+      overrides?: Record<string, unknown>,
+      list: readonly { name: string; maxResultSizeChars: number }[] = frozen,
+    ) => applyToolResultBudget([result(id, 'bash', 20_000)], state, optionsFor(store, { tools: list, overrides }));
+    expect((await call('a1')).newlyReplaced).toHaveLength(0);
+    expect((await call('a2', { bash: 10_000 })).newlyReplaced).toHaveLength(1);
+    expect((await call('a3')).newlyReplaced).toHaveLength(0);
+    const mutable = [{ name: 'bash', maxResultSizeChars: 30_000 }];
+    expect((await call('b1', undefined, mutable)).newlyReplaced).toHaveLength(0);
+    mutable[0]!.maxResultSizeChars = 10_000;
+    expect((await call('b2', undefined, mutable)).newlyReplaced).toHaveLength(1);
+    // Flags refreshed in place: the same overrides object, another value.
+    const flags: Record<string, unknown> = { bash: 40_000 };
+    expect((await call('c1', flags)).newlyReplaced).toHaveLength(0);
+    flags['bash'] = 10_000;
+    expect((await call('c2', flags)).newlyReplaced).toHaveLength(1);
+  });
+});
+
 describe('applyToolResultBudget: reused and duplicated ids', () => {
   const reuseOptions = (
     store: ToolResultBudgetOptions['store'],
