@@ -178,7 +178,8 @@ function print(label, results, targets = {}) {
     const target = targets[name];
     const verdict = target === undefined ? '' : ratio <= target ? `  (target <= ${target}: ok)` : `  (target <= ${target}: MISSED)`;
     console.log(
-      `${label}, ${name}: ${(time * 1000).toFixed(1)} µs / ${(bare.time * 1000).toFixed(1)} µs per step = ${ratio.toFixed(3)}${verdict}`,
+      `${label}, ${name}: ${(time * 1000).toFixed(1)} µs / ${(bare.time * 1000).toFixed(1)} µs per step = ${ratio.toFixed(3)}${verdict}` +
+        ` (ratio of the medians ${(time / bare.time).toFixed(3)})`,
     );
   }
 }
