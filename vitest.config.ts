@@ -9,7 +9,13 @@ import { defineConfig } from 'vitest/config';
  */
 // The framework harnesses type-check against the real ai, MCP, LangChain, Mastra and OpenAI Agents
 // types before and after a migration: about 45 s of CPU, over 3 minutes on a busy 2-core machine.
-export const LONG_SUITES = ['tests/real-world/**/*.test.ts', 'tests/plugin/concurrency.test.ts', 'tests/codemods/frameworks.test.ts'];
+// The integration examples type-check against the same framework types (about 10 s of CPU).
+export const LONG_SUITES = [
+  'tests/real-world/**/*.test.ts',
+  'tests/plugin/concurrency.test.ts',
+  'tests/codemods/frameworks.test.ts',
+  'tests/integration/integration-examples-types.test.ts',
+];
 
 /** What both suites share. */
 export const COMMON_TEST_OPTIONS = {

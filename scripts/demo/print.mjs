@@ -5,7 +5,11 @@ export const verbose = process.argv.includes('--verbose');
 const WIDTH = 78;
 
 export function problemHeading(number, name, plainWords) {
-  console.log(`\n${'═'.repeat(WIDTH)}\nProblem ${number}: ${name}\n${'═'.repeat(WIDTH)}`);
+  sceneHeading(`Problem ${number}: ${name}`, plainWords);
+}
+
+export function sceneHeading(title, plainWords) {
+  console.log(`\n${'═'.repeat(WIDTH)}\n${title}\n${'═'.repeat(WIDTH)}`);
   for (const line of wrap(plainWords, WIDTH)) console.log(line);
 }
 

@@ -1,9 +1,17 @@
 /**
  * Adapters between the budget's `{ toolUseId, toolName, content }` and the
  * message shapes harnesses really keep: Anthropic Messages `tool_result`
- * blocks and OpenAI-style `role: 'tool'` messages. Only text is ever
- * persisted: a result holding an image (or any other non-text part) is left
- * exactly as it is and does not take part in the budget.
+ * blocks, OpenAI Chat Completions `role: 'tool'` messages and OpenAI
+ * Responses `function_call_output` items. Only text is ever persisted: a
+ * result holding an image (or any other non-text part) is left exactly as it
+ * is and does not take part in the budget.
+ *
+ * The message types here are the smallest structural types the SDKs' own
+ * satisfy (`@anthropic-ai/sdk`'s `MessageParam`, `openai`'s
+ * `ChatCompletionMessageParam` and `ResponseInputItem`; tests/types/sdk-types.tst.ts
+ * holds each pairing). Every adapter is generic in the message type, so the
+ * SDK's type goes in and comes back out, and neither SDK is needed to
+ * import this module: both are optional peers, for their types only.
  */
 import { applyToolResultBudget, type ToolResultBudgetOptions } from './budget.js';
 import type { ReplacementRecord, ReplacementState } from './replacement-state.js';
@@ -49,7 +57,8 @@ export interface AnthropicContentBlock {
 }
 
 export interface AnthropicMessage {
-  readonly role: 'user' | 'assistant';
+  /** `'user'` or `'assistant'` (the SDK also has `'system'`); only assistant messages name tools. */
+  readonly role: string;
   readonly content: string | readonly AnthropicContentBlock[];
 }
 
@@ -141,10 +150,12 @@ function isToolResultBlock(block: AnthropicContentBlock): block is AnthropicTool
 // ---------------------------------------------------------------------------
 // OpenAI-style chat messages
 
+/** A function tool call (`function`) or a custom tool call (`custom`, openai >= 5). */
 export interface OpenAIToolCall {
   readonly id: string;
-  readonly type?: 'function';
-  readonly function: { readonly name: string; readonly arguments: string };
+  readonly type?: string;
+  readonly function?: { readonly name: string; readonly arguments: string };
+  readonly custom?: { readonly name: string };
 }
 
 export interface OpenAIContentPart {
@@ -176,7 +187,9 @@ export function openAIToolNames(messages: Iterable<OpenAIChatMessage>): Map<stri
   for (const message of messages) {
     if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
     for (const call of message.tool_calls) {
-      if (typeof call?.id === 'string' && typeof call.function?.name === 'string') names.set(call.id, call.function.name);
+      if (typeof call?.id !== 'string') continue;
+      const name = call.function?.name ?? call.custom?.name;
+      if (typeof name === 'string') names.set(call.id, name);
     }
   }
   return names;
@@ -205,7 +218,7 @@ export async function applyToolResultBudgetToOpenAIMessages<Message extends Open
   const inputs: PositionedInput[] = [];
   messages.forEach((message, position) => {
     if (!isOpenAIToolMessage(message)) return;
-    const text = textOfOpenAIContent(message.content);
+    const text = textOfParts(message.content, 'text');
     if (text === undefined) return;
     inputs.push({
       toolUseId: message.tool_call_id,
@@ -230,16 +243,108 @@ function isOpenAIToolMessage(message: OpenAIChatMessage): message is OpenAIChatM
   return message.role === 'tool' && typeof message.tool_call_id === 'string';
 }
 
-function textOfOpenAIContent(content: unknown): string | undefined {
+/**
+ * The text of a string or of a list of text parts (`textType`), joined with
+ * newlines; undefined when any part is not text (never persisted).
+ */
+export function textOfParts(content: unknown, textType: string): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
   const texts: string[] = [];
   for (const part of content as unknown[]) {
     const candidate = part as Partial<OpenAIContentPart> | null;
-    if (candidate?.type !== 'text' || typeof candidate.text !== 'string') return undefined;
+    if (candidate?.type !== textType || typeof candidate.text !== 'string') return undefined;
     texts.push(candidate.text);
   }
   return texts.join('\n');
+}
+
+// ---------------------------------------------------------------------------
+// OpenAI Responses input items
+
+/** Any Responses input item: messages, tool calls, tool outputs, reasoning… (`type` is optional on an easy input message). */
+export interface OpenAIResponsesInputItem {
+  readonly type?: string | null;
+}
+
+/** A `function_call` or `custom_tool_call` item: the call that names the tool. */
+export interface OpenAIResponsesToolCallItem extends OpenAIResponsesInputItem {
+  readonly type: 'function_call' | 'custom_tool_call';
+  readonly call_id: string;
+  readonly name: string;
+}
+
+/** A content part of a tool output: `input_text`, `input_image`, `input_file` (only text is persisted). */
+export interface OpenAIResponsesOutputPart {
+  readonly type: string;
+  readonly text?: string;
+}
+
+/** A `function_call_output` or `custom_tool_call_output` item: a tool's result. */
+export interface OpenAIResponsesToolOutputItem extends OpenAIResponsesInputItem {
+  readonly type: 'function_call_output' | 'custom_tool_call_output';
+  readonly call_id?: string | null;
+  readonly output: string | readonly OpenAIResponsesOutputPart[];
+}
+
+export interface OpenAIResponsesBudgetOutcome<Item extends OpenAIResponsesInputItem> {
+  readonly items: Item[];
+  readonly newlyReplaced: ReplacementRecord[];
+}
+
+/** Tool names by call id, from the `function_call` and `custom_tool_call` items. */
+export function openAIResponsesToolNames(items: Iterable<OpenAIResponsesInputItem>): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const item of items) {
+    if (item.type !== 'function_call' && item.type !== 'custom_tool_call') continue;
+    const call = item as Partial<OpenAIResponsesToolCallItem>;
+    if (typeof call.call_id === 'string' && typeof call.name === 'string') names.set(call.call_id, call.name);
+  }
+  return names;
+}
+
+/** The `call_id` of every tool output item, in input order: the `toolUseIds` for `reconstructReplacementState`. */
+export function openAIResponsesToolCallIds(items: Iterable<OpenAIResponsesInputItem>): string[] {
+  const ids: string[] = [];
+  for (const item of items) {
+    if (isResponsesToolOutput(item)) ids.push(item.call_id);
+  }
+  return ids;
+}
+
+/**
+ * Applies the budget to the tool output items that answer one model
+ * response (the budget's "message" is that group). Other items pass through
+ * untouched; a replaced output becomes the replacement, as a string or a
+ * single `input_text` part to match its shape.
+ */
+export async function applyToolResultBudgetToOpenAIResponsesInput<Item extends OpenAIResponsesInputItem>(
+  items: readonly Item[],
+  state: ReplacementState,
+  options: AdapterBudgetOptions,
+): Promise<OpenAIResponsesBudgetOutcome<Item>> {
+  const inputs: PositionedInput[] = [];
+  items.forEach((item, position) => {
+    if (!isResponsesToolOutput(item)) return;
+    const text = textOfParts(item.output, 'input_text');
+    if (text === undefined) return;
+    inputs.push({ toolUseId: item.call_id, toolName: toolNameOf(options.toolNames, item.call_id), content: text, position });
+  });
+  const { replacedAt, newlyReplaced } = await budgetByPosition(inputs, state, options);
+  const output = items.map((item, position) => {
+    const replacement = replacedAt.get(position);
+    if (replacement === undefined || !isResponsesToolOutput(item)) return item;
+    return { ...item, output: typeof item.output === 'string' ? replacement : [{ type: 'input_text', text: replacement }] };
+  });
+  return { items: output, newlyReplaced };
+}
+
+function isResponsesToolOutput(item: OpenAIResponsesInputItem): item is OpenAIResponsesToolOutputItem & { readonly call_id: string } {
+  return (
+    (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') &&
+    typeof (item as Partial<OpenAIResponsesToolOutputItem>).call_id === 'string' &&
+    (item as Partial<OpenAIResponsesToolOutputItem>).call_id !== ''
+  );
 }
 
 /** A budget input and where its block or message sits in what the adapter was given. */

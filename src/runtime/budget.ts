@@ -2,23 +2,26 @@ import { classifiedThresholdTool } from './classify-tool.js';
 import { describeValue, RecordCallbackError, UnclassifiedToolError, errorMessage } from './errors.js';
 import { formatPersistedOutput, isPersistResultShape, isPersistedOutput, persistedOutputLength } from './persisted-output.js';
 import {
+  DeferredFingerprint,
   INLINE,
   addReusedKey,
   bindToAgent,
   createPendingBatch,
   fingerprintOf,
   internalsOf,
+  judgedFingerprintOf,
   reusedIdKey,
   setFinalFate,
   type ContentFingerprint,
   type Fate,
   type FinalFate,
+  type PendingBatch,
   type ReplacementRecord,
   type ReplacementState,
   type StateInternals,
 } from './replacement-state.js';
 import { shouldPersistForSession } from './session-scope.js';
-import { previewOf, type ToolResultBudgetStore } from './store.js';
+import { previewLengthOf, type ToolResultBudgetStore } from './store.js';
 import { getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from './threshold.js';
 
 /** One tool result of a message. Extra fields are carried through untouched. */
@@ -166,7 +169,9 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     if (fate !== undefined || !owned) continue;
     const fingerprint =
       found.fingerprint ??
-      (threshold === Number.POSITIVE_INFINITY ? { length: result.content.length, hash: SELF_BOUNDING } : fingerprintOf(result.content));
+      (threshold === Number.POSITIVE_INFINITY
+        ? { length: result.content.length, hash: SELF_BOUNDING }
+        : judgedFingerprintOf(result.content));
     internals.fingerprints.set(key, fingerprint);
     fingerprintsAt[index] = fingerprint;
     if (key !== result.toolUseId) addReusedKey(internals, result.toolUseId, key);
@@ -187,18 +192,10 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const toPersist =
     candidates.length === 0
       ? []
-      : chooseReplacements(
-          results,
-          thresholds,
-          candidates,
-          messageSize,
-          options.perMessageLimit,
-          pathLengthsOf(options.store),
-          keyOf,
-          extraCopies,
-        );
-  const batch = createPendingBatch();
-  for (const index of toPersist) internals.fates.set(keyOf(index), batch.fate);
+      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, options.store, keyOf, extraCopies);
+  // One pending fate for every id this call persists; none to make when it persists nothing (most calls of a loop).
+  const batch = toPersist.length === 0 ? undefined : createPendingBatch();
+  for (const index of toPersist) internals.fates.set(keyOf(index), (batch as PendingBatch).fate);
 
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
@@ -244,7 +241,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
           }
         }
       }
-      if (internals.fates.get(key) === batch.fate) {
+      if (internals.fates.get(key) === (batch as PendingBatch).fate) {
         setFinalFate(internals, key, fate);
         fatesFound[resultIndex] = fate;
       } else {
@@ -258,10 +255,10 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     if (!settledAll) {
       for (const index of toPersist) {
         const key = keyOf(index);
-        if (internals.fates.get(key) === batch.fate) setFinalFate(internals, key, INLINE);
+        if (internals.fates.get(key) === (batch as PendingBatch).fate) setFinalFate(internals, key, INLINE);
       }
     }
-    batch.finish();
+    batch?.finish();
   }
 
   // Join decisions other calls (or the parent of a cloned state) still have pending.
@@ -296,10 +293,20 @@ function chooseReplacements(
   candidates: readonly number[],
   messageSize: number,
   perMessageLimit: number,
-  pathLengthOf: (key: string) => number,
+  store: ToolResultBudgetStore,
   keyOf: (index: number) => string,
   extraCopies: ReadonlyMap<number, number> | undefined,
 ): number[] {
+  // A message under its limit whose results are all under their thresholds
+  // (most steps of a loop) has nothing to replace: say so before measuring any replacement.
+  if (messageSize <= perMessageLimit) {
+    const overThreshold = candidates.some((index) => {
+      const { content, toolName } = results[index] as ToolResultInput;
+      return content.length > (thresholds.get(toolName) as number);
+    });
+    if (!overThreshold) return [];
+  }
+  const pathLengthOf = pathLengthsOf(store);
   const chosen = new Uint8Array(results.length);
   // What replacing each candidate saves, in characters.
   const savings = new Float64Array(results.length);
@@ -307,7 +314,7 @@ function chooseReplacements(
   const underThreshold: number[] = [];
   for (const index of candidates) {
     const { content, toolName } = results[index] as ToolResultInput;
-    const saving = content.length - persistedOutputLength(content.length, pathLengthOf(keyOf(index)), previewOf(content).length);
+    const saving = content.length - persistedOutputLength(content.length, pathLengthOf(keyOf(index)), previewLengthOf(content));
     // A replacement no shorter than the result would make the message grow.
     if (saving <= 0) continue;
     // Every copy of a repeated id shares its fate, so every copy shrinks.
@@ -409,11 +416,14 @@ function findFate(internals: StateInternals, result: ToolResultInput, owned: boo
   const fate = internals.fates.get(toolUseId);
   if (fate === undefined) return { key: toolUseId, fate };
   const known = internals.fingerprints.get(toolUseId);
+  // A fingerprint still holding its text answers by comparing strings (the same string, for a re-sent history).
+  const deferred = known instanceof DeferredFingerprint;
   // Inline whatever it holds, a self-bounding tool's result is never hashed.
-  if (known?.hash === SELF_BOUNDING && selfBounding) return { key: toolUseId, fate };
+  if (!deferred && known?.hash === SELF_BOUNDING && selfBounding) return { key: toolUseId, fate };
   // A different length tells content apart without hashing it.
   if (known !== undefined && known.length !== content.length)
     return findReusedFate(internals, result, known, fingerprintOf(result.content), owned);
+  if (deferred && known.matches(content)) return { key: toolUseId, fate, fingerprint: known };
   const fingerprint = fingerprintOf(result.content);
   if (known === undefined) {
     const key = internals.reusedKeys.has(toolUseId) ? reusedIdKey(toolUseId, fingerprint) : undefined;
@@ -489,7 +499,28 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
 }
 
-function resolveThresholds(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
+/**
+ * Thresholds already resolved for a frozen tool list (the integrations'
+ * sessions pass one on every step), with the overrides they were resolved
+ * under. A list or an overrides map that is not frozen could change between
+ * calls (flags refreshed in place): then they are resolved every time.
+ */
+const resolvedThresholds = new WeakMap<object, { readonly overrides: PersistenceOverrides; readonly thresholds: Map<string, number> }>();
+
+function resolveThresholds(
+  tools: Iterable<PersistenceThresholdTool | object>,
+  overrides: PersistenceOverrides,
+): ReadonlyMap<string, number> {
+  const frozen =
+    Array.isArray(tools) && Object.isFrozen(tools) && (overrides === null || overrides === undefined || Object.isFrozen(overrides));
+  const cached = frozen ? resolvedThresholds.get(tools) : undefined;
+  if (cached !== undefined && cached.overrides === overrides) return cached.thresholds;
+  const thresholds = resolveThresholdsOnce(tools, overrides);
+  if (frozen) resolvedThresholds.set(tools, { overrides, thresholds });
+  return thresholds;
+}
+
+function resolveThresholdsOnce(tools: Iterable<PersistenceThresholdTool | object>, overrides: PersistenceOverrides): Map<string, number> {
   if (tools === null || typeof tools !== 'object' || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
     throw new TypeError(
       'applyToolResultBudget: options.tools must be a list of { name, maxResultSizeChars } (pass toolMap.values() for a Map).',

@@ -241,6 +241,27 @@ export class UnclassifiedToolError extends TypeError {
   }
 }
 
+/**
+ * A tool of the tool set given to an integration (`toolResultBudget`,
+ * `toolResultBudgetFilter`, `guardMcpToolResults`) that nobody classified.
+ * Raised when the integration is created, never in the middle of an agent loop.
+ */
+export class UnclassifiedToolInSetError extends TypeError {
+  readonly code = 'ERR_UNCLASSIFIED_TOOL' as const;
+  readonly toolName: string;
+
+  constructor(toolName: string, integration: string) {
+    super(
+      `Tool ${JSON.stringify(toolName)} of the tool set given to ${integration} is not classified. ` +
+        `Wrap it where it is defined: classifyTool(tool, { reads: 'path', maxResultSizeChars: UNBOUNDED }) if it reads a path, URL ` +
+        `or resource the model names (its results must never be persisted), classifyTool(tool, { reads: 'none', maxResultSizeChars: 50_000 }) ` +
+        `otherwise; or list it in tools as { name, maxResultSizeChars }.`,
+    );
+    this.name = 'UnclassifiedToolInSetError';
+    this.toolName = toolName;
+  }
+}
+
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);

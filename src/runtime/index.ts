@@ -45,6 +45,9 @@ export {
   anthropicToolResultIds,
   applyToolResultBudgetToAnthropicMessage,
   applyToolResultBudgetToOpenAIMessages,
+  applyToolResultBudgetToOpenAIResponsesInput,
+  openAIResponsesToolCallIds,
+  openAIResponsesToolNames,
   openAIToolCallIds,
   openAIToolNames,
 } from './adapters.js';
@@ -62,8 +65,25 @@ export type {
   OpenAIContentPart,
   OpenAIToolCall,
   OpenAIToolMessage,
+  OpenAIResponsesBudgetOutcome,
+  OpenAIResponsesInputItem,
+  OpenAIResponsesOutputPart,
+  OpenAIResponsesToolCallItem,
+  OpenAIResponsesToolOutputItem,
   ToolNameLookup,
 } from './adapters.js';
+// The session every framework integration keeps (tool-result-guard/ai-sdk,
+// /openai-agents, /mcp-client); exported for harnesses with a loop of their own.
+export { DEFAULT_PER_MESSAGE_LIMIT, ToolResultBudgetSession } from './integrations/session.js';
+export type {
+  BudgetForkOptions,
+  BudgetIntegration,
+  BudgetTools,
+  SessionInput,
+  ToolResultBudgetSessionOptions,
+  UnhandledPart,
+  UnhandledPartReason,
+} from './integrations/session.js';
 export {
   FateFrozenError,
   InvalidIdError,
@@ -79,5 +99,6 @@ export {
   StoreSymlinkError,
   ToolResultGuardError,
   UnclassifiedToolError,
+  UnclassifiedToolInSetError,
 } from './errors.js';
 export type { IdKind, ToolResultGuardErrorCode } from './errors.js';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { ForkableState, LiveState, SeenId } from '../types/brands.js';
 import type { PersistedResultArgument } from '../types/replacement.js';
 import {
@@ -467,7 +467,12 @@ export function beginPendingFate(internals: StateInternals, id: string): (fate: 
  * thousands of ids costs one promise, not one each. `finish` wakes every
  * caller waiting on any of them, after the call has frozen their final fates.
  */
-export function createPendingBatch(): { readonly fate: PendingFate; readonly finish: () => void } {
+export interface PendingBatch {
+  readonly fate: PendingFate;
+  readonly finish: () => void;
+}
+
+export function createPendingBatch(): PendingBatch {
   let wake!: () => void;
   const fate: PendingFate = { kind: 'pending', settled: new Promise<void>((resolve) => (wake = resolve)) };
   return { fate, finish: () => wake() };
@@ -487,12 +492,65 @@ function inheritFate(target: StateInternals, id: string, source: StateInternals,
 
 /** The fingerprint of `content`: its length and a hash (see `ContentFingerprint`). */
 export function fingerprintOf(content: string): ContentFingerprint {
-  const hash = createHash('sha256');
   // Domain-separated, so no UTF-8 input can hash like another's UTF-16LE.
-  if ((content as unknown as WellFormedCheck).isWellFormed()) hash.update('utf8\0').update(content, 'utf8');
+  const wellFormed = (content as unknown as WellFormedCheck).isWellFormed();
+  // One-shot hashing (Node >= 20.12) costs half of a Hash object for the
+  // short results an agent loop judges on every step; same bytes, same digest.
+  if (oneShotHash !== undefined) {
+    const digest = wellFormed
+      ? oneShotHash('sha256', `utf8\0${content}`, 'hex')
+      : oneShotHash('sha256', Buffer.concat([Buffer.from('utf16le\0'), Buffer.from(content, 'utf16le')]), 'hex');
+    return { length: content.length, hash: digest.slice(0, 32) };
+  }
+  const hash = crypto.createHash('sha256');
+  if (wellFormed) hash.update('utf8\0').update(content, 'utf8');
   else hash.update('utf16le\0').update(content, 'utf16le');
   return { length: content.length, hash: hash.digest('hex').slice(0, 32) };
 }
+
+/**
+ * Results up to this many characters get a deferred fingerprint: the budget
+ * keeps the content and hashes it only when something asks for the hash (a
+ * record, a reused key, a later content of the same length that is not the
+ * same string). An agent loop judges a fresh result on every step and most
+ * of them are never asked about again; above this size the hash is taken at
+ * once, so the state never holds a large result's text.
+ */
+export const DEFERRED_FINGERPRINT_MAX_CHARS = 32_768;
+
+/** A fingerprint whose hash is taken on first use (see `DEFERRED_FINGERPRINT_MAX_CHARS`). */
+export class DeferredFingerprint implements ContentFingerprint {
+  readonly length: number;
+  #content: string | undefined;
+  #hash: string | undefined;
+
+  constructor(content: string) {
+    this.length = content.length;
+    this.#content = content;
+  }
+
+  get hash(): string {
+    if (this.#hash === undefined) {
+      this.#hash = fingerprintOf(this.#content as string).hash;
+      this.#content = undefined;
+    }
+    return this.#hash;
+  }
+
+  /** Whether `content` is the content fingerprinted: a string comparison while the text is kept, else the hashes. */
+  matches(content: string): boolean {
+    if (this.#content !== undefined) return this.#content === content;
+    return content.length === this.length && fingerprintOf(content).hash === this.#hash;
+  }
+}
+
+/** The fingerprint the budget keeps for a fresh result: deferred for results up to `DEFERRED_FINGERPRINT_MAX_CHARS`. */
+export function judgedFingerprintOf(content: string): ContentFingerprint {
+  return content.length <= DEFERRED_FINGERPRINT_MAX_CHARS ? new DeferredFingerprint(content) : fingerprintOf(content);
+}
+
+/** `crypto.hash`, where this Node has it. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffer, outputEncoding: 'hex') => string }).hash;
 
 /** `String.prototype.isWellFormed` (Node >= 20), missing from the ES2023 lib the package compiles against. */
 interface WellFormedCheck {

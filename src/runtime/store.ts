@@ -452,6 +452,13 @@ export function previewOf(content: string): string {
   return toWellFormed(content.slice(0, splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS));
 }
 
+/** `previewOf(content).length`, without making the preview (the budget measures before it persists). */
+export function previewLengthOf(content: string): number {
+  if (content.length <= PREVIEW_CHARS) return content.length;
+  const splitsPair = isHighSurrogate(content.charCodeAt(PREVIEW_CHARS - 1)) && isLowSurrogate(content.charCodeAt(PREVIEW_CHARS));
+  return splitsPair ? PREVIEW_CHARS - 1 : PREVIEW_CHARS;
+}
+
 /**
  * `isWellFormed` and `toWellFormed` (ES2024: every Node this package
  * supports has them, this project's ES2023 lib does not declare them).

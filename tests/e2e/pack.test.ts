@@ -93,6 +93,14 @@ export const weatherTool = tool({
 });
 `;
 
+/** The runtime entry, type-checked without skipLibCheck by a consumer that installed none of the frameworks (optional peers). */
+const RUNTIME_WITHOUT_FRAMEWORKS = `import { ToolResultBudgetSession, applyToolResultBudgetToOpenAIResponsesInput, type UnhandledPart } from 'tool-result-guard';
+
+export const report = (part: UnhandledPart): string => part.reason;
+export const budget = applyToolResultBudgetToOpenAIResponsesInput;
+export type Session = ToolResultBudgetSession;
+`;
+
 // The consumer has no @types/node: the typed files declare the reader they use.
 const DECLARED_READER = 'declare function readTextFile(path: string): Promise<string>;';
 
@@ -303,6 +311,7 @@ beforeAll(() => {
   for (const { file, text } of Object.values(DEFECT_PER_RECOMMENDED_RULE)) writeConsumerFile(file, text);
   writeConsumerFile('typed/classified.ts', CLASSIFIED_DEFINE_TOOL);
   writeConsumerFile('typed/misclassified.ts', MISCLASSIFIED_DEFINE_TOOL);
+  writeConsumerFile('typed/runtime-without-frameworks.ts', RUNTIME_WITHOUT_FRAMEWORKS);
   writeConsumerFile('forbid-tooling-hooks.mjs', FORBID_TOOLING_HOOKS);
   writeConsumerFile('import-runtime.mjs', IMPORT_RUNTIME_SCRIPT);
 }, 600_000);
@@ -427,6 +436,18 @@ describe('installed in a fresh project', () => {
         '--skipLibCheck',
         'typed/classified.ts',
       ],
+      consumerDirectory,
+    );
+    expect(result.status, describeRun(result)).toBe(0);
+  }, 120_000);
+
+  it('tsc compiles the runtime entry without skipLibCheck in a project that installed no framework (ai, @openai/agents, MCP, the SDKs)', () => {
+    for (const framework of ['ai', '@openai/agents', '@modelcontextprotocol/sdk', '@anthropic-ai/sdk', 'openai']) {
+      expect(existsSync(join(consumerDirectory, 'node_modules', framework)), framework).toBe(false);
+    }
+    const result = run(
+      'npx',
+      ['--no-install', 'tsc', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', 'typed/runtime-without-frameworks.ts'],
       consumerDirectory,
     );
     expect(result.status, describeRun(result)).toBe(0);

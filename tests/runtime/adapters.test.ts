@@ -4,8 +4,11 @@ import {
   anthropicToolResultIds,
   applyToolResultBudgetToAnthropicMessage,
   applyToolResultBudgetToOpenAIMessages,
+  applyToolResultBudgetToOpenAIResponsesInput,
   adoptReplacementState,
   createReplacementState,
+  openAIResponsesToolCallIds,
+  openAIResponsesToolNames,
   openAIToolCallIds,
   openAIToolNames,
   reconstructReplacementState,
@@ -246,5 +249,60 @@ describe('OpenAI chat adapter', () => {
     });
     expect(messages).toEqual(mixed);
     expect(store.totalCalls()).toBe(0);
+  });
+});
+
+describe('OpenAI Responses adapter', () => {
+  const big = 'r'.repeat(40_000);
+  const items = [
+    { role: 'user', content: 'Run them.' },
+    { type: 'function_call', call_id: 'call_bash', name: 'bash', arguments: '{}' },
+    { type: 'custom_tool_call', call_id: 'call_grep', name: 'grep', input: 'x' },
+    { type: 'function_call', call_id: 'call_shot', name: 'screenshot', arguments: '{}' },
+    { type: 'function_call_output', call_id: 'call_bash', output: big },
+    { type: 'custom_tool_call_output', call_id: 'call_grep', output: [{ type: 'input_text', text: big }] },
+    {
+      type: 'function_call_output',
+      call_id: 'call_shot',
+      output: [
+        { type: 'input_text', text: big },
+        { type: 'input_image', image_url: 'data:image/png;base64,AAAA' },
+      ],
+    },
+    { type: 'item_reference', id: 'msg_1' },
+  ];
+  const responsesTools = [...tools, { name: 'grep', maxResultSizeChars: 30_000 }];
+
+  it('reads tool names from function and custom tool calls, and ids from their outputs', () => {
+    expect(openAIResponsesToolNames(items)).toEqual(
+      new Map([
+        ['call_bash', 'bash'],
+        ['call_grep', 'grep'],
+        ['call_shot', 'screenshot'],
+      ]),
+    );
+    expect(openAIResponsesToolCallIds(items)).toEqual(['call_bash', 'call_grep', 'call_shot']);
+  });
+
+  it('replaces outputs in their own shape, never persists an image-bearing one, and passes other items through', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const options = {
+      store,
+      tools: responsesTools,
+      perMessageLimit: 100_000,
+      querySource: 'repl_main_thread',
+      toolNames: openAIResponsesToolNames(items),
+    };
+    const { items: shown, newlyReplaced } = await applyToolResultBudgetToOpenAIResponsesInput(items, state, options);
+    expect(shown[4]).toEqual({ ...items[4], output: expectedMemoryReplacement('call_bash', big) });
+    expect(shown[5]).toEqual({ ...items[5], output: [{ type: 'input_text', text: expectedMemoryReplacement('call_grep', big) }] });
+    expect(shown[6]).toBe(items[6]);
+    for (const index of [0, 1, 2, 3, 7]) expect(shown[index]).toBe(items[index]);
+    expect(newlyReplaced.map((record) => record.toolUseId)).toEqual(['call_bash', 'call_grep']);
+
+    const again = await applyToolResultBudgetToOpenAIResponsesInput(items, state, options);
+    expect(JSON.stringify(again.items)).toBe(JSON.stringify(shown));
+    expect(store.totalCalls()).toBe(2);
   });
 });

@@ -686,6 +686,31 @@ describe('real store end to end', () => {
   });
 });
 
+describe('applyToolResultBudget: a frozen tool list passed on every call', () => {
+  it('resolves its thresholds again when the overrides change, and never for a list that is not frozen', async () => {
+    const frozen = Object.freeze([{ name: 'bash', maxResultSizeChars: 30_000 }]);
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const call = (
+      id: string,
+      overrides?: Record<string, unknown>,
+      list: readonly { name: string; maxResultSizeChars: number }[] = frozen,
+    ) => applyToolResultBudget([result(id, 'bash', 20_000)], state, optionsFor(store, { tools: list, overrides }));
+    expect((await call('a1')).newlyReplaced).toHaveLength(0);
+    expect((await call('a2', { bash: 10_000 })).newlyReplaced).toHaveLength(1);
+    expect((await call('a3')).newlyReplaced).toHaveLength(0);
+    const mutable = [{ name: 'bash', maxResultSizeChars: 30_000 }];
+    expect((await call('b1', undefined, mutable)).newlyReplaced).toHaveLength(0);
+    mutable[0]!.maxResultSizeChars = 10_000;
+    expect((await call('b2', undefined, mutable)).newlyReplaced).toHaveLength(1);
+    // Flags refreshed in place: the same overrides object, another value.
+    const flags: Record<string, unknown> = { bash: 40_000 };
+    expect((await call('c1', flags)).newlyReplaced).toHaveLength(0);
+    flags['bash'] = 10_000;
+    expect((await call('c2', flags)).newlyReplaced).toHaveLength(1);
+  });
+});
+
 describe('applyToolResultBudget: reused and duplicated ids', () => {
   const reuseOptions = (
     store: ToolResultBudgetOptions['store'],
@@ -693,6 +718,25 @@ describe('applyToolResultBudget: reused and duplicated ids', () => {
     records: ReplacementRecord[] = [],
     overrides: Partial<ToolResultBudgetOptions> = {},
   ) => optionsFor(store, { onToolUseIdReused: (reuse) => reuses.push(reuse), onRecord: (record) => records.push(record), ...overrides });
+
+  it('tells apart an inline result and later content of the same length under its id (a deferred fingerprint), without a reuse for the same string again', async () => {
+    const store = new CountingStore();
+    const state = createReplacementState();
+    const reuses: ToolUseIdReuse[] = [];
+    const first = result('call_0', 'bash', 20_000, 'a');
+    await applyToolResultBudget([first], state, reuseOptions(store, reuses));
+    await applyToolResultBudget([{ ...first, content: 'a'.repeat(20_000) }], state, reuseOptions(store, reuses));
+    expect(reuses).toEqual([]);
+    const later = result('call_0', 'bash', 20_000, 'b');
+    const { results } = await applyToolResultBudget([later], state, reuseOptions(store, reuses));
+    expect(reuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+    expect(results[0]).toBe(later);
+    // A clone keeps telling them apart, hashing on demand.
+    const clone = cloneReplacementState(state);
+    const cloneReuses: ToolUseIdReuse[] = [];
+    await applyToolResultBudget([result('call_0', 'bash', 20_000, 'c')], adoptReplacementState(clone), reuseOptions(store, cloneReuses));
+    expect(cloneReuses.map((reuse) => reuse.toolUseId)).toEqual(['call_0']);
+  });
 
   it('gives the same id twice in one message, with the same content, one fate: persisted once, both copies replaced', async () => {
     const store = new CountingStore();

@@ -84,9 +84,41 @@ describe('the runtime entry (dist/index.js)', () => {
       'applyToolResultBudget',
       'applyToolResultBudgetToAnthropicMessage',
       'applyToolResultBudgetToOpenAIMessages',
+      'applyToolResultBudgetToOpenAIResponsesInput',
+      'ToolResultBudgetSession',
     ]) {
       expect(runtime, name).toHaveProperty(name);
     }
     expect(runtime['UNBOUNDED']).toBe(Infinity);
+  });
+});
+
+// The frameworks are optional peers, used for their types only: neither the
+// runtime entry nor an integration's own entry may load one at run time, so
+// a harness without `ai` (or @openai/agents, or the MCP SDK) can import them.
+const FRAMEWORKS =
+  /[\\/]node_modules[\\/](ai|@ai-sdk[\\/][^\\/]+|@openai[\\/][^\\/]+|openai|@anthropic-ai[\\/][^\\/]+|@modelcontextprotocol[\\/][^\\/]+)[\\/]/;
+
+describe('the integrations load no framework', () => {
+  it('the runtime entry loads none', () => {
+    expect(modulesLoadedBy(pathToFileURL(entry).href).filter((file) => FRAMEWORKS.test(file))).toEqual([]);
+  });
+
+  for (const [subpath, exported] of [
+    ['ai-sdk', 'toolResultBudget'],
+    ['openai-agents', 'toolResultBudgetFilter'],
+    ['mcp-client', 'guardMcpToolResults'],
+  ] as const) {
+    it(`tool-result-guard/${subpath} loads none and exports ${exported}`, async () => {
+      const file = path.join(path.dirname(entry), 'runtime', 'integrations', `${subpath}.js`);
+      const loaded = modulesLoadedBy(pathToFileURL(file).href);
+      expect(loaded.filter((loadedFile) => FRAMEWORKS.test(loadedFile) || FORBIDDEN.test(loadedFile))).toEqual([]);
+      expect(await import(pathToFileURL(file).href)).toHaveProperty(exported);
+    });
+  }
+
+  it('would notice if one did (the detector sees ai when it is imported)', () => {
+    const aiUrl = pathToFileURL(createRequire(path.join(repositoryRoot, 'package.json')).resolve('ai')).href;
+    expect(modulesLoadedBy(pathToFileURL(entry).href, aiUrl).filter((file) => FRAMEWORKS.test(file)).length).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,271 @@
+/**
+ * The AI SDK (`ai`): a language-model middleware that applies the budget to
+ * the tool results of every step's prompt.
+ *
+ * ```ts
+ * const budget = toolResultBudget({ store, tools, querySource: 'repl_main_thread' });
+ * const model = wrapLanguageModel({ model: openai('gpt-5'), middleware: budget });
+ * await generateText({ model, tools, prompt, stopWhen: stepCountIs(20) });
+ * ```
+ *
+ * The middleware is the session: its state carries every decision across
+ * the steps of one call and across calls (frozen fates), `fork()` gives a
+ * subagent a clone, and `state` (with `aiSdkToolCallIds` and the records
+ * from `onRecord`) rebuilds it on resume. The AI SDK keeps the original
+ * results in `response.messages`; the model sees the replacements.
+ *
+ * `ai` is an optional peer: this module imports its types only.
+ */
+import type { LanguageModelMiddleware } from 'ai';
+
+import type { ReplacementState } from '../replacement-state.js';
+import {
+  INLINE_AS_IS,
+  ToolResultBudgetSession,
+  UNDECIDED,
+  type BudgetForkOptions,
+  type SessionInput,
+  type ToolResultBudgetSessionOptions,
+} from './session.js';
+
+type TransformParams = NonNullable<LanguageModelMiddleware['transformParams']>;
+/** The call options a middleware receives (`LanguageModelV4CallOptions` of the installed `ai`). */
+export type AiSdkCallOptions = Parameters<TransformParams>[0]['params'];
+export type AiSdkPrompt = AiSdkCallOptions['prompt'];
+export type AiSdkPromptMessage = AiSdkPrompt[number];
+type ToolMessage = Extract<AiSdkPromptMessage, { role: 'tool' }>;
+type ToolMessagePart = ToolMessage['content'][number];
+export type AiSdkToolResultPart = Extract<ToolMessagePart, { type: 'tool-result' }>;
+type ToolResultOutput = AiSdkToolResultPart['output'];
+
+export type ToolResultBudgetMiddlewareOptions = ToolResultBudgetSessionOptions;
+
+/** The middleware, and the session it keeps. */
+export interface ToolResultBudgetMiddleware extends LanguageModelMiddleware {
+  readonly specificationVersion: 'v4';
+  readonly transformParams: TransformParams;
+  /** Every decision so far (read-only views). */
+  readonly state: ReplacementState;
+  /**
+   * A middleware for a fork or subagent: a clone of this state (the child
+   * starts with every decision made here; its own stay its own), with
+   * `overrides` applied (its `agentId`, `querySource`, `onRecord`…).
+   */
+  fork(overrides?: BudgetForkOptions): ToolResultBudgetMiddleware;
+}
+
+/**
+ * A middleware for `wrapLanguageModel` that budgets the tool results of each
+ * step's prompt: a result over its tool's threshold, or the largest ones of
+ * a message over `perMessageLimit`, is persisted and replaced by its
+ * `<persisted-output>` preview; self-reading tools (classified
+ * `UNBOUNDED`) are never persisted.
+ *
+ * `tools` is the tool set given to `generateText` (every entry wrapped in
+ * `classifyTool`) or a list of `{ name, maxResultSizeChars }`. A part the
+ * middleware does not understand passes through unchanged and is reported
+ * once (`onUnhandledPart`); a failed persist keeps the result inline and is
+ * reported (`onPersistError`). Neither stops the loop.
+ */
+export function toolResultBudget(options: ToolResultBudgetMiddlewareOptions): ToolResultBudgetMiddleware {
+  return middlewareFor(new ToolResultBudgetSession('ai-sdk', options));
+}
+
+function middlewareFor(session: ToolResultBudgetSession): ToolResultBudgetMiddleware {
+  const jsonText = new WeakMap<object, string | null>();
+  const transformParams: TransformParams = async ({ params }) => {
+    const prompt = await budgetPrompt(session, params.prompt, jsonText);
+    return prompt === params.prompt ? params : { ...params, prompt };
+  };
+  return Object.freeze({
+    specificationVersion: 'v4' as const,
+    transformParams,
+    get state() {
+      return session.state;
+    },
+    fork: (overrides?: BudgetForkOptions) => middlewareFor(new ToolResultBudgetSession('ai-sdk', session.forkOptions(overrides))),
+  });
+}
+
+/**
+ * The tool-call id of every tool result in `messages` (`response.messages`
+ * of each call, or the prompt), in order: the `toolUseIds` for
+ * `reconstructReplacementState` on resume.
+ */
+export function aiSdkToolCallIds(messages: Iterable<{ readonly role: string; readonly content: unknown }>): string[] {
+  const ids: string[] = [];
+  for (const message of messages) {
+    if (message.role !== 'tool' || !Array.isArray(message.content)) continue;
+    for (const part of message.content as unknown[]) {
+      const candidate = part as { type?: unknown; toolCallId?: unknown } | null;
+      if (candidate?.type === 'tool-result' && typeof candidate.toolCallId === 'string' && candidate.toolCallId !== '') {
+        ids.push(candidate.toolCallId);
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * The prompt with each tool message budgeted; the same array when nothing
+ * was replaced. The history the loop re-sends on every step was decided on
+ * an earlier step: answered at once, without building the budget's input or
+ * awaiting; only the messages with new results go to the budget, in order.
+ */
+function budgetPrompt(
+  session: ToolResultBudgetSession,
+  prompt: AiSdkPrompt,
+  jsonText: WeakMap<object, string | null>,
+): AiSdkPrompt | Promise<AiSdkPrompt> {
+  let output: AiSdkPromptMessage[] | undefined;
+  let undecided: number[] | undefined;
+  for (let index = 0; index < prompt.length; index += 1) {
+    const message = prompt[index] as AiSdkPromptMessage;
+    if (message.role !== 'tool') continue;
+    const reapplied = reapplyDecided(session, message, jsonText);
+    if (reapplied === undefined) (undecided ??= []).push(index);
+    else if (reapplied !== message) (output ??= prompt.slice())[index] = reapplied;
+  }
+  if (undecided === undefined) return output ?? prompt;
+  return (async () => {
+    for (const index of undecided) {
+      const message = prompt[index] as ToolMessage;
+      const budgeted = await budgetToolMessage(session, message, jsonText);
+      if (budgeted !== message) (output ??= prompt.slice())[index] = budgeted;
+    }
+    return output ?? prompt;
+  })();
+}
+
+/** The message with every result's earlier decision applied, or undefined when one of them has none. */
+function reapplyDecided(
+  session: ToolResultBudgetSession,
+  message: ToolMessage,
+  jsonText: WeakMap<object, string | null>,
+): ToolMessage | undefined {
+  let content: ToolMessagePart[] | undefined;
+  const parts = message.content;
+  for (let position = 0; position < parts.length; position += 1) {
+    const part = parts[position] as ToolMessagePart;
+    if (part.type !== 'tool-result') return undefined;
+    const output = part.output as ToolResultOutput | null | undefined;
+    const text = output?.type === 'text' ? output.value : output === null || typeof output !== 'object' ? undefined : jsonText.get(output);
+    if (typeof text !== 'string') return undefined;
+    const shown = session.decided(part.toolCallId, text);
+    if (shown === UNDECIDED) return undefined;
+    if (shown === INLINE_AS_IS) continue;
+    content ??= parts.slice();
+    content[position] = { ...part, output: replacedOutput(part.output, shown) };
+  }
+  return content === undefined ? message : { ...message, content };
+}
+
+async function budgetToolMessage(
+  session: ToolResultBudgetSession,
+  message: ToolMessage,
+  jsonText: WeakMap<object, string | null>,
+): Promise<ToolMessage> {
+  const inputs: SessionInput[] = [];
+  const positions: number[] = [];
+  const parts = message.content as readonly unknown[];
+  for (let position = 0; position < parts.length; position += 1) {
+    const part = parts[position] as { type?: unknown } | null;
+    const type = typeof part === 'object' && part !== null ? part.type : undefined;
+    if (type === 'tool-approval-response') continue;
+    if (type !== 'tool-result') {
+      session.report({ reason: 'unknown-part-type', type: String(type), part });
+      continue;
+    }
+    const result = part as AiSdkToolResultPart;
+    if (typeof result.toolCallId !== 'string' || result.toolCallId === '' || typeof result.toolName !== 'string') {
+      session.report({ reason: 'malformed-part', type: 'tool-result', part });
+      continue;
+    }
+    const content = textOfOutput(session, result, jsonText);
+    if (content === undefined) continue;
+    inputs.push({ toolUseId: result.toolCallId, toolName: result.toolName, content, part, type: outputType(result) });
+    positions.push(position);
+  }
+  if (inputs.length === 0) return message;
+  const decided = session.budgetMessage(inputs);
+  const shown = Array.isArray(decided) ? decided : await decided;
+  let content: ToolMessagePart[] | undefined;
+  shown.forEach((replacement, index) => {
+    if (replacement === undefined) return;
+    const position = positions[index] as number;
+    content ??= message.content.slice();
+    const part = content[position] as AiSdkToolResultPart;
+    content[position] = { ...part, output: replacedOutput(part.output, replacement) };
+  });
+  return content === undefined ? message : { ...message, content };
+}
+
+/**
+ * The text the model gets for a tool result, or undefined when it is not
+ * text (a file or image part: never persisted) or there is none. JSON is
+ * measured as the providers send it, `JSON.stringify`, once per output
+ * object: the AI SDK hands the same object to every step.
+ */
+function textOfOutput(
+  session: ToolResultBudgetSession,
+  part: AiSdkToolResultPart,
+  jsonText: WeakMap<object, string | null>,
+): string | undefined {
+  const output = part.output as ToolResultOutput | null | undefined;
+  switch (output?.type) {
+    case 'text':
+    case 'error-text':
+      return typeof output.value === 'string' ? output.value : unknownOutput(session, part);
+    case 'json':
+    case 'error-json':
+    case 'content': {
+      let text = jsonText.get(output);
+      if (text === undefined) {
+        text = output.type === 'content' ? textOfContent(output.value) : (JSON.stringify(output.value) ?? null);
+        jsonText.set(output, text);
+      }
+      return text ?? undefined;
+    }
+    case 'execution-denied':
+      return undefined;
+    default:
+      return unknownOutput(session, part);
+  }
+}
+
+function unknownOutput(session: ToolResultBudgetSession, part: AiSdkToolResultPart): undefined {
+  session.report({ reason: 'unknown-output-type', type: outputType(part), toolCallId: part.toolCallId, toolName: part.toolName, part });
+  return undefined;
+}
+
+function outputType(part: AiSdkToolResultPart): string {
+  const output = part.output as { type?: unknown } | null | undefined;
+  return String(output?.type);
+}
+
+/** The text of a `content` output that holds only text parts, joined with newlines; null otherwise. */
+function textOfContent(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const texts: string[] = [];
+  for (const item of value as unknown[]) {
+    const candidate = item as { type?: unknown; text?: unknown } | null;
+    if (candidate?.type !== 'text' || typeof candidate.text !== 'string') return null;
+    texts.push(candidate.text);
+  }
+  return texts.join('\n');
+}
+
+/** The output that carries the replacement, in the kind of output it replaces (text, error text, content). */
+function replacedOutput(output: ToolResultOutput, replacement: string): ToolResultOutput {
+  const providerOptions =
+    'providerOptions' in output && output.providerOptions !== undefined ? { providerOptions: output.providerOptions } : {};
+  switch (output.type) {
+    case 'error-text':
+    case 'error-json':
+      return { type: 'error-text', value: replacement, ...providerOptions };
+    case 'content':
+      return { type: 'content', value: [{ type: 'text', text: replacement }] };
+    default:
+      return { type: 'text', value: replacement, ...providerOptions };
+  }
+}

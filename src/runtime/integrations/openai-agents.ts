@@ -1,0 +1,261 @@
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): a `callModelInputFilter`, the
+ * run option the SDK calls with the input items just before every model
+ * call, that budgets the `function_call_result` items.
+ *
+ * ```ts
+ * const budget = toolResultBudgetFilter({ store, tools: [readFile, bash], querySource: 'repl_main_thread' });
+ * await run(agent, input, { callModelInputFilter: budget });
+ * ```
+ *
+ * The filter is the session: its state carries every decision across the
+ * turns of one run and across runs (frozen fates), `fork()` gives a
+ * subagent a clone, and `state` (with `openAIAgentsToolCallIds` and the
+ * records from `onRecord`) rebuilds it on resume. The run's `history`
+ * keeps the original outputs; the model sees the replacements.
+ *
+ * `@openai/agents` is an optional peer: this module imports its types only.
+ */
+import type { AgentInputItem, CallModelInputFilter, FunctionCallResultItem, Model, ModelRequest } from '@openai/agents';
+
+import type { ReplacementState } from '../replacement-state.js';
+import { textOfParts } from '../adapters.js';
+import { ToolResultBudgetSession, type BudgetForkOptions, type SessionInput, type ToolResultBudgetSessionOptions } from './session.js';
+
+export type ToolResultBudgetFilterOptions = ToolResultBudgetSessionOptions;
+
+// The filter never reads the run's context, so it fits a run of any context
+// type (`run<Context>(…)`); `unknown` would fit only runs without one.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyContextFilter = CallModelInputFilter<any>;
+type FilterArguments = Parameters<AnyContextFilter>[0];
+type ModelInputData = FilterArguments['modelData'];
+
+/** The input filter, and the session it keeps. */
+export type ToolResultBudgetInputFilter = AnyContextFilter & {
+  /** The filter treats every item as immutable (it builds new items for replacements), so the SDK need not copy them. */
+  readonly preserveInputIdentity: true;
+  /** Every decision so far (read-only views). */
+  readonly state: ReplacementState;
+  /** A filter for a fork or subagent: a clone of this state, with `overrides` applied. */
+  fork(overrides?: BudgetForkOptions): ToolResultBudgetInputFilter;
+  /**
+   * The same session as a model wrapper: `new Agent({ model: budget.wrapModel(model) })`
+   * budgets `request.input` before every call of `model`. Use one or the
+   * other for a run, not both. Cheaper than the filter: the SDK deep-copies
+   * the input (twice per turn) for any `callModelInputFilter`, none for a
+   * model (`npm run bench`, docs/performance.md).
+   */
+  wrapModel(model: Model): Model;
+};
+
+/**
+ * Items that carry no tool output the budget could shrink: passed through
+ * without a report. Any other item but `function_call_result` is reported
+ * once (`onUnhandledPart`).
+ */
+const ITEMS_WITHOUT_TEXT_RESULTS: ReadonlySet<unknown> = new Set([
+  undefined,
+  'message',
+  'function_call',
+  'reasoning',
+  'compaction',
+  'hosted_tool_call',
+  'computer_call',
+  // A screenshot: an image, never persisted.
+  'computer_call_result',
+  'shell_call',
+  'apply_patch_call',
+  'apply_patch_call_output',
+  'tool_search_call',
+  'tool_search_output',
+  'program',
+]);
+
+/** Tool results the SDK knows that this filter does not budget (yet): reported, left as they are. */
+const UNBUDGETED_RESULTS: ReadonlySet<unknown> = new Set(['shell_call_output', 'program_output']);
+
+/**
+ * A `callModelInputFilter` for `run(agent, input, { callModelInputFilter })`
+ * (or `new Runner({ callModelInputFilter })`) that budgets the
+ * `function_call_result` items of every model call: a result over its tool's
+ * threshold, or the largest of one response's results over
+ * `perMessageLimit`, is persisted and replaced by its `<persisted-output>`
+ * preview; self-reading tools (classified `UNBOUNDED`) are never persisted.
+ *
+ * `tools` lists the agent's tools wrapped in `classifyTool` (or `{ name,
+ * maxResultSizeChars }`). An item the filter does not understand passes
+ * through unchanged and is reported once (`onUnhandledPart`); a failed
+ * persist keeps the result inline and is reported (`onPersistError`).
+ */
+export function toolResultBudgetFilter(options: ToolResultBudgetFilterOptions): ToolResultBudgetInputFilter {
+  return filterFor(new ToolResultBudgetSession('openai-agents', options));
+}
+
+function filterFor(session: ToolResultBudgetSession): ToolResultBudgetInputFilter {
+  const filter = async ({ modelData }: FilterArguments): Promise<ModelInputData> => {
+    const input = await budgetItems(session, modelData.input);
+    return input === modelData.input ? modelData : { ...modelData, input };
+  };
+  const budgetRequest = async (request: ModelRequest): Promise<ModelRequest> => {
+    if (typeof request.input === 'string') return request;
+    const input = await budgetItems(session, request.input);
+    return input === request.input ? request : { ...request, input };
+  };
+  return Object.freeze(
+    Object.defineProperties(filter, {
+      preserveInputIdentity: { value: true, enumerable: true },
+      state: { get: () => session.state, enumerable: true },
+      fork: {
+        value: (overrides?: BudgetForkOptions) => filterFor(new ToolResultBudgetSession('openai-agents', session.forkOptions(overrides))),
+        enumerable: true,
+      },
+      wrapModel: { value: (model: Model) => wrapModel(model, budgetRequest), enumerable: true },
+    }),
+  ) as unknown as ToolResultBudgetInputFilter;
+}
+
+/**
+ * A Model that budgets each request's input, then calls `model`. Every
+ * member of the Model interface is delegated to `model` itself (bound), so a
+ * model class with private fields keeps working.
+ */
+function wrapModel(model: Model, budgetRequest: (request: ModelRequest) => Promise<ModelRequest>): Model {
+  if (typeof model !== 'object' || model === null || typeof model.getResponse !== 'function') {
+    throw new TypeError(
+      'wrapModel(model): model must be a Model instance (getResponse, getStreamedResponse); ' +
+        'for a model name, wrap what the provider returns: budget.wrapModel(await provider.getModel(name)).',
+    );
+  }
+  const wrapped: Model = {
+    getResponse: async (request) => model.getResponse(await budgetRequest(request)),
+    getStreamedResponse: async function* (request) {
+      yield* model.getStreamedResponse(await budgetRequest(request));
+    },
+  };
+  if (model.supportsPromptModelSelection !== undefined) {
+    Object.defineProperty(wrapped, 'supportsPromptModelSelection', { get: () => model.supportsPromptModelSelection, enumerable: true });
+  }
+  if (typeof model.getRetryAdvice === 'function') wrapped.getRetryAdvice = model.getRetryAdvice.bind(model);
+  return wrapped;
+}
+
+/**
+ * The `callId` of every `function_call_result` in `items` (a run's
+ * `history`, or the session's items), in order: the `toolUseIds` for
+ * `reconstructReplacementState` on resume.
+ */
+export function openAIAgentsToolCallIds(items: Iterable<AgentInputItem>): string[] {
+  const ids: string[] = [];
+  for (const item of items) {
+    if (item.type === 'function_call_result' && typeof item.callId === 'string' && item.callId !== '') ids.push(item.callId);
+  }
+  return ids;
+}
+
+/**
+ * The items with each run of consecutive `function_call_result` items (the
+ * results of one model response: the budget's "message") budgeted; the same
+ * array when nothing was replaced.
+ */
+async function budgetItems(session: ToolResultBudgetSession, items: AgentInputItem[]): Promise<AgentInputItem[]> {
+  let output: AgentInputItem[] | undefined;
+  let runStart = -1;
+  for (let index = 0; index <= items.length; index += 1) {
+    const item = items[index] as { type?: unknown } | undefined;
+    const type = item?.type;
+    if (index < items.length && type === 'function_call_result') {
+      if (runStart < 0) runStart = index;
+      continue;
+    }
+    if (runStart >= 0) {
+      const replaced = await budgetRun(session, items, runStart, index);
+      if (replaced !== undefined) {
+        output ??= items.slice();
+        for (const [position, replacement] of replaced) output[position] = replacement;
+      }
+      runStart = -1;
+    }
+    if (index < items.length && !ITEMS_WITHOUT_TEXT_RESULTS.has(type)) {
+      const reason = UNBUDGETED_RESULTS.has(type) ? 'unsupported-result-type' : 'unknown-part-type';
+      const callId = (item as { callId?: unknown }).callId;
+      session.report({ reason, type: String(type), toolCallId: typeof callId === 'string' ? callId : undefined, part: item });
+    }
+  }
+  return output ?? items;
+}
+
+/** The replaced items of `items[start..end)`, by position; undefined when none was replaced. */
+async function budgetRun(
+  session: ToolResultBudgetSession,
+  items: readonly AgentInputItem[],
+  start: number,
+  end: number,
+): Promise<Map<number, AgentInputItem> | undefined> {
+  const inputs: SessionInput[] = [];
+  const positions: number[] = [];
+  for (let position = start; position < end; position += 1) {
+    const item = items[position] as FunctionCallResultItem;
+    if (typeof item.callId !== 'string' || item.callId === '' || typeof item.name !== 'string') {
+      session.report({ reason: 'malformed-part', type: 'function_call_result', part: item });
+      continue;
+    }
+    const content = textOfOutput(session, item);
+    if (content === undefined) continue;
+    inputs.push({ toolUseId: item.callId, toolName: item.name, content, part: item, type: outputType(item.output) });
+    positions.push(position);
+  }
+  if (inputs.length === 0) return undefined;
+  const decided = session.budgetMessage(inputs);
+  const shown = Array.isArray(decided) ? decided : await decided;
+  let replaced: Map<number, AgentInputItem> | undefined;
+  shown.forEach((replacement, index) => {
+    if (replacement === undefined) return;
+    const position = positions[index] as number;
+    const item = items[position] as FunctionCallResultItem;
+    (replaced ??= new Map()).set(position, { ...item, output: replacedOutput(item.output, replacement) });
+  });
+  return replaced;
+}
+
+/** The text of a tool's output, or undefined for an image or file (never persisted) or an unknown shape (reported). */
+function textOfOutput(session: ToolResultBudgetSession, item: FunctionCallResultItem): string | undefined {
+  const output: unknown = item.output;
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) {
+    const text = textOfParts(output, 'input_text');
+    if (text !== undefined) return text;
+    const known = (output as unknown[]).every((part) =>
+      ['input_text', 'input_image', 'input_file'].includes(String((part as { type?: unknown } | null)?.type)),
+    );
+    return known ? undefined : unknownOutput(session, item);
+  }
+  const type = (output as { type?: unknown } | null)?.type;
+  if (type === 'text' && typeof (output as { text?: unknown }).text === 'string') return (output as { text: string }).text;
+  if (type === 'image' || type === 'file') return undefined;
+  return unknownOutput(session, item);
+}
+
+function unknownOutput(session: ToolResultBudgetSession, item: FunctionCallResultItem): undefined {
+  session.report({
+    reason: 'unknown-output-type',
+    type: outputType(item.output),
+    toolCallId: item.callId,
+    toolName: item.name,
+    part: item,
+  });
+  return undefined;
+}
+
+function outputType(output: unknown): string {
+  if (typeof output === 'string') return 'string';
+  if (Array.isArray(output)) return 'array';
+  return String((output as { type?: unknown } | null)?.type);
+}
+
+/** The output carrying the replacement, in the shape it replaces (a string, a text output, a list of input parts). */
+function replacedOutput(output: FunctionCallResultItem['output'], replacement: string): FunctionCallResultItem['output'] {
+  if (typeof output === 'string') return replacement;
+  if (Array.isArray(output)) return [{ type: 'input_text', text: replacement }];
+  return { ...output, type: 'text', text: replacement };
+}

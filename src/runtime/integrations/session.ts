@@ -1,0 +1,353 @@
+/**
+ * One budget session: what every framework integration (AI SDK middleware,
+ * OpenAI Agents input filter, MCP client guard) keeps between the steps of
+ * an agent loop. It owns the replacement state (frozen fates across steps,
+ * calls, forks and resumes), the tools' classification, and the reports of
+ * parts it does not understand; the integrations only translate their
+ * framework's shapes to `{ toolUseId, toolName, content }` and back.
+ *
+ * Imports no framework: each integration module imports its framework's
+ * types only (`import type`), so none of them is loaded at run time.
+ */
+import { applyToolResultBudget, type ToolResultBudgetOptions, type ToolUseIdReuse } from '../budget.js';
+import { classifiedThresholdTool, getToolClassification } from '../classify-tool.js';
+import { UnclassifiedToolInSetError, describeValue } from '../errors.js';
+import { isPersistedOutput } from '../persisted-output.js';
+import {
+  adoptReplacementState,
+  cloneReplacementState,
+  createReplacementState,
+  type ReplacementRecord,
+  type ReplacementState,
+} from '../replacement-state.js';
+import { shouldPersistForSession } from '../session-scope.js';
+import type { ToolResultBudgetStore } from '../store.js';
+import { UNBOUNDED, getEffectivePersistenceThreshold, type PersistenceOverrides, type PersistenceThresholdTool } from '../threshold.js';
+import type { ForkableState } from '../../types/brands.js';
+
+/** The per-message limit when none is given: 200,000 characters, about 50,000 tokens. */
+export const DEFAULT_PER_MESSAGE_LIMIT = 200_000;
+
+/**
+ * The tools: a list (`{ name, maxResultSizeChars }` entries, or framework
+ * tools wrapped in `classifyTool`), or a framework's tool set keyed by the
+ * names the model calls them by (the AI SDK's `tools`), every entry
+ * classified with `classifyTool`.
+ */
+export type BudgetTools = Iterable<PersistenceThresholdTool | object> | Readonly<Record<string, object>>;
+
+/** Which integration met a part it left alone. */
+export type BudgetIntegration = 'ai-sdk' | 'openai-agents' | 'mcp-client';
+
+/**
+ * Why a part was left as it is:
+ * - `unknown-part-type`: a part or item type the integration does not know
+ *   (a newer SDK, a provider-specific shape);
+ * - `unknown-output-type`: a tool result whose output has a shape the
+ *   integration does not know;
+ * - `unsupported-result-type`: a kind of tool result the integration knows
+ *   but does not budget (e.g. an OpenAI Agents `shell_call_output`);
+ * - `malformed-part`: a tool result without a usable call id;
+ * - `unclassified-tool`: a result of a tool missing from `tools` (it stays
+ *   inline and counts toward the message, as a self-reading tool would:
+ *   what nobody classified is never persisted).
+ */
+export type UnhandledPartReason =
+  'unknown-part-type' | 'unknown-output-type' | 'unsupported-result-type' | 'malformed-part' | 'unclassified-tool';
+
+/** A part passed through unchanged, reported once per session. */
+export interface UnhandledPart {
+  readonly integration: BudgetIntegration;
+  readonly reason: UnhandledPartReason;
+  /** The part's, item's or output's `type` as found (`String(...)` of it). */
+  readonly type: string;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  /** The part itself, as found. */
+  readonly part: unknown;
+}
+
+export interface ToolResultBudgetSessionOptions {
+  /** Where replaced results go; `ToolResultStore` or anything with the same `persist`. */
+  readonly store: ToolResultBudgetStore;
+  readonly tools: BudgetTools;
+  /** Who is asking; only owned sessions (`repl_main_thread…`, `agent:…`) persist. */
+  readonly querySource: string;
+  /** Characters one message of tool results may hold; default `DEFAULT_PER_MESSAGE_LIMIT`. */
+  readonly perMessageLimit?: number;
+  readonly overrides?: PersistenceOverrides;
+  /** Receives each new replacement's record; log it to the transcript for resume. */
+  readonly onRecord?: (record: ReplacementRecord) => void;
+  readonly onPersistError?: (error: unknown, toolUseId: string) => void;
+  readonly onToolUseIdReused?: (reuse: ToolUseIdReuse) => void;
+  /** Binds the state to this agent on first use. */
+  readonly agentId?: string;
+  /**
+   * The state to start from: `cloneReplacementState(parent)` for a fork
+   * (or the integration's own `fork()`), `reconstructReplacementState(ids,
+   * records)` on resume. Without it, a fresh state.
+   */
+  readonly state?: ForkableState<ReplacementState>;
+  /**
+   * Told once per session about each part left as it is (see
+   * `UnhandledPart`). Without it, each becomes a process warning (code
+   * `TOOL_RESULT_GUARD_UNHANDLED_PART`). Never thrown: an agent loop does not
+   * stop for a shape it could not budget.
+   */
+  readonly onUnhandledPart?: (part: UnhandledPart) => void;
+}
+
+/** What a fork may change; everything else is the parent's. */
+export type BudgetForkOptions = Partial<Omit<ToolResultBudgetSessionOptions, 'state' | 'store' | 'tools'>>;
+
+/** `decided(…)`: never judged with this content (a fresh result, or an id reused with other content). */
+export const UNDECIDED: unique symbol = Symbol('undecided');
+/** `decided(…)`: judged, and shown as it is. */
+export const INLINE_AS_IS: unique symbol = Symbol('inline as is');
+
+/** One result of a message, as an integration found it. */
+export interface SessionInput {
+  readonly toolUseId: string;
+  readonly toolName: string;
+  readonly content: string;
+  /** The framework part it came from, for a report. */
+  readonly part: unknown;
+  readonly type: string;
+}
+
+/** The last content seen under an id and what the model was shown for it. */
+interface Decided {
+  readonly content: string;
+  /** The replacement, or undefined when the result stays inline. */
+  readonly shown: string | undefined;
+}
+
+export class ToolResultBudgetSession {
+  readonly integration: BudgetIntegration;
+  readonly options: ToolResultBudgetSessionOptions;
+  readonly #state: ReplacementState;
+  #budgetOptions: ToolResultBudgetOptions;
+  /**
+   * The tools the budget resolves, one entry per name, frozen (so the budget
+   * resolves their thresholds once); replaced by a longer list when an
+   * unclassified name arrives.
+   */
+  #tools: readonly PersistenceThresholdTool[];
+  readonly #classified: Set<string>;
+  readonly #reported = new Set<string>();
+  /**
+   * Decisions already taken, by id. An agent loop sends the whole history on
+   * every step; a fate is frozen, so the same id with the same content (the
+   * same string, compared by reference first) needs no second judgement, no
+   * hashing and no await. Any other content goes back to the budget.
+   */
+  readonly #decided = new Map<string, Decided>();
+
+  constructor(integration: BudgetIntegration, options: ToolResultBudgetSessionOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new TypeError(`${integration}: options must be { store, tools, querySource, perMessageLimit? }.`);
+    }
+    this.integration = integration;
+    this.options = options;
+    this.#tools = Object.freeze(normalizeTools(options.tools, options.overrides, integration));
+    this.#classified = new Set(this.#tools.map((tool) => tool.name));
+    const perMessageLimit = options.perMessageLimit ?? DEFAULT_PER_MESSAGE_LIMIT;
+    if (typeof perMessageLimit !== 'number' || Number.isNaN(perMessageLimit) || perMessageLimit < 0) {
+      throw new TypeError(
+        `${integration}: perMessageLimit must be a number >= 0 (characters per message), got ${describeValue(perMessageLimit)}.`,
+      );
+    }
+    if (typeof options.querySource !== 'string') {
+      throw new TypeError(
+        `${integration}: querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`,
+      );
+    }
+    if (shouldPersistForSession(options.querySource) && lacksPersist(options.store)) {
+      throw new TypeError(`${integration}: store must have persist(toolUseId, content); pass a ToolResultStore.`);
+    }
+    this.#state = options.state === undefined ? createReplacementState() : adoptReplacementState(options.state, options.agentId);
+    this.#budgetOptions = {
+      store: options.store,
+      tools: this.#tools,
+      perMessageLimit,
+      querySource: options.querySource,
+      overrides: options.overrides,
+      onRecord: options.onRecord,
+      onPersistError: options.onPersistError,
+      onToolUseIdReused: options.onToolUseIdReused,
+      agentId: options.agentId,
+    };
+  }
+
+  /** The session's replacement state (read-only views); fork with `fork()`, never by sharing it. */
+  get state(): ReplacementState {
+    return this.#state;
+  }
+
+  /** The options of a child session: this one's, with `overrides` applied and a clone of the state. */
+  forkOptions(overrides: BudgetForkOptions = {}): ToolResultBudgetSessionOptions {
+    if (overrides.agentId !== undefined && overrides.agentId === this.options.agentId) {
+      throw new TypeError(
+        `${this.integration}: fork({ agentId }) needs the child's own agentId; ${JSON.stringify(overrides.agentId)} is the parent's.`,
+      );
+    }
+    return { ...this.options, ...stripAgentId(this.options, overrides), state: cloneReplacementState(this.#state) };
+  }
+
+  /**
+   * The replacement for each result of one message, by position (undefined:
+   * inline). When every result was decided before with the same content, the
+   * answer is synchronous; otherwise the whole message goes to the budget, so
+   * its size accounting is the same as on the first step, a fork or a resume.
+   */
+  budgetMessage(inputs: readonly SessionInput[]): Array<string | undefined> | Promise<Array<string | undefined>> {
+    const shown = new Array<string | undefined>(inputs.length);
+    let allDecided = true;
+    for (let index = 0; index < inputs.length; index += 1) {
+      const input = inputs[index] as SessionInput;
+      if (!this.#classified.has(input.toolName)) this.#addUnclassified(input);
+      if (!allDecided) continue;
+      const decided = this.#decided.get(input.toolUseId);
+      if (decided !== undefined && decided.content === input.content) shown[index] = decided.shown;
+      else allDecided = false;
+    }
+    if (allDecided) return shown;
+    return this.#judge(inputs);
+  }
+
+  /**
+   * What the model was shown for `content` under `toolUseId` when it was
+   * decided before (the replacement, or `INLINE_AS_IS`), or `UNDECIDED`. Lets
+   * an integration skip building the budget's input for the history it
+   * re-sends on every step.
+   */
+  decided(toolUseId: string, content: string): string | typeof UNDECIDED | typeof INLINE_AS_IS {
+    const decided = this.#decided.get(toolUseId);
+    if (decided === undefined || decided.content !== content) return UNDECIDED;
+    return decided.shown ?? INLINE_AS_IS;
+  }
+
+  /** Reports a part left alone, once per session for the same reason, type, call and tool. */
+  report(part: Omit<UnhandledPart, 'integration'>): void {
+    const key = `${part.reason}\0${part.type}\0${part.toolCallId ?? ''}\0${part.toolName ?? ''}`;
+    if (this.#reported.has(key)) return;
+    this.#reported.add(key);
+    const report: UnhandledPart = { integration: this.integration, ...part };
+    if (this.options.onUnhandledPart) {
+      this.options.onUnhandledPart(report);
+      return;
+    }
+    const message =
+      `${this.integration}: a ${part.reason.replaceAll('-', ' ')} (${JSON.stringify(part.type)}` +
+      `${part.toolCallId === undefined ? '' : `, call ${JSON.stringify(part.toolCallId)}`}` +
+      `${part.toolName === undefined ? '' : `, tool ${JSON.stringify(part.toolName)}`}) was passed through unchanged. ` +
+      (part.reason === 'unclassified-tool'
+        ? 'Classify the tool (classifyTool, or { name, maxResultSizeChars } in tools) to budget its results. '
+        : '') +
+      'Pass onUnhandledPart to handle this yourself.';
+    if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') {
+      process.emitWarning(message, { code: 'TOOL_RESULT_GUARD_UNHANDLED_PART' });
+    } else {
+      console.warn(message);
+    }
+  }
+
+  async #judge(inputs: readonly SessionInput[]): Promise<Array<string | undefined>> {
+    const shown = new Array<string | undefined>(inputs.length);
+    // The replacement itself, from a history that stored what the model was
+    // shown (an OpenAI Agents session does): it is what the model saw, not new content.
+    const toJudge: SessionInput[] = [];
+    const positions: number[] = [];
+    inputs.forEach((input, index) => {
+      if (isPersistedOutput(input.content) && this.#state.replacements.get(input.toolUseId) === input.content) return;
+      toJudge.push(input);
+      positions.push(index);
+    });
+    const { results } = await applyToolResultBudget(toJudge, this.#state, this.#budgetOptions);
+    results.forEach((result, index) => {
+      const input = toJudge[index] as SessionInput;
+      const replacement = result.content === input.content ? undefined : result.content;
+      shown[positions[index] as number] = replacement;
+      // Only a judged id has a frozen fate; a source that owns no storage marks nothing.
+      if (this.#state.seenIds.has(input.toolUseId)) this.#decided.set(input.toolUseId, { content: input.content, shown: replacement });
+    });
+    return shown;
+  }
+
+  #addUnclassified(input: SessionInput): void {
+    // Never persisted, still counted: for all anyone knows, it reads what the model names.
+    this.#tools = Object.freeze([...this.#tools, { name: input.toolName, maxResultSizeChars: UNBOUNDED }]);
+    this.#budgetOptions = { ...this.#budgetOptions, tools: this.#tools };
+    this.#classified.add(input.toolName);
+    this.report({ reason: 'unclassified-tool', type: input.type, toolCallId: input.toolUseId, toolName: input.toolName, part: input.part });
+  }
+}
+
+function lacksPersist(store: unknown): boolean {
+  return typeof store !== 'object' || store === null || typeof (store as { persist?: unknown }).persist !== 'function';
+}
+
+/** A fork without its own agentId is bound to no agent yet (the parent's id would make it the parent). */
+function stripAgentId(parent: ToolResultBudgetSessionOptions, overrides: BudgetForkOptions): BudgetForkOptions {
+  if (overrides.agentId !== undefined || parent.agentId === undefined) return overrides;
+  return { ...overrides, agentId: undefined };
+}
+
+/**
+ * The tools as `{ name, maxResultSizeChars }`, checked now: a bad threshold
+ * or an unclassified entry of a tool set is an error when the integration is
+ * created, not in the middle of a loop.
+ */
+function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, integration: BudgetIntegration): PersistenceThresholdTool[] {
+  if (typeof tools !== 'object' || tools === null) {
+    throw new TypeError(
+      `${integration}: tools must be a list of { name, maxResultSizeChars } or a tool set { name: classifyTool(tool, …) }, got ${describeValue(tools)}.`,
+    );
+  }
+  const normalized = new Map<string, PersistenceThresholdTool>();
+  const add = (tool: PersistenceThresholdTool) => {
+    // Resolving once checks the declared value (InvalidThresholdError) before any step runs.
+    getEffectivePersistenceThreshold(tool, overrides);
+    const earlier = normalized.get(tool.name);
+    if (earlier !== undefined && earlier.maxResultSizeChars !== tool.maxResultSizeChars) {
+      throw new TypeError(
+        `${integration}: tool ${JSON.stringify(tool.name)} is listed twice with different thresholds; list each tool once.`,
+      );
+    }
+    normalized.set(tool.name, { name: tool.name, maxResultSizeChars: tool.maxResultSizeChars });
+  };
+  if (typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function') {
+    for (const listed of tools as Iterable<PersistenceThresholdTool | object>) {
+      const tool = (classifiedThresholdTool(listed) ?? listed) as PersistenceThresholdTool;
+      if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string') {
+        throw new TypeError(`${integration}: every entry of tools needs a string name and maxResultSizeChars, got ${describeValue(tool)}.`);
+      }
+      add(tool);
+    }
+    return [...normalized.values()];
+  }
+  // A tool set: the key is the name the model calls the tool by.
+  for (const [name, tool] of Object.entries(tools as Readonly<Record<string, object>>)) {
+    const declared = getToolClassification(tool)?.maxResultSizeChars ?? ownLimit(tool);
+    if (declared === undefined) throw new UnclassifiedToolInSetError(name, integrationLabel(integration));
+    add({ name, maxResultSizeChars: declared });
+  }
+  return [...normalized.values()];
+}
+
+/** A tool that declares its own limit (`defineTool`, a class with the member). */
+function ownLimit(tool: unknown): number | undefined {
+  const declared = typeof tool === 'object' && tool !== null ? (tool as { maxResultSizeChars?: unknown }).maxResultSizeChars : undefined;
+  return typeof declared === 'number' ? declared : undefined;
+}
+
+function integrationLabel(integration: BudgetIntegration): string {
+  switch (integration) {
+    case 'ai-sdk':
+      return 'toolResultBudget';
+    case 'openai-agents':
+      return 'toolResultBudgetFilter';
+    case 'mcp-client':
+      return 'guardMcpToolResults';
+  }
+}
