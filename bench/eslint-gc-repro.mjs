@@ -122,7 +122,9 @@ if (first === '--side') {
   console.log('side     CPU ms   GC count   GC ms');
   for (const side of SIDES) {
     const { cpuMs, collections, collectingMs } = summary[side];
-    console.log(`${side.padEnd(7)} ${cpuMs.toFixed(0).padStart(7)} ${String(collections).padStart(10)} ${collectingMs.toFixed(1).padStart(7)}`);
+    console.log(
+      `${side.padEnd(7)} ${cpuMs.toFixed(0).padStart(7)} ${String(collections).padStart(10)} ${collectingMs.toFixed(1).padStart(7)}`,
+    );
   }
   const ratio = (key) => (summary['no-op'][key] / summary.none[key]).toFixed(3);
   console.log(`no-op / none: CPU ${ratio('cpuMs')}, GC count ${ratio('collections')}, GC time ${ratio('collectingMs')}`);

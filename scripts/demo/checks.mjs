@@ -141,7 +141,14 @@ export function typeCheckExample() {
 /** The codemod's dry run as JSON: files with their edits per transform and diffs, and the summary. */
 export function migrateExample() {
   const command = `tool-result-guard migrate -p ${EXAMPLE}/tsconfig.json --dry-run`;
-  const result = runNode([join(REPOSITORY_ROOT, 'dist', 'cli', 'bin.js'), 'migrate', '-p', `${EXAMPLE}/tsconfig.json`, '--dry-run', '--json']);
+  const result = runNode([
+    join(REPOSITORY_ROOT, 'dist', 'cli', 'bin.js'),
+    'migrate',
+    '-p',
+    `${EXAMPLE}/tsconfig.json`,
+    '--dry-run',
+    '--json',
+  ]);
   if (result.status !== MIGRATE_FOUND_CHANGES) {
     throw new Error(`expected ${command} to find changes (exit status 2), got ${result.status}:\n${result.stderr}`);
   }
