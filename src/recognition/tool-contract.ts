@@ -18,7 +18,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, findProperty, getMemberPath, getStaticKeyName, getStringValue, isClassNode, skipTypeWrappers } from './ast.js';
+import { type ClassNode, findProperty, getStaticKeyName, getStringValue, isClassNode, skipTypeWrappers } from './ast.js';
 import { resolveToolName, staticValueOf } from './tool-name.js';
 import { type ToolDefinition, classMemberByName } from './tool-shapes/vocabulary.js';
 
@@ -370,8 +370,12 @@ const CHANGING_NAME_WORDS = new Set([
   'exists',
 ]);
 
-/** `read_file`, `readFile`, `browser-get-text` → their words, lower case. */
-export function nameWords(name: string): string[] {
+/**
+ * `read_file`, `readFile`, `browser-get-text`, `mouse:click` → their words, lower case. Unlike
+ * `state-mutation/expressions.ts`'s `nameWords` (code identifiers), a tool's name may use any
+ * separator the model is shown (`:`, `.`), so every non-alphanumeric character splits.
+ */
+function toolNameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
@@ -408,7 +412,7 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
         (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description))),
   );
   if (!input) return undefined;
-  const words = contract.name === undefined ? [] : nameWords(contract.name);
+  const words = contract.name === undefined ? [] : toolNameWords(contract.name);
   if (words.some((word) => CHANGING_NAME_WORDS.has(word))) return undefined;
   const where = `\`${input.name}\``;
   const description = contract.description;
@@ -427,9 +431,4 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
     return { input, evidence: `its description says it hands back what is at ${where} ("${sentence}")` };
   }
   return undefined;
-}
-
-/** For messages: `getMemberPath` of a node as dotted text. */
-export function dottedName(node: TSESTree.Node): string | undefined {
-  return getMemberPath(node)?.join('.');
 }

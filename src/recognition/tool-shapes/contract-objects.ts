@@ -17,8 +17,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { statesContract, toolContract } from '../tool-contract.js';
-import { type ToolDefinition, isInvocationValue, nameOfObject, objectLiteralDefinition } from './vocabulary.js';
+import { toolContract } from '../tool-contract.js';
+import { type ToolDefinition, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
 
 /** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
 const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'fn', 'exec', 'action', 'perform'];
@@ -59,21 +59,19 @@ function inputParameterOf(object: TSESTree.ObjectExpression, members: readonly s
   return undefined;
 }
 
-/** A name and a description: with an invocation, enough for an object a helper is handed (`createAction({ name, description, resolver })`). */
-function namesAndDescribes(object: TSESTree.ObjectExpression): boolean {
-  const contract = toolContract(objectLiteralDefinition('plain-object', object));
-  return contract.name !== undefined && contract.description !== undefined;
-}
-
 export function recogniseContractObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const members = invocationMembers(object, settings);
   if (members.length === 0) return undefined;
-  // A tool with no input states no schema: handed to a helper call, its name and description are its contract.
-  const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
-  if (!statesContract(object) && !(handedToCall && namesAndDescribes(object))) return undefined;
   const definition = objectLiteralDefinition('plain-object', object);
-  // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the variable it is bound to.
-  const name = toolContract(definition).name ?? nameOfObject(object);
+  // Read once (cached per node): the verdict asks for the same contract later.
+  const contract = toolContract(definition);
+  // A tool with no input states no schema: handed to a helper call (`createAction({ name, description,
+  // resolver })`), its name and description are its contract.
+  const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
+  if (contract.description === undefined || (!contract.hasInputSchema && !(handedToCall && contract.name !== undefined))) return undefined;
+  // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the
+  // variable it is bound to (the contract falls back to that).
+  const name = contract.name;
   const inputParameter = inputParameterOf(object, members);
   return {
     ...definition,
