@@ -18,12 +18,18 @@ import { settings } from './snippets.js';
 const typedDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'rules', 'fixtures', 'self-reading-typed');
 const typedFile = path.join(typedDirectory, 'file.ts');
 
-/** The linted file `file.ts` of the typed fixture program, with `code` as its text, and its type services. */
+/**
+ * The linted file `file.ts` of the typed fixture program, with `code` as its text, and its type services.
+ * With `CI=true` typescript-eslint infers a single run: it builds the program once from the files on
+ * disk and ignores `code` (the fixture's `file.ts` is a placeholder). RuleTester turns that inference
+ * off; so does this helper, or the test passes locally and fails in CI.
+ */
 function typed(code: string) {
   const { ast, services } = parseForESLint(code, {
     filePath: typedFile,
     project: './tsconfig.json',
     tsconfigRootDir: typedDirectory,
+    disallowAutomaticSingleRunInference: true,
     range: true,
     loc: true,
     sourceType: 'module',
