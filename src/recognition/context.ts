@@ -45,7 +45,7 @@ export function getRecognitionContext(context: Readonly<TSESLint.RuleContext<str
   const cached = bySettings?.get(settings);
   if (cached) return cached;
 
-  rememberProgramText(program, sourceCode.text);
+  rememberProgramText(program, sourceCode.text, context.physicalFilename);
   const programTypes = programTypesOf(sourceCode);
   let file: FileIndex | undefined;
   let replacementState: ReplacementStateRecognizer | undefined;

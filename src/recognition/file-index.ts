@@ -154,7 +154,20 @@ function returnedByGetter(node: TSESTree.Node | undefined): TSESTree.Expression 
   return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
 }
 
+/** The file each program was parsed from: the linted file, a module the analysis followed, a test's snippet. */
+const programPaths = new WeakMap<TSESTree.Program, string>();
+
+export function recordProgramPath(program: TSESTree.Program, filePath: string): void {
+  programPaths.set(program, filePath);
+}
+
+/** The path `program` was parsed from, when known: where its relative imports resolve from. */
+export function programPath(program: TSESTree.Program): string | undefined {
+  return programPaths.get(program);
+}
+
 export function buildFileIndex(program: TSESTree.Program, filePath: string): FileIndex {
+  recordProgramPath(program, filePath);
   const index: FileIndex = {
     filePath,
     program,

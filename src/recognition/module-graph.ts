@@ -17,7 +17,7 @@ import path from 'node:path';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, shownFunctionName, walk } from './ast.js';
-import { type FileIndex, buildFileIndex } from './file-index.js';
+import { type FileIndex, buildFileIndex, programPath, recordProgramPath } from './file-index.js';
 import { FileDerivedCache, fileFacts, isFile } from './file-system.js';
 import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
 
@@ -42,9 +42,10 @@ export function moduleText(program: TSESTree.Program): string | undefined {
   return moduleTexts.get(program);
 }
 
-/** Records the linted file's text for `moduleText`, so cheap text tests can run before walks of its tree. */
-export function rememberProgramText(program: TSESTree.Program, text: string): void {
+/** Records the linted file's text for `moduleText`, so cheap text tests can run before walks of its tree, and its path. */
+export function rememberProgramText(program: TSESTree.Program, text: string, filePath?: string): void {
   moduleTexts.set(program, text);
+  if (filePath !== undefined) recordProgramPath(program, filePath);
 }
 
 interface EstreeParseOptions {
@@ -210,6 +211,19 @@ export function resolveImportedName(
   if (depth > MAX_RE_EXPORT_DEPTH) return undefined;
   const target = loadFiltered(resolveRelativeModule(module, file.filePath), filter);
   return target ? resolveExportedFunction(target, imported, depth + 1, filter) : undefined;
+}
+
+/**
+ * The initialiser of the constant `export const name = …` stands for, seen
+ * from `program` through `import { imported } from specifier` (relative
+ * specifiers only, through re-exports and barrels): how a tool's name spelled
+ * through a constant of another module (`case tools.PdfTool.name:`,
+ * `name: HELPER_TOOLS.DOCS_FETCH`) reads as the string the model sees.
+ */
+export function resolveImportedConstant(program: TSESTree.Program, specifier: string, imported: string): TSESTree.Expression | undefined {
+  const from = programPath(program);
+  const target = from === undefined ? undefined : loadFiltered(resolveRelativeModule(specifier, from), undefined);
+  return target ? resolveExport(target, imported, 1, undefined, (file, name) => file.constants.get(name)) : undefined;
 }
 
 export interface ResolvedClass {

@@ -27,11 +27,16 @@ export interface ContractInput {
   name: string;
   /** Its description, when the schema states one statically. */
   description: string | undefined;
+  /** A list or object of locations: the location field inside (`sources: [{ path, url }]` → `path`). */
+  locationInside?: string;
 }
 
 export interface ToolContract {
   name: string | undefined;
+  /** The description's text, when the code spells it statically. */
   description: string | undefined;
+  /** Does the definition state a description at all (`description: buildDescription(…)` too)? */
+  statesDescription: boolean;
   /** The top-level fields of the input schema, when the schema is written out. */
   inputs: ContractInput[];
   /** Does the definition state an input schema at all (even one not written out here)? */
@@ -111,8 +116,31 @@ function chainDescription(node: TSESTree.Node, depth = 0): string | undefined {
   return undefined;
 }
 
+/**
+ * The fields of the objects a field's schema holds, one level down: `z.array(z.object({ path, url }))`,
+ * `{ type: 'array', items: { properties: { path } } }`, `{ type: 'object', properties: { url } }`.
+ */
+function innerFields(value: TSESTree.Node): ContractInput[] {
+  const target = skipTypeWrappers(value);
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const shape = schemaCallShape(target);
+    if (shape) return shapeFields(shape, false);
+    for (const argument of target.arguments) {
+      const inner = schemaCallShape(argument);
+      if (inner) return shapeFields(inner, false);
+    }
+    return target.callee.type === AST_NODE_TYPES.MemberExpression ? innerFields(target.callee.object) : [];
+  }
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return [];
+  const items = findProperty(target, 'items');
+  const holder = items ? objectOf(items.value) : target;
+  const properties = holder ? findProperty(holder, 'properties') : undefined;
+  const propertiesObject = properties ? objectOf(properties.value) : undefined;
+  return propertiesObject ? shapeFields(propertiesObject, false) : [];
+}
+
 /** The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties. */
-function shapeFields(shape: TSESTree.ObjectExpression): ContractInput[] {
+function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true): ContractInput[] {
   const fields: ContractInput[] = [];
   for (const property of shape.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
@@ -126,7 +154,8 @@ function shapeFields(shape: TSESTree.ObjectExpression): ContractInput[] {
     } else {
       description = chainDescription(value);
     }
-    fields.push({ name, description });
+    const inside = lookInside && !isLocationField({ name, description }) ? innerFields(value).find(isLocationField) : undefined;
+    fields.push(inside ? { name, description, locationInside: inside.name } : { name, description });
   }
   return fields;
 }
@@ -167,7 +196,7 @@ export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0):
 }
 
 function emptyContract(): ToolContract {
-  return { name: undefined, description: undefined, inputs: [], hasInputSchema: false };
+  return { name: undefined, description: undefined, statesDescription: false, inputs: [], hasInputSchema: false };
 }
 
 /** Fills what is still missing from one object literal, its spreads and its nested contract objects. */
@@ -177,7 +206,10 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
   if (into.name === undefined) into.name = resolveToolName(findProperty(object, 'name')?.value);
   if (into.description === undefined) {
     const description = findProperty(object, 'description');
-    if (description) into.description = staticText(description.value);
+    if (description) {
+      into.statesDescription = true;
+      into.description = staticText(description.value);
+    }
   }
   if (!into.hasInputSchema) {
     for (const key of INPUT_SCHEMA_KEYS) {
@@ -211,7 +243,9 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
     return member?.type === AST_NODE_TYPES.PropertyDefinition ? (member.value ?? undefined) : undefined;
   };
   into.name ??= resolveToolName(field('name'));
-  into.description ??= staticText(field('description'));
+  const description = field('description');
+  if (description) into.statesDescription = true;
+  into.description ??= staticText(description);
   for (const key of INPUT_SCHEMA_KEYS) {
     const schema = field(key);
     if (!schema) continue;
@@ -229,7 +263,10 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super) continue;
     const texts = call.arguments.map((argument) => staticText(argument)).filter((text): text is string => text !== undefined);
     const longest = texts.sort((a, b) => b.length - a.length)[0];
-    if (into.description === undefined && longest !== undefined && /\s/.test(longest)) into.description = longest;
+    if (into.description === undefined && longest !== undefined && /\s/.test(longest)) {
+      into.description = longest;
+      into.statesDescription = true;
+    }
     for (const argument of call.arguments) {
       const fields = schemaFields(argument);
       if (fields.length > 0 && !into.hasInputSchema) {
@@ -247,6 +284,7 @@ function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract)
     const text = staticText(argument);
     if (text !== undefined) {
       into.description ??= text;
+      into.statesDescription = true;
       continue;
     }
     const object = objectOf(argument);
@@ -254,6 +292,27 @@ function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract)
     else if (object && !into.hasInputSchema) {
       into.hasInputSchema = true;
       into.inputs = schemaFields(object);
+    }
+  }
+}
+
+/** `action(description, { param_model, … })`: the description, then the options' schema. */
+function readDecoratorCall(call: TSESTree.CallExpression, into: ToolContract): void {
+  for (const argument of call.arguments) {
+    const text = staticText(argument);
+    if (text !== undefined) {
+      into.description ??= text;
+      into.statesDescription = true;
+      continue;
+    }
+    const options = objectOf(argument);
+    if (!options || into.hasInputSchema) continue;
+    for (const property of options.properties) {
+      const key = property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined;
+      if (property.type !== AST_NODE_TYPES.Property || key === undefined || !/(?:schema|model|params|parameters)$/i.test(key)) continue;
+      into.hasInputSchema = true;
+      into.inputs = schemaFields(property.value);
+      break;
     }
   }
 }
@@ -270,11 +329,14 @@ export function toolContract(definition: ToolDefinition): ToolContract {
   const host = definition.host;
   if (host && isClassNode(host)) readClass(host, contract);
   else if (host) readObject(host, contract, 0, new Set());
+  if (definition.contractSource) readObject(definition.contractSource, contract, 0, new Set());
   if (definition.node.type === AST_NODE_TYPES.ObjectExpression && definition.node !== host) {
     readObject(definition.node, contract, 0, new Set());
   }
   const call = definition.reportNode.type === AST_NODE_TYPES.CallExpression ? definition.reportNode : undefined;
   if (call && definition.isMcpRegistration) readRegistrationCall(call, contract);
+  // A decorator applied by hand (`registry.action(description, { param_model })(fn)`): the inner call states it.
+  if (call && definition.node.type === AST_NODE_TYPES.CallExpression && definition.node.callee === call) readDecoratorCall(call, contract);
   contract.name ??= definition.name;
   contracts.set(definition.node, contract);
   return contract;
@@ -284,14 +346,15 @@ export function toolContract(definition: ToolDefinition): ToolContract {
 export function statesContract(object: TSESTree.ObjectExpression): boolean {
   const contract = emptyContract();
   readObject(object, contract, 0, new Set());
-  return contract.description !== undefined && contract.hasInputSchema;
+  return contract.statesDescription && contract.hasInputSchema;
 }
 
 // ---------------------------------------------------------------------------
 // What the contract says
 
 /** A field that names a location: a path, file, uri or url (or a list of them), by its name. */
-const LOCATION_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|filepath|filepaths|uri|uris|url|urls|href)$/i;
+const LOCATION_FIELD =
+  /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|file_name|file_names|filepath|filepaths|uri|uris|url|urls|href)$/i;
 const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location)$/i;
 /** A description that calls a field a path, URL or URI — and not where output goes. */
 const LOCATION_DESCRIPTION = /\b(?:path|url|uri)\b/i;
@@ -314,7 +377,7 @@ const READING_NAME_WORDS = new Set([
 ]);
 /** The first word of a description that says the tool hands back what is there. */
 const READING_DESCRIPTION_START =
-  /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?)\b/i;
+  /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?|converts?|extracts?|parses?|transcribes?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
 const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|lines?)\b/i;
 const METADATA_WORDS =
@@ -403,18 +466,22 @@ function firstSentence(description: string): string {
  * what is there, while the name's main action is no write, edit, search or
  * listing. Undefined when it does not.
  */
-export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
-  const input = contract.inputs.find(
-    (field) =>
-      !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
-      (LOCATION_FIELD.test(field.name) ||
-        LOCATION_FIELD_EXACT.test(field.name) ||
-        (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description))),
+/** Is the field a location: by its name, or by its description (and not where output goes)? */
+function isLocationField(field: ContractInput): boolean {
+  return (
+    !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
+    (LOCATION_FIELD.test(field.name) ||
+      LOCATION_FIELD_EXACT.test(field.name) ||
+      (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description)))
   );
+}
+
+export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
+  const input = contract.inputs.find((field) => isLocationField(field) || field.locationInside !== undefined);
   if (!input) return undefined;
   const words = contract.name === undefined ? [] : toolNameWords(contract.name);
   if (words.some((word) => CHANGING_NAME_WORDS.has(word))) return undefined;
-  const where = `\`${input.name}\``;
+  const where = input.locationInside === undefined ? `\`${input.name}\`` : `\`${input.name}[].${input.locationInside}\``;
   const description = contract.description;
   const sentence = description === undefined ? undefined : firstSentence(description);
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))

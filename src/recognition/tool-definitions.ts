@@ -9,7 +9,8 @@
  *   (`tool-shapes/tool-classes.ts`);
  * - calls: MCP registrations, object registrations, MCP tasks, the
  *   configured factories, then the SDK families (playwright MCP, config-returning
- *   factories, decorators, LlamaIndex, OpenAI Agents, AI SDK provider tools);
+ *   factories, decorators and decorators applied by hand, LlamaIndex, OpenAI
+ *   Agents, AI SDK provider tools);
  * - `new …Tool({...})` constructors;
  * - object literals: typed as a tool, then objects no call configures (tools
  *   maps, factory-returned tools, OpenAI Agents function tools), then tool list
@@ -29,6 +30,7 @@ import { recogniseConfigReturningFactoryCall, recogniseConstructorCall, recognis
 import { recogniseFactoryReturnedTool } from './tool-shapes/harness-factories.js';
 import { recogniseFunctionToolFrom } from './tool-shapes/llamaindex.js';
 import { recogniseContractObject } from './tool-shapes/contract-objects.js';
+import { CURRIED_REGISTRATION_SPELLING, recogniseCurriedRegistration } from './tool-shapes/curried-registrations.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
 import { recogniseMcpRegistration } from './tool-shapes/mcp-registration.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
@@ -96,6 +98,7 @@ export function recogniseToolDefinition(
           recogniseSchemaHandleTool(node) ??
           recogniseConfigReturningFactoryCall(node, settings) ??
           recogniseDecoratedMethodTool(node) ??
+          recogniseCurriedRegistration(node) ??
           recogniseFunctionToolFrom(node) ??
           recogniseLocalExecutorTool(node) ??
           recogniseProviderDefinedTool(node, settings),
@@ -126,8 +129,9 @@ const toolSpellings = new WeakMap<RecognitionSettings, RegExp>();
 /**
  * Can this source text define a tool at all? Every shape spells `tool`
  * (`buildTool`, `server.tool`, `…Tool` bases and types), the classification
- * member, a name from settings, or a contract (`description`, `inputSchema`:
- * what a harness's own action or definition object states). Rules skip files that do not — most files
+ * member, a name from settings, a contract (`description`, `inputSchema`:
+ * what a harness's own action or definition object states), or a decorator
+ * applied by hand (`…)(async function name(`). Rules skip files that do not — most files
  * of a codebase — before building anything. Object literals recognised only
  * by their contextual type (type-aware mode) may spell none of these, so
  * callers with type information do not use this filter.
@@ -139,7 +143,7 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
     spelling = anyWordPattern(['tool', 'maxResultSizeChars', 'inputSchema', 'description', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
     toolSpellings.set(settings, spelling);
   }
-  return spelling.test(text);
+  return spelling.test(text) || CURRIED_REGISTRATION_SPELLING.test(text);
 }
 
 /** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */

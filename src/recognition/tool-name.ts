@@ -28,10 +28,17 @@ import {
   walk,
 } from './ast.js';
 import { commonJsExportName } from './file-index.js';
+import { resolveImportedConstant } from './module-graph.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
-  { kind: 'value'; init: TSESTree.Expression } | { kind: 'enum'; declaration: TSESTree.TSEnumDeclaration } | { kind: 'opaque' };
+  | { kind: 'value'; init: TSESTree.Expression }
+  | { kind: 'enum'; declaration: TSESTree.TSEnumDeclaration }
+  /** tsc's output for an enum: `var E; (function (E) { E["A"] = "a"; })(E || (E = {}));`, its members' values. */
+  | { kind: 'compiled-enum'; members: ReadonlyMap<string, TSESTree.Expression> }
+  /** `import { imported } from 'source'` (`'default'`, `'*'` for a namespace): followed into relative modules. */
+  | { kind: 'import'; source: string; imported: string }
+  | { kind: 'opaque' };
 
 const OPAQUE: Binding = { kind: 'opaque' };
 
@@ -65,8 +72,71 @@ function bindVariables(bindings: Map<string, Binding>, declaration: TSESTree.Var
   }
 }
 
+/** What an import specifier binds: a value in another module, unless only its type is imported. */
+function importBinding(declaration: TSESTree.ImportDeclaration, specifier: TSESTree.ImportClause): Binding {
+  if (declaration.importKind === 'type') return OPAQUE;
+  switch (specifier.type) {
+    case AST_NODE_TYPES.ImportDefaultSpecifier:
+      return { kind: 'import', source: declaration.source.value, imported: 'default' };
+    case AST_NODE_TYPES.ImportNamespaceSpecifier:
+      return { kind: 'import', source: declaration.source.value, imported: '*' };
+    default: {
+      if (specifier.importKind === 'type') return OPAQUE;
+      const imported = getStaticKeyName(specifier.imported, false);
+      return imported === undefined ? OPAQUE : { kind: 'import', source: declaration.source.value, imported };
+    }
+  }
+}
+
+/**
+ * `(function (E) { E["A"] = "a"; E[E["B"] = 0] = "B"; })(E || (E = {}));`:
+ * the enum's name and its members' values, else undefined.
+ */
+function compiledEnum(statement: TSESTree.Node): { name: string; members: Map<string, TSESTree.Expression> } | undefined {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
+  const call = statement.expression;
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== 1) return undefined;
+  const fn = call.callee;
+  if (fn.type !== AST_NODE_TYPES.FunctionExpression || fn.params.length !== 1 || fn.params[0]?.type !== AST_NODE_TYPES.Identifier) {
+    return undefined;
+  }
+  const name = fn.params[0].name;
+  const argument = call.arguments[0]!;
+  if (
+    argument.type !== AST_NODE_TYPES.LogicalExpression ||
+    argument.left.type !== AST_NODE_TYPES.Identifier ||
+    argument.left.name !== name
+  ) {
+    return undefined;
+  }
+  const members = new Map<string, TSESTree.Expression>();
+  for (const inner of fn.body.body) {
+    if (inner.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    let assignment = inner.expression;
+    // `E[E["B"] = 0] = "B"`: a numeric member's reverse mapping wraps its forward one.
+    if (
+      assignment.type === AST_NODE_TYPES.AssignmentExpression &&
+      assignment.left.type === AST_NODE_TYPES.MemberExpression &&
+      assignment.left.property.type === AST_NODE_TYPES.AssignmentExpression
+    ) {
+      assignment = assignment.left.property;
+    }
+    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left.type !== AST_NODE_TYPES.MemberExpression) continue;
+    const target = assignment.left;
+    if (target.object.type !== AST_NODE_TYPES.Identifier || target.object.name !== name) continue;
+    const key = getStaticKeyName(target.property, target.computed);
+    if (key !== undefined && !members.has(key)) members.set(key, assignment.right);
+  }
+  return { name, members };
+}
+
 /** The names a statement list declares (lexical declarations, and the `var`s written directly in it). */
 function bindStatements(bindings: Map<string, Binding>, statements: readonly TSESTree.Node[]): void {
+  // A compiled enum's `var E;` holds nothing until the function after it fills it: bind the members first.
+  for (const statement of statements) {
+    const found = compiledEnum(statement);
+    if (found) bind(bindings, found.name, { kind: 'compiled-enum', members: found.members });
+  }
   for (const statement of statements) {
     const declaration =
       statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
@@ -81,7 +151,7 @@ function bindStatements(bindings: Map<string, Binding>, statements: readonly TSE
         bind(bindings, declaration.id.name, { kind: 'enum', declaration });
         break;
       case AST_NODE_TYPES.ImportDeclaration:
-        for (const specifier of declaration.specifiers) bind(bindings, specifier.local.name, OPAQUE);
+        for (const specifier of declaration.specifiers) bind(bindings, specifier.local.name, importBinding(declaration, specifier));
         break;
       case AST_NODE_TYPES.FunctionDeclaration:
       case AST_NODE_TYPES.ClassDeclaration:
@@ -180,6 +250,20 @@ function bindingOf(identifier: TSESTree.Identifier): Binding | undefined {
   return undefined;
 }
 
+/**
+ * Is `identifier` a parameter or a variable of a function around it (not a
+ * module binding, not a global)? `fetch` handed in as a callback
+ * (`getResourceByIdOrName(id, fetch)`) is whatever the caller passed, not
+ * the global reader of that name.
+ */
+export function isBoundInFunction(identifier: TSESTree.Identifier): boolean {
+  for (let scope: TSESTree.Node | undefined = identifier.parent; scope; scope = scope.parent) {
+    if (scope.type === AST_NODE_TYPES.Program) return false;
+    if (bindingsOf(scope).has(identifier.name)) return true;
+  }
+  return false;
+}
+
 /** `exports` or `module.exports`, unbound here: CommonJS's exports object. */
 function isCommonJsExports(node: TSESTree.Node): boolean {
   const root = node.type === AST_NODE_TYPES.MemberExpression ? node.object : node;
@@ -221,6 +305,7 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
   if (target.type === AST_NODE_TYPES.Identifier) {
     const binding = bindingOf(target);
     if (binding?.kind === 'value') return staticValueOf(binding.init, depth + 1);
+    if (binding?.kind === 'import' && binding.imported !== '*') return importedValue(target, binding.source, binding.imported, depth);
     return binding?.kind === 'enum' ? binding.declaration : undefined;
   }
   if (target.type !== AST_NODE_TYPES.MemberExpression) return target;
@@ -231,9 +316,25 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     const values = program ? commonJsExportValues(program).get(key) : undefined;
     return values?.length === 1 ? staticValueOf(values[0]!, depth + 1) : undefined;
   }
+  const receiver = skipTypeWrappers(target.object);
+  if (receiver.type === AST_NODE_TYPES.Identifier) {
+    const binding = bindingOf(receiver);
+    // `tools.PdfTool` of `import * as tools from './tools.js'`; `ToolName.Read` of a compiled enum.
+    if (binding?.kind === 'import' && binding.imported === '*') return importedValue(receiver, binding.source, key, depth);
+    if (binding?.kind === 'compiled-enum') {
+      const member = binding.members.get(key);
+      return member ? staticValueOf(member, depth + 1) : undefined;
+    }
+  }
   const object = staticValueOf(target.object, depth + 1);
   if (object?.type === AST_NODE_TYPES.ObjectExpression) {
     const property = findProperty(object, key);
+    return property ? staticValueOf(property.value, depth + 1) : undefined;
+  }
+  // `ToolSchema.parse({ name, … })`, `Object.freeze({ … })`: a definition helper hands back the object it is given.
+  if (object?.type === AST_NODE_TYPES.CallExpression && object.arguments[0]) {
+    const given = staticValueOf(object.arguments[0], depth + 1);
+    const property = given?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(given, key) : undefined;
     return property ? staticValueOf(property.value, depth + 1) : undefined;
   }
   if (object?.type === AST_NODE_TYPES.TSEnumDeclaration) {
@@ -241,6 +342,13 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     return member?.initializer ? staticValueOf(member.initializer, depth + 1) : undefined;
   }
   return undefined;
+}
+
+/** The exported constant `imported` of the module `source` names, seen from `from`'s module (relative modules only). */
+function importedValue(from: TSESTree.Node, source: string, imported: string, depth: number): TSESTree.Node | undefined {
+  const program = programOf(from);
+  const init = program ? resolveImportedConstant(program, source, imported) : undefined;
+  return init ? staticValueOf(init, depth + 1) : undefined;
 }
 
 /** The string value of `node` as the model sees it, when the code decides it statically. */

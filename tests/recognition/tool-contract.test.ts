@@ -20,6 +20,7 @@ describe('the tool contract', () => {
     expect(contract).toEqual({
       name: 'read_file',
       description: 'Reads a file.',
+      statesDescription: true,
       inputs: [
         { name: 'path', description: 'The path of the file' },
         { name: 'limit', description: undefined },
@@ -48,11 +49,35 @@ describe('the tool contract', () => {
   });
 });
 
+describe('contracts written the ways first contact met (round 3)', () => {
+  it('counts a description the code computes (Apify `description: buildDescription(…)`) as stated, without its text', () => {
+    const contract = contractOf(`export const fetchDocs = Object.freeze({ name: 'fetch-docs', description: buildDescription(ALL),
+      inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, call: async (args) => load(args.url) });`);
+    expect(contract).toMatchObject({ name: 'fetch-docs', description: undefined, statesDescription: true, hasInputSchema: true });
+  });
+
+  it('reads the description and schema of a decorator applied by hand', () => {
+    const contract = contractOf(
+      `registry.action('Read a file from disk.', { param_model: z.object({ file_name: z.string() }) })(async function read_file(params) { return read(params.file_name); });`,
+    );
+    expect(contract).toMatchObject({ name: 'read_file', description: 'Read a file from disk.', inputs: [{ name: 'file_name' }] });
+    expect(contractSaysItReads(contract)?.input.name).toBe('file_name');
+  });
+
+  it('finds the location inside a list of sources, and says so', () => {
+    const contract = contractOf(`export const readPdf = tool({ name: 'read_pdf', description: 'Reads PDFs',
+      inputSchema: z.object({ sources: z.array(z.object({ path: z.string().optional(), url: z.string().optional() })) }), execute: async (args) => parse(args) });`);
+    expect(contract.inputs).toEqual([{ name: 'sources', description: undefined, locationInside: 'path' }]);
+    expect(contractSaysItReads(contract)?.evidence).toBe('its name `read_pdf` says it hands back what is at `sources[].path`');
+  });
+});
+
 describe('what the contract says', () => {
   const says = (name: string, description: string | undefined, inputs: string[]) =>
     contractSaysItReads({
       name,
       description,
+      statesDescription: description !== undefined,
       inputs: inputs.map((input) => ({ name: input, description: undefined })),
       hasInputSchema: true,
     });
@@ -61,6 +86,8 @@ describe('what the contract says', () => {
     expect(says('read_file', undefined, ['path'])?.evidence).toBe('its name `read_file` says it hands back what is at `path`');
     expect(says('get_doc', 'Returns the contents of the document at the URL.', ['url'])?.input.name).toBe('url');
     expect(says('view', undefined, ['filePaths'])).toBeDefined();
+    // A conversion of the content is the content: markdownify's `pdf-to-markdown`.
+    expect(says('pdf-to-markdown', 'Convert a PDF file to markdown', ['filepath'])?.input.name).toBe('filepath');
   });
 
   it('does not when the main action is a change, a search or a listing, when facts about the location come back, or without a location', () => {
@@ -72,6 +99,7 @@ describe('what the contract says', () => {
       contractSaysItReads({
         name: 'screenshot',
         description: 'Capture',
+        statesDescription: true,
         inputs: [{ name: 'target', description: 'Save the image to this path' }],
         hasInputSchema: true,
       }),

@@ -2141,3 +2141,52 @@ export const clockTool: Tool<Record<string, never>> = classifyTool({ name: 'cloc
     ],
   });
 }
+
+// Principles from first-contact round 3 (issue 27): decorators applied by hand, callbacks named
+// like readers, and URL helpers handed a fixed origin. Each valid and invalid.
+ruleTester.run('require-unbounded-self-reading-tool: hand-applied decorators, handed-in callbacks, URL helpers', rule, {
+  valid: [
+    // `fetch` is a parameter: whatever the caller hands in (here an API client's lookup), not the global reader
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nasync function getResourceByIdOrName(idOrName, fetch) {\n  return fetch(idOrName.trim());\n}\nexport const getTask = tool({ name: 'get_task', description: 'Returns the task', inputSchema: z.object({ id: z.string() }), execute: async ({ id }) => getResourceByIdOrName(id, async (safeId) => client.task(safeId).get()) });\n",
+      filename: crossFile,
+    },
+  ],
+  invalid: [
+    // `registry.action(description, { param_model })(async function read_file(…))`: the function is the tool, named by itself
+    {
+      code: "import { readFile } from 'node:fs/promises';\nexport class Controller {\n  register() {\n    this.registry.action('Read a file and return its text.', { param_model: ReadFileSchema })(async function read_file(params, { file_system }) {\n      const text = await readFile(params.path, 'utf8');\n      return { content: text };\n    });\n  }\n}\n",
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { readFile } from 'node:fs/promises';\nexport class Controller {\n  register() {\n    this.registry.action('Read a file and return its text.', { param_model: ReadFileSchema, maxResultSizeChars: Infinity })(async function read_file(params, { file_system }) {\n      const text = await readFile(params.path, 'utf8');\n      return { content: text };\n    });\n  }\n}\n",
+            },
+          ],
+        },
+      ],
+    },
+    // `buildUrl(url, …)` of the model's URL reads it; `buildUrl('https://api.github.com/search/code', params)` in the same file does not
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nfunction buildUrl(baseUrl, params) {\n  const url = new URL(baseUrl);\n  for (const [key, value] of Object.entries(params)) url.searchParams.append(key, String(value));\n  return url.toString();\n}\nasync function githubRequest(url) {\n  const response = await fetch(url);\n  return response.json();\n}\nexport const searchCode = tool({ name: 'search_code', description: 'Search code', inputSchema: z.object({ q: z.string() }), execute: async (params) => githubRequest(buildUrl('https://api.github.com/search/code', params)) });\nexport const fetchUrl = tool({ name: 'fetch_page', description: 'Fetch a page', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => githubRequest(buildUrl(url, {})) });\n",
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\nfunction buildUrl(baseUrl, params) {\n  const url = new URL(baseUrl);\n  for (const [key, value] of Object.entries(params)) url.searchParams.append(key, String(value));\n  return url.toString();\n}\nasync function githubRequest(url) {\n  const response = await fetch(url);\n  return response.json();\n}\nexport const searchCode = tool({ name: 'search_code', description: 'Search code', inputSchema: z.object({ q: z.string() }), execute: async (params) => githubRequest(buildUrl('https://api.github.com/search/code', params)) });\nexport const fetchUrl = classifyTool(tool({ name: 'fetch_page', description: 'Fetch a page', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => githubRequest(buildUrl(url, {})) }), { reads: 'url', maxResultSizeChars: UNBOUNDED });\n",
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -68,7 +68,7 @@ export function recogniseContractObject(object: TSESTree.ObjectExpression, setti
   // A tool with no input states no schema: handed to a helper call (`createAction({ name, description,
   // resolver })`), its name and description are its contract.
   const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
-  if (contract.description === undefined || (!contract.hasInputSchema && !(handedToCall && contract.name !== undefined))) return undefined;
+  if (!contract.statesDescription || (!contract.hasInputSchema && !(handedToCall && contract.name !== undefined))) return undefined;
   // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the
   // variable it is bound to (the contract falls back to that).
   const name = contract.name;

@@ -22,9 +22,9 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import type { FunctionNode } from '../ast.js';
+import { type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { findDispatcher, listEntryNamed, mayDispatchIn } from '../call-tool-handlers.js';
-import { resolveToolName } from '../tool-name.js';
+import { resolveToolName, staticValueOf } from '../tool-name.js';
 import type { ToolDefinition } from './vocabulary.js';
 
 function dispatchDefinition(
@@ -34,7 +34,10 @@ function dispatchDefinition(
   region: TSESTree.Node,
 ): ToolDefinition {
   const host = listEntryNamed(reportNode, name);
+  const test = reportNode.test;
+  const contractSource = host === undefined && test ? namedObject(test) : undefined;
   return {
+    ...(contractSource ? { contractSource } : {}),
     shape: 'mcp-dispatch',
     node: reportNode,
     reportNode: reportNode.type === AST_NODE_TYPES.SwitchCase ? (reportNode.test ?? reportNode) : reportNode.test,
@@ -45,6 +48,19 @@ function dispatchDefinition(
     inputParameter: dispatcher.inputParameter,
     invocationRegion: region,
   };
+}
+
+/**
+ * `case tools.PdfTool.name:`: the definition object the name is read from
+ * (`export const PdfTool = ToolSchema.parse({ name, description, inputSchema })`
+ * in another module), which states the tool's contract.
+ */
+function namedObject(test: TSESTree.Expression): TSESTree.ObjectExpression | undefined {
+  const target = skipTypeWrappers(test);
+  if (target.type !== AST_NODE_TYPES.MemberExpression || getStaticKeyName(target.property, target.computed) !== 'name') return undefined;
+  let value = staticValueOf(target.object);
+  if (value?.type === AST_NODE_TYPES.CallExpression && value.arguments[0]) value = staticValueOf(value.arguments[0]);
+  return value?.type === AST_NODE_TYPES.ObjectExpression ? value : undefined;
 }
 
 /** `case 'read_file':` of a switch on the requested name: the tool, with the case body as its region. */

@@ -43,6 +43,12 @@ export interface ToolDefinition {
    * where a fix inserts them: the class, or the object literal / MCP config.
    */
   host: ClassNode | TSESTree.ObjectExpression | undefined;
+  /**
+   * The object that states the tool's contract when it is not the host, read
+   * for the verdict and never edited: the `tools.PdfTool` a dispatcher's
+   * `case tools.PdfTool.name:` names, possibly in another module.
+   */
+  contractSource?: TSESTree.ObjectExpression;
   /** MCP registrations: the classification may also sit in `_meta['anthropic/<member>']`. */
   isMcpRegistration: boolean;
   /**
