@@ -4,13 +4,15 @@
  * any alias or namespace (`import * as f from 'node:fs'`, `const { readFile:
  * r } = require('fs/promises')`, `import fs from 'fs'` + `fs.promises.readFile`);
  * receiver-free readers (`readTextFile`, `readResource`) match a method of
- * that name on any receiver; `fetch` matches the global only.
+ * that name on any receiver; `fetch` matches the global only (not a
+ * parameter or local of that name: a callback the caller handed in).
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, getCalleeName, getMemberPath, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
+import { isBoundInFunction } from './tool-name.js';
 
 export interface ReaderMatch {
   spec: NormalizedReaderSpec;
@@ -103,7 +105,9 @@ export function matchReader(
       matched =
         path !== undefined &&
         path[path.length - 1] === spec.name &&
-        (path.length === 1 ? !file.imports.has(spec.name) : path.length === 2 && GLOBAL_RECEIVERS.has(path[0]!));
+        (path.length === 1
+          ? !file.imports.has(spec.name) && !(callee.type === AST_NODE_TYPES.Identifier && isBoundInFunction(callee))
+          : path.length === 2 && GLOBAL_RECEIVERS.has(path[0]!));
     } else if (spec.name.includes('.')) {
       const calleeName = getCalleeName(call);
       matched = calleeName !== undefined && (calleeName === spec.name || calleeName.endsWith(`.${spec.name}`));

@@ -2270,3 +2270,32 @@ for (const [mode, tester] of [
     })),
   });
 }
+
+// A page's element lookups hand back a handle on the page (issue 27, round 3):
+// `page.locator(selector).first().click()` drives the shared page.
+ruleTester.run('declare-tool-state-scope: driving a shared page through its element lookups', rule, {
+  valid: [
+    // a page the invocation creates for itself is not shared
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const clickTool = tool({ name: 'browser_click', description: 'Click an element', inputSchema: z.object({ selector: z.string() }), execute: async ({ selector }) => { const page = createSharedPage(); await page.locator(selector).first().click(); return 'Clicked'; } });",
+    },
+  ],
+  invalid: [
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nconst page = createSharedPage();\nexport const clickTool = tool({ name: 'browser_click', description: 'Click an element', inputSchema: z.object({ selector: z.string() }), execute: async ({ selector }) => { await page.locator(selector).first().click(); return 'Clicked'; } });\n",
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: { tool: 'browser_click', method: 'click', object: 'module-level `page`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { classifyTool } from 'tool-result-guard';\nconst page = createSharedPage();\nexport const clickTool = classifyTool(tool({ name: 'browser_click', description: 'Click an element', inputSchema: z.object({ selector: z.string() }), execute: async ({ selector }) => { await page.locator(selector).first().click(); return 'Clicked'; } }), { stateScope: 'session' });\n",
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

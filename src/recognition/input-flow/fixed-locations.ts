@@ -122,12 +122,20 @@ export function hasFixedOrigin(
       for (let round = 0; round < 50 && propagate(calleeUnit, calleeTaint); round += 1) {
         // Until nothing new is tainted.
       }
+      // `buildUrl('https://api.github.com/search/code', params)`: a parameter the caller fills with
+      // a URL of fixed origin keeps it inside the helper (`const url = new URL(baseUrl)`).
+      const fixedOriginNames = new Set<string>();
+      resolved.fn.params.forEach((parameter, index) => {
+        const argument = target.arguments[index];
+        if (parameter.type !== AST_NODE_TYPES.Identifier || !argument || argument.type === AST_NODE_TYPES.SpreadElement) return;
+        if (hasFixedOrigin(argument, scope, environment, depth + 1)) fixedOriginNames.add(parameter.name);
+      });
       const calleeScope: OriginScope = {
         taint: calleeTaint,
         unit: calleeUnit,
         file: resolved.file,
         classNode: resolved.classNode,
-        fixedOriginNames: new Set(),
+        fixedOriginNames,
       };
       return returned.every((expression) => hasFixedOrigin(expression, calleeScope, environment, depth + 1, property));
     }

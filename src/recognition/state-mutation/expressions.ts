@@ -70,14 +70,20 @@ export function outermostMember(root: TSESTree.Node): TSESTree.Node {
   }
 }
 
-/** Collection lookups: what they return is the element itself, so changing it changes the collection's content. */
-const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at']);
+/**
+ * Lookups: what they return is a part of the object itself, so changing it changes the
+ * object. Collection lookups hand back the element the collection keeps; a page's
+ * element lookups (`page.locator(selector).click()`, `page.getByText(text).hover()`,
+ * `page.$(selector)`) hand back a handle on the page, so driving it drives the page.
+ */
+const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at', 'locator', 'frameLocator', '$', 'querySelector', 'first', 'last', 'nth']);
+const ELEMENT_LOOKUP = /^getBy[A-Z]/;
 
 function isLookup(callee: TSESTree.Node): boolean {
   const member = skipChainAndTypeWrappers(callee);
   if (member.type !== AST_NODE_TYPES.MemberExpression) return false;
   const method = getStaticKeyName(member.property, member.computed);
-  return method !== undefined && LOOKUP_METHODS.has(method);
+  return method !== undefined && (LOOKUP_METHODS.has(method) || ELEMENT_LOOKUP.test(method));
 }
 
 /** The lower-cased camelCase / snake_case words of a name: `recordAgentReplayStep` → record, agent, replay, step. */
