@@ -83,6 +83,9 @@ function verdictWhy(analysis: ReturnType<typeof analyseSelfReading>): string {
     return analysis.read ? 'what it reads does not come back' : 'nothing it reads is chosen by the model';
   }
   const where = analysis.escape ? `\`${analysis.escape.callee}\`` : 'code outside the analysis';
+  if (analysis.remoteService && analysis.contract) {
+    return `${analysis.contract.evidence}, but the input goes to a remote service's client (${where}): a place in that service, not a location the model can point at a persisted result`;
+  }
   return analysis.contract
     ? `the input goes to ${where}, which the analysis cannot follow, and ${analysis.contract.evidence}`
     : `the input goes to ${where}, which the analysis cannot follow, and its contract does not say it reads`;

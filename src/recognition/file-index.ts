@@ -61,7 +61,7 @@ const REQUIRE_INTEROP_HELPERS = new Set([
 ]);
 
 /** `require('m')`, `await import('m')`, or either wrapped in an interop helper: the specifier. */
-function requireSpecifier(node: TSESTree.Node | null | undefined): string | undefined {
+export function requireSpecifier(node: TSESTree.Node | null | undefined): string | undefined {
   if (!node) return undefined;
   const target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.CallExpression) {
@@ -277,8 +277,33 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
         break;
     }
   });
+  preferModuleLevelFunctions(program, index);
   for (const expression of commonJsStatements) recordCommonJsExport(expression, index);
   return index;
+}
+
+/**
+ * A name used at a module's top level means the module's own function, not a
+ * nested one declared earlier in the text: a bundle (Letta Code's 35 MB
+ * `letta.js`) holds hundreds of inner `function read()` before the tool's
+ * `async function read(args)`. Module-level declarations win over the first
+ * one the walk met.
+ */
+function preferModuleLevelFunctions(program: TSESTree.Program, index: FileIndex): void {
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
+        ? statement.declaration
+        : statement;
+    if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) {
+      index.functions.set(declaration.id.name, declaration);
+    } else if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of declaration.declarations) {
+        const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
+        if (declarator.id.type === AST_NODE_TYPES.Identifier && init && isFunctionNode(init)) index.functions.set(declarator.id.name, init);
+      }
+    }
+  }
 }
 
 /**

@@ -64,6 +64,8 @@ const VALUE_RECEIVERS = new Set([
   'querystring',
   'util',
   'assert',
+  'URL',
+  'URLSearchParams',
 ]);
 /** Functions that only compute values. */
 const VALUE_FUNCTIONS = new Set([
@@ -139,6 +141,11 @@ const VALUE_METHODS = new Set([
   'finally',
   'localeCompare',
   'normalize',
+  // A local list or set filled with the input stays input (`rgArgs.push(pattern)`, `seen.has(path)`).
+  'push',
+  'unshift',
+  'splice',
+  'has',
   'resolve',
   'dirname',
   'basename',
@@ -199,12 +206,24 @@ function taintedNames(fn: FunctionNode, inputParameters: readonly number[], this
         mentions(node.right, names)
       ) {
         names.add(node.left.name);
+      } else if (
+        // `rgArgs.push(pattern)`: the list now holds input, and where it goes the input goes.
+        node.type === AST_NODE_TYPES.CallExpression &&
+        node.callee.type === AST_NODE_TYPES.MemberExpression &&
+        node.callee.object.type === AST_NODE_TYPES.Identifier &&
+        FILLING_METHODS.has(getStaticKeyName(node.callee.property, node.callee.computed) ?? '') &&
+        node.arguments.some((argument) => mentions(argument, names))
+      ) {
+        names.add(node.callee.object.name);
       }
       return undefined;
     });
   }
   return names;
 }
+
+/** Methods that put a value into the list they are called on. */
+const FILLING_METHODS = new Set(['push', 'unshift', 'splice']);
 
 function calleeText(callee: TSESTree.Node): string {
   const path = getMemberPath(skipTypeWrappers(callee));

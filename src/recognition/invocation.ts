@@ -26,6 +26,7 @@ import {
   walk,
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
+import { type ResolvedFunction, resolveImportedName, resolveLocalName } from './module-graph.js';
 import type { RecognitionSettings } from './settings.js';
 import { type ToolDefinition, classMethods, wrappedFunction } from './tool-shapes/vocabulary.js';
 
@@ -68,6 +69,24 @@ function resolveFunctionValue(value: TSESTree.Node | undefined, file: FileIndex 
   if (wrapped) return isFunctionNode(wrapped) ? wrapped : file?.functions.get(wrapped.name);
   // `handler: helpers.read.bind(helpers)` and the like are left unknown.
   return undefined;
+}
+
+/**
+ * A handler another module exports: `server.tool(name, description, shape,
+ * scrape_webpage_1.scrapeWebpageTool)` (tsc's CommonJS), `import * as tools`
+ * then `tools.scrape`, or a named import `scrape`. What runs on a call is that
+ * function, in its own file; without it the invocation would look empty and
+ * the verdict would read "nothing it reads is chosen by the model".
+ */
+function resolveImportedHandler(value: TSESTree.Node | undefined, file: FileIndex | undefined): ResolvedFunction | undefined {
+  if (!value || !file) return undefined;
+  const target = skipTypeWrappers(value);
+  if (target.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, target.name);
+  if (target.type !== AST_NODE_TYPES.MemberExpression || target.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const binding = file.imports.get(target.object.name);
+  const member = getStaticKeyName(target.property, target.computed);
+  if (binding?.imported !== '*' || member === undefined) return undefined;
+  return resolveImportedName(file, binding.module, member);
 }
 
 /** Does a method's name say it asks for or records approval (`shouldConfirmExecute`, `getConfirmationDetails`, `requestApproval`)? */
@@ -146,6 +165,17 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
   const entries: InvocationEntry[] = [];
   const input = [definition.inputParameter ?? 0];
   const handler = resolveFunctionValue(definition.handlerArgument, file);
+  const imported = handler ? undefined : resolveImportedHandler(definition.handlerArgument, file);
+  if (imported) {
+    entries.push({
+      fn: imported.fn,
+      inputParameters: input,
+      inputThisMembers: [],
+      classNode: imported.classNode,
+      invocationClass: undefined,
+      file: imported.file,
+    });
+  }
   if (handler) {
     entries.push({
       fn: handler,

@@ -226,6 +226,12 @@ export function resolveImportedConstant(program: TSESTree.Program, specifier: st
   return target ? resolveExport(target, imported, 1, undefined, (file, name) => file.constants.get(name)) : undefined;
 }
 
+/** The module a relative specifier of `program` names, parsed (a followed module's size bound applies). */
+export function loadRelativeModule(program: TSESTree.Program, specifier: string): FileIndex | undefined {
+  const from = programPath(program);
+  return from === undefined ? undefined : loadFiltered(resolveRelativeModule(specifier, from), undefined);
+}
+
 export interface ResolvedClass {
   classNode: ClassNode;
   file: FileIndex;

@@ -28,7 +28,7 @@ import type { RecognitionContext } from './context.js';
 import { type InputEscape, findInputEscapes } from './input-escapes.js';
 import { type ReadFinding, analyseInvocationReads } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
-import { type ContractReading, contractSaysItReads, toolContract } from './tool-contract.js';
+import { type ContractReading, contractSaysItReads, isUrlInput, toolContract } from './tool-contract.js';
 import { findToolMember } from './tool-members.js';
 import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
 
@@ -56,6 +56,11 @@ export interface SelfReadingAnalysis {
   escape: InputEscape | undefined;
   /** What the contract says, when it says the tool reads. */
   contract: ContractReading | undefined;
+  /**
+   * The contract says it reads a path, but the input goes to a remote service's client: a place
+   * in that service, not a location a persisted result can be at (not reported).
+   */
+  remoteService: boolean;
   /** A user setting that decided the verdict. */
   setting: 'selfReadingTools' | 'nonReadingTools' | undefined;
   /** The verdict: the rule reports the tool (proven; or unknown and the contract says it reads; or listed in `selfReadingTools`). */
@@ -63,6 +68,21 @@ export interface SelfReadingAnalysis {
 }
 
 export type SelfReadingAnswer = 'proven' | 'refuted' | 'unknown';
+
+/** Receiver words of a remote service's client: `gitApi`, `this.client`, `octokit`, `sdk`, `connection`. */
+const REMOTE_CLIENT_WORDS = new Set(['api', 'client', 'sdk', 'octokit', 'connection']);
+
+/** Is `callee` (`gitApi.getItemText`, `this.client.repos.get`) a method of a remote service's client? */
+function isRemoteClientCall(callee: string): boolean {
+  const segments = callee.split('.').filter((segment) => segment !== 'this');
+  return segments.slice(0, -1).some((segment) => {
+    const words = segment
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[\s_]+/);
+    return REMOTE_CLIENT_WORDS.has(words[words.length - 1] ?? '');
+  });
+}
 
 /** A member a subclass inherits from a base class of the same file. */
 export function findInheritedToolMember(
@@ -113,9 +133,18 @@ export function analyseSelfReading(
   // A read whose content never comes back (an edit, a count, an upload) cannot be read back from a persisted result.
   const proven = read !== undefined && returnsContent;
   const escapes = proven ? [] : findInputEscapes(invocation, recognition.file);
-  const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 ? 'unknown' : 'refuted';
-  const base = { ...declaration, read, answer, escape: escapes[0], contract };
+  // No invocation found (a handler the analysis cannot resolve, a tool the harness runs elsewhere): the
+  // input goes where nothing is seen, so nothing is refuted.
+  const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 || invocation.entries.length === 0 ? 'unknown' : 'refuted';
+  // A path handed to a remote service's client (`gitApi.getItemText(repo, path)`) names a place in that
+  // service, an origin the code fixes; a URL handed to one (`client.scrape({ url })`) names anywhere.
+  const remoteService =
+    answer === 'unknown' &&
+    contract !== undefined &&
+    !isUrlInput(contract.input) &&
+    escapes.some((escape) => isRemoteClientCall(escape.callee));
+  const base = { ...declaration, read, answer, escape: escapes[0], contract, remoteService };
   if (name !== undefined && settings.nonReadingTools.includes(name)) return { ...base, setting: 'nonReadingTools', selfReading: false };
   if (name !== undefined && settings.selfReadingTools.includes(name)) return { ...base, setting: 'selfReadingTools', selfReading: true };
-  return { ...base, setting: undefined, selfReading: proven || (answer === 'unknown' && contract !== undefined) };
+  return { ...base, setting: undefined, selfReading: proven || (answer === 'unknown' && contract !== undefined && !remoteService) };
 }

@@ -29,6 +29,24 @@ export interface ContractInput {
   description: string | undefined;
   /** A list or object of locations: the location field inside (`sources: [{ path, url }]` → `path`). */
   locationInside?: string;
+  /** A boolean or number field (`includeChangedFiles: z.boolean()`): a flag, never a location. */
+  scalar?: boolean;
+}
+
+/** `z.boolean()`, `z.number().optional()`, `{ type: 'boolean' }`, `Type.Integer()`: a flag or a count. */
+function isScalarSchema(value: TSESTree.Node, depth = 0): boolean {
+  const target = skipTypeWrappers(value);
+  if (depth > 12) return false;
+  if (target.type === AST_NODE_TYPES.ObjectExpression) {
+    const type = findProperty(target, 'type');
+    const text = type ? getStringValue(type.value) : undefined;
+    return text === 'boolean' || text === 'number' || text === 'integer';
+  }
+  if (target.type !== AST_NODE_TYPES.CallExpression || target.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(target.callee.property, target.callee.computed);
+  const receiver = skipTypeWrappers(target.callee.object);
+  if (receiver.type === AST_NODE_TYPES.Identifier) return /^(?:boolean|number|int|bigint|Boolean|Number|Integer)$/.test(method ?? '');
+  return isScalarSchema(receiver, depth + 1);
 }
 
 export interface ToolContract {
@@ -153,6 +171,10 @@ function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true): Contr
       description = described ? staticText(described.value) : undefined;
     } else {
       description = chainDescription(value);
+    }
+    if (isScalarSchema(value)) {
+      fields.push({ name, description, scalar: true });
+      continue;
     }
     const inside = lookInside && !isLocationField({ name, description }) ? innerFields(value).find(isLocationField) : undefined;
     fields.push(inside ? { name, description, locationInside: inside.name } : { name, description });
@@ -356,6 +378,15 @@ export function statesContract(object: TSESTree.ObjectExpression): boolean {
 const LOCATION_FIELD =
   /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|file_name|file_names|filepath|filepaths|uri|uris|url|urls|href)$/i;
 const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location)$/i;
+/** A field that names a URL or URI (anywhere), not a path: by its name or its description. */
+const URL_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:uri|uris|url|urls|href)$|^(?:uri|uris|url|urls|href)$/i;
+
+/** Does the contract's location input name a URL or URI (anywhere), rather than a path? */
+export function isUrlInput(input: ContractInput): boolean {
+  const name = input.locationInside ?? input.name;
+  return URL_FIELD.test(name) || (input.description !== undefined && /\b(?:url|uri)\b/i.test(input.description));
+}
+
 /** A description that calls a field a path, URL or URI — and not where output goes. */
 const LOCATION_DESCRIPTION = /\b(?:path|url|uri)\b/i;
 const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
@@ -431,6 +462,8 @@ const CHANGING_NAME_WORDS = new Set([
   'stats',
   'tree',
   'exists',
+  'suggest',
+  'propose',
 ]);
 
 /**
@@ -469,6 +502,7 @@ function firstSentence(description: string): string {
 /** Is the field a location: by its name, or by its description (and not where output goes)? */
 function isLocationField(field: ContractInput): boolean {
   return (
+    field.scalar !== true &&
     !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
     (LOCATION_FIELD.test(field.name) ||
       LOCATION_FIELD_EXACT.test(field.name) ||

@@ -18,17 +18,19 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import {
+  type ClassNode,
   collectBindingNames,
   findProperty,
   getStaticKeyName,
   getStringValue,
+  isClassNode,
   isFunctionNode,
   programOf,
   skipTypeWrappers,
   walk,
 } from './ast.js';
-import { commonJsExportName } from './file-index.js';
-import { resolveImportedConstant } from './module-graph.js';
+import { commonJsExportName, requireSpecifier } from './file-index.js';
+import { loadRelativeModule, resolveImportedConstant } from './module-graph.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
@@ -38,6 +40,8 @@ type Binding =
   | { kind: 'compiled-enum'; members: ReadonlyMap<string, TSESTree.Expression> }
   /** `import { imported } from 'source'` (`'default'`, `'*'` for a namespace): followed into relative modules. */
   | { kind: 'import'; source: string; imported: string }
+  /** A class declared here: its static members (`static ID = 'x'`, `static { this.ID = 'x'; }`) have values. */
+  | { kind: 'class'; classNode: TSESTree.ClassDeclaration }
   | { kind: 'opaque' };
 
 const OPAQUE: Binding = { kind: 'opaque' };
@@ -153,8 +157,10 @@ function bindStatements(bindings: Map<string, Binding>, statements: readonly TSE
       case AST_NODE_TYPES.ImportDeclaration:
         for (const specifier of declaration.specifiers) bind(bindings, specifier.local.name, importBinding(declaration, specifier));
         break;
-      case AST_NODE_TYPES.FunctionDeclaration:
       case AST_NODE_TYPES.ClassDeclaration:
+        if (declaration.id) bind(bindings, declaration.id.name, { kind: 'class', classNode: declaration });
+        break;
+      case AST_NODE_TYPES.FunctionDeclaration:
       case AST_NODE_TYPES.TSImportEqualsDeclaration:
       case AST_NODE_TYPES.TSModuleDeclaration:
         if (declaration.id?.type === AST_NODE_TYPES.Identifier) bind(bindings, declaration.id.name, OPAQUE);
@@ -306,7 +312,11 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     const binding = bindingOf(target);
     if (binding?.kind === 'value') return staticValueOf(binding.init, depth + 1);
     if (binding?.kind === 'import' && binding.imported !== '*') return importedValue(target, binding.source, binding.imported, depth);
-    return binding?.kind === 'enum' ? binding.declaration : undefined;
+    if (binding?.kind === 'class') return binding.classNode;
+    if (binding?.kind === 'enum') return binding.declaration;
+    // tsc's alias of a decorated class, bound in the class itself: `static { FileContentFunction_1 = this; }`.
+    const program = binding === undefined || binding.kind === 'opaque' ? programOf(target) : undefined;
+    return program ? classAliases(program).get(target.name) : undefined;
   }
   if (target.type !== AST_NODE_TYPES.MemberExpression) return target;
   const key = getStaticKeyName(target.property, target.computed);
@@ -319,8 +329,11 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
   const receiver = skipTypeWrappers(target.object);
   if (receiver.type === AST_NODE_TYPES.Identifier) {
     const binding = bindingOf(receiver);
-    // `tools.PdfTool` of `import * as tools from './tools.js'`; `ToolName.Read` of a compiled enum.
+    // `tools.PdfTool` of `import * as tools from './tools.js'` (or `const tools = require('./tools')`);
+    // `ToolName.Read` of a compiled enum.
     if (binding?.kind === 'import' && binding.imported === '*') return importedValue(receiver, binding.source, key, depth);
+    const required = binding?.kind === 'value' ? requireSpecifier(binding.init) : undefined;
+    if (required !== undefined) return importedValue(receiver, required, key, depth);
     if (binding?.kind === 'compiled-enum') {
       const member = binding.members.get(key);
       return member ? staticValueOf(member, depth + 1) : undefined;
@@ -330,6 +343,10 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
   if (object?.type === AST_NODE_TYPES.ObjectExpression) {
     const property = findProperty(object, key);
     return property ? staticValueOf(property.value, depth + 1) : undefined;
+  }
+  if (object && isClassNode(object)) {
+    const member = staticMemberValue(object, key);
+    return member ? staticValueOf(member, depth + 1) : undefined;
   }
   // `ToolSchema.parse({ name, … })`, `Object.freeze({ … })`: a definition helper hands back the object it is given.
   if (object?.type === AST_NODE_TYPES.CallExpression && object.arguments[0]) {
@@ -344,11 +361,70 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
   return undefined;
 }
 
-/** The exported constant `imported` of the module `source` names, seen from `from`'s module (relative modules only). */
+/**
+ * The exported constant `imported` of the module `source` names, seen from `from`'s module
+ * (relative modules only): an ES module's `export const`, or a CommonJS module's one
+ * assignment to `exports.imported` (tsc's output).
+ */
 function importedValue(from: TSESTree.Node, source: string, imported: string, depth: number): TSESTree.Node | undefined {
   const program = programOf(from);
-  const init = program ? resolveImportedConstant(program, source, imported) : undefined;
-  return init ? staticValueOf(init, depth + 1) : undefined;
+  if (!program) return undefined;
+  const init = resolveImportedConstant(program, source, imported);
+  if (init) return staticValueOf(init, depth + 1);
+  const target = loadRelativeModule(program, source);
+  const values = target ? commonJsExportValues(target.program).get(imported) : undefined;
+  return values?.length === 1 ? staticValueOf(values[0]!, depth + 1) : undefined;
+}
+
+/** A class's static member: `static ID = 'x'`, or `this.ID = 'x'` in a `static { }` block. */
+function staticMemberValue(classNode: ClassNode, key: string): TSESTree.Expression | undefined {
+  for (const member of classNode.body.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && member.static && getStaticKeyName(member.key, member.computed) === key) {
+      return member.value ?? undefined;
+    }
+    if (member.type !== AST_NODE_TYPES.StaticBlock) continue;
+    for (const statement of member.body) {
+      const assignment = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
+      if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== '=') continue;
+      const left = assignment.left;
+      if (
+        left.type === AST_NODE_TYPES.MemberExpression &&
+        left.object.type === AST_NODE_TYPES.ThisExpression &&
+        getStaticKeyName(left.property, left.computed) === key
+      ) {
+        return assignment.right;
+      }
+    }
+  }
+  return undefined;
+}
+
+const aliasesByProgram = new WeakMap<TSESTree.Program, ReadonlyMap<string, ClassNode>>();
+
+/** tsc's aliases of decorated classes (`static { X_1 = this; }` in class `X`), by alias name. */
+function classAliases(program: TSESTree.Program): ReadonlyMap<string, ClassNode> {
+  let aliases = aliasesByProgram.get(program);
+  if (aliases) return aliases;
+  const found = new Map<string, ClassNode>();
+  walk(program, (node) => {
+    if (node.type !== AST_NODE_TYPES.StaticBlock) return undefined;
+    const classNode = node.parent?.parent;
+    for (const statement of node.body) {
+      const assignment = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
+      if (
+        assignment?.type === AST_NODE_TYPES.AssignmentExpression &&
+        assignment.left.type === AST_NODE_TYPES.Identifier &&
+        assignment.right.type === AST_NODE_TYPES.ThisExpression &&
+        classNode &&
+        isClassNode(classNode)
+      ) {
+        found.set(assignment.left.name, classNode);
+      }
+    }
+    return false;
+  });
+  aliasesByProgram.set(program, (aliases = found));
+  return aliases;
 }
 
 /** The string value of `node` as the model sees it, when the code decides it statically. */

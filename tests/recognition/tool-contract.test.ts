@@ -23,7 +23,7 @@ describe('the tool contract', () => {
       statesDescription: true,
       inputs: [
         { name: 'path', description: 'The path of the file' },
-        { name: 'limit', description: undefined },
+        { name: 'limit', description: undefined, scalar: true },
       ],
       hasInputSchema: true,
     });
@@ -62,6 +62,13 @@ describe('contracts written the ways first contact met (round 3)', () => {
     );
     expect(contract).toMatchObject({ name: 'read_file', description: 'Read a file from disk.', inputs: [{ name: 'file_name' }] });
     expect(contractSaysItReads(contract)?.input.name).toBe('file_name');
+  });
+
+  it('takes a flag or a count for no location, whatever its name (`includeChangedFiles: z.boolean()`)', () => {
+    const contract = contractOf(`export const pr = tool({ name: 'get_pull_request', description: 'Retrieve pull request data.',
+      inputSchema: z.object({ includeChangedFiles: z.boolean().optional(), files: { type: 'number' } }), execute: async (args) => api.get(args) });`);
+    expect(contract.inputs.map((input) => input.scalar)).toEqual([true, true]);
+    expect(contractSaysItReads(contract)).toBeUndefined();
   });
 
   it('finds the location inside a list of sources, and says so', () => {

@@ -35,6 +35,18 @@ describe('tool names spelled through constants', () => {
     expect(nameOf(`import { StatusTool } from './tool-definitions.js';`, 'StatusTool.name')).toBe('server-status');
   });
 
+  it("reads a class's static members, tsc's alias of a decorated class, and CommonJS requires", () => {
+    const decorated = `var FileContentFunction_1;
+const tool_ids_1 = require("./tool-ids");
+let FileContentFunction = class FileContentFunction {
+    static { FileContentFunction_1 = this; }
+    static { this.ID = tool_ids_1.FILE_CONTENT_FUNCTION_ID; }
+    getTool() { return { name: FileContentFunction_1.ID }; }
+};`;
+    expect(nameOf(decorated, 'FileContentFunction_1.ID')).toBe('getFileContent');
+    expect(nameOf(`class Names { static READ = 'read_file'; }`, 'Names.READ')).toBe('read_file');
+  });
+
   it('leaves type-only imports, packages and missing modules unresolved', () => {
     expect(nameOf(`import type { HELPER_TOOLS } from './tool-definitions.js';`, 'HELPER_TOOLS.DOCS_FETCH')).toBeUndefined();
     expect(nameOf(`import { HELPER_TOOLS } from 'some-package';`, 'HELPER_TOOLS.DOCS_FETCH')).toBeUndefined();

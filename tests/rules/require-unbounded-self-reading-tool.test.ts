@@ -2190,3 +2190,52 @@ ruleTester.run('require-unbounded-self-reading-tool: hand-applied decorators, ha
     },
   ],
 });
+
+// Principles from first-contact round 4 (issue 27): harness contract objects with `impl`, a handler
+// another (CommonJS) module exports, and a path handed to a remote service's client.
+const registryFile = path.join(fixtures, 'self-reading', 'registry.js');
+ruleTester.run('require-unbounded-self-reading-tool: impl members, imported handlers, remote clients', rule, {
+  valid: [
+    // the contract says it reads `path`, but the path goes to a remote service's client (`gitApi`): a place in that service
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { connection } from './helpers.js';\nexport const repoFile = tool({ name: 'repo_file', description: 'Retrieve file data from a repository.', inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => { const gitApi = await connection.getGitApi(); return gitApi.getItemText('repo', path); } });\n",
+      filename: crossFile,
+    },
+  ],
+  invalid: [
+    // `Read: defineTool({ schema, description, impl: read })` (Letta Code): `impl` is the invocation
+    {
+      code: "import { readFile } from 'node:fs/promises';\nfunction defineTool<T>(input: T): T { return input; }\nasync function read(args: { file_path: string }) { return { content: await readFile(args.file_path, 'utf8') }; }\nexport const toolDefinitions = {\n  Read: defineTool({ schema: { type: 'object', properties: { file_path: { type: 'string' } } }, description: 'Reads a file from the local filesystem.', impl: read }),\n};\n",
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { readFile } from 'node:fs/promises';\nfunction defineTool<T>(input: T): T { return input; }\nasync function read(args: { file_path: string }) { return { content: await readFile(args.file_path, 'utf8') }; }\nexport const toolDefinitions = {\n  Read: defineTool({ schema: { type: 'object', properties: { file_path: { type: 'string' } } }, description: 'Reads a file from the local filesystem.', impl: read, maxResultSizeChars: Infinity }),\n};\n",
+            },
+          ],
+        },
+      ],
+    },
+    // the handler lives in another module (`scrape_handler_1.scrapeTool`) and hands the model's URL to a scraping API's client
+    {
+      code: 'const scrape_handler_1 = require("./scrape-handler");\nserver.tool("scrape_webpage", "Scrape a webpage and return its content as markdown.", { url: z.string() }, scrape_handler_1.scrapeTool);\n',
+      filename: registryFile,
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                'const { classifyTool, UNBOUNDED } = require("tool-result-guard");\n\nconst scrape_handler_1 = require("./scrape-handler");\nclassifyTool(server.tool("scrape_webpage", "Scrape a webpage and return its content as markdown.", { url: z.string() }, scrape_handler_1.scrapeTool), { name: "scrape_webpage", reads: "url", maxResultSizeChars: UNBOUNDED });\n',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

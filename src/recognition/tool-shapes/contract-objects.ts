@@ -21,7 +21,7 @@ import { toolContract } from '../tool-contract.js';
 import { type ToolDefinition, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
 
 /** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
-const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'fn', 'exec', 'action', 'perform'];
+const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'impl', 'fn', 'exec', 'action', 'perform'];
 
 /** The invocation members the object carries, by name. */
 function invocationMembers(object: TSESTree.ObjectExpression, settings: RecognitionSettings): string[] {

@@ -476,7 +476,10 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
  * (`{ [definition.name]: handler }`) joins that definition to that handler:
  * the definition (a `{ name, inputSchema }` constant) is the tool, its
  * invocation the handler function the map's value names, given the arguments
- * first. Only files whose text spells `<constant>.name]` are parsed.
+ * first. So does a map keyed by the name itself (`{ find_flaky_tests:
+ * getFlakyTestLogs }`) in a module that imports the definition. Only files
+ * whose text spells `<constant>.name]` or the name as a key, and the
+ * constant, are parsed.
  */
 const fileTexts = new Map<string, string | undefined>();
 
@@ -516,23 +519,42 @@ function namesDefinition(file: FileIndex, local: string, constant: string, defin
   return resolveRelativeModule(binding.module, file.filePath) === definitionFile;
 }
 
-/** The handler functions `{ [constant.name]: handler }` maps of the package give the definition. */
-function mappedHandlers(constant: string, filePath: string, linted: TSESTree.Program): JoinedInvocationEntry[] {
+/**
+ * Does the map property `node` key its value by the definition: `[constant.name]`, or (CircleCI's
+ * `CCI_HANDLERS = { find_flaky_tests: getFlakyTestLogs }` beside `CCI_TOOLS = [getFlakyTestLogsTool, …]`)
+ * the definition's own name in a module that imports the definition too?
+ */
+function keysDefinition(node: TSESTree.Property, file: FileIndex, constant: string, name: string, definitionFile: string): boolean {
+  if (!node.computed) return getStaticKeyName(node.key, false) === name && importsDefinition(file, constant, definitionFile);
+  const key = skipTypeWrappers(node.key);
+  if (key.type !== AST_NODE_TYPES.MemberExpression || key.object.type !== AST_NODE_TYPES.Identifier) {
+    return getStaticKeyName(node.key, true) === name && importsDefinition(file, constant, definitionFile);
+  }
+  return getStaticKeyName(key.property, key.computed) === 'name' && namesDefinition(file, key.object.name, constant, definitionFile);
+}
+
+/** Does `file` import the definition constant (under any local name), or is it the definition's own file? */
+function importsDefinition(file: FileIndex, constant: string, definitionFile: string): boolean {
+  if (file.filePath === definitionFile) return file.constants.has(constant);
+  for (const local of file.imports.keys()) if (namesDefinition(file, local, constant, definitionFile)) return true;
+  return false;
+}
+
+/** The handler functions `{ [constant.name]: handler }` (or `{ 'tool_name': handler }`) maps of the package give the definition. */
+function mappedHandlers(constant: string, name: string, filePath: string, linted: TSESTree.Program): JoinedInvocationEntry[] {
   const root = packageRootOf(filePath);
   const files = root ? packageSourceFiles(root) : [];
-  const spelling = new RegExp(`\\[\\s*${constant.replace(/\$/g, '\\$')}\\s*\\.\\s*name\\s*\\]`);
+  const escapedName = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const spelling = new RegExp(`\\[\\s*${constant.replace(/\$/g, '\\$')}\\s*\\.\\s*name\\s*\\]|(?:^|[\\s{,])['"]?${escapedName}['"]?\\s*:`);
   const entries: JoinedInvocationEntry[] = [];
   for (const candidate of files) {
     const text = candidate === filePath ? undefined : fileText(candidate);
-    if (candidate !== filePath && !text?.match(spelling)) continue;
+    if (candidate !== filePath && (!text?.match(spelling) || !text.includes(constant))) continue;
     const file = candidate === filePath ? indexOf(linted, filePath) : loadModule(candidate);
     if (!file) continue;
     walk(file.program, (node) => {
-      if (node.type !== AST_NODE_TYPES.Property || !node.computed) return undefined;
-      const key = skipTypeWrappers(node.key);
-      if (key.type !== AST_NODE_TYPES.MemberExpression || key.object.type !== AST_NODE_TYPES.Identifier) return undefined;
-      if (getStaticKeyName(key.property, key.computed) !== 'name' || !namesDefinition(file, key.object.name, constant, filePath))
-        return undefined;
+      if (node.type !== AST_NODE_TYPES.Property || node.parent?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+      if (!keysDefinition(node, file, constant, name, filePath)) return undefined;
       const value = skipTypeWrappers(node.value);
       if (isFunctionNode(value)) entries.push({ fn: value, inputParameters: [0], classNode: undefined, file });
       else if (value.type === AST_NODE_TYPES.Identifier) {
@@ -551,7 +573,7 @@ export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, 
   const name = constant === undefined ? undefined : configName(object);
   const program = name === undefined ? undefined : programOf(object);
   if (constant === undefined || name === undefined || !program) return undefined;
-  const entries = mappedHandlers(constant, filePath, program);
+  const entries = mappedHandlers(constant, name, filePath, program);
   if (entries.length === 0) return undefined;
   return joinedDefinition(object, name, () => entries);
 }
