@@ -286,7 +286,7 @@ describe('readers', () => {
 describe('input flow', () => {
   it.each([
     ['destructuring', `buildTool({ async call({ file_path }) { return readFile(file_path); } })`],
-    ['a template string', `buildTool({ async call(i) { return readFile(\`\${i.dir}/x.txt\`); } })`],
+    ['a template string', `buildTool({ async call(i) { return readFile(\`\${i.dir}/\${i.name}\`); } })`],
     [
       'a root join (the persisted file may live under it)',
       `buildTool({ async call(i) { return readFile(path.join(process.cwd(), i.path)); } })`,
@@ -317,6 +317,9 @@ describe('input flow', () => {
     ],
     ['a relative URL on a fixed base', `buildTool({ async call(i) { return fetch(new URL('/items/' + i.id, BASE)); } })`],
     ['a typeof test', `buildTool({ async call(i) { return readFile(typeof i.path); } })`],
+    // The model picks the folder, the code the file: a persisted result cannot be read back through it.
+    ['a file the code names under the model folder', `buildTool({ async call(i) { return readFile(\`\${i.dir}/x.txt\`); } })`],
+    ['a joined file name', `buildTool({ async call(i) { return readFile(path.join(i.root, '.taskmaster', 'state.json')); } })`],
   ])('does not count %s', (_label, code) => {
     expect(readsOf(code)).toEqual([]);
   });

@@ -2239,3 +2239,33 @@ ruleTester.run('require-unbounded-self-reading-tool: impl members, imported hand
     },
   ],
 });
+
+// A file the code names under a folder the model chooses (task-master's
+// `path.join(projectRoot, '.taskmaster', 'state.json')`): the model picks the folder, the code the
+// file, so a persisted result can never be read back through it. A last segment from the input stays the model's.
+ruleTester.run("require-unbounded-self-reading-tool: a file the code names under the model's folder", rule, {
+  valid: [
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport path from 'node:path';\nexport const currentTag = tool({ name: 'current_tag', description: 'Show the current tag', inputSchema: z.object({ projectRoot: z.string() }), execute: async ({ projectRoot }) => { const statePath = path.join(projectRoot, '.taskmaster', 'state.json'); return readFileSync(statePath, 'utf-8'); } });\n",
+      filename: crossFile,
+    },
+  ],
+  invalid: [
+    {
+      code: "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport path from 'node:path';\nexport const currentTag = tool({ name: 'current_tag', description: 'Show the current tag', inputSchema: z.object({ projectRoot: z.string() }), execute: async ({ projectRoot }) => { const statePath = path.join(projectRoot, '.taskmaster', 'state.json'); return readFileSync(statePath, 'utf-8'); } });\nexport const readTasks = tool({ name: 'read_tasks', description: 'Show a tasks file', inputSchema: z.object({ projectRoot: z.string(), file: z.string() }), execute: async ({ projectRoot, file }) => readFileSync(path.join(projectRoot, file), 'utf-8') });\n",
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output:
+                "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport path from 'node:path';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const currentTag = tool({ name: 'current_tag', description: 'Show the current tag', inputSchema: z.object({ projectRoot: z.string() }), execute: async ({ projectRoot }) => { const statePath = path.join(projectRoot, '.taskmaster', 'state.json'); return readFileSync(statePath, 'utf-8'); } });\nexport const readTasks = classifyTool(tool({ name: 'read_tasks', description: 'Show a tasks file', inputSchema: z.object({ projectRoot: z.string(), file: z.string() }), execute: async ({ projectRoot, file }) => readFileSync(path.join(projectRoot, file), 'utf-8') }), { reads: 'path', maxResultSizeChars: UNBOUNDED });\n",
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -224,6 +224,52 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
   return shipped;
 }
 
+/** A last path segment that names a file: `state.json`, `SKILL.md`, `.env`. */
+const FILE_NAME_SEGMENT = /^(?:[\w@+-][\w.@+-]*\.[A-Za-z0-9]{1,8}|\.[\w-]+)$/;
+
+/**
+ * A file the code names under a folder the model may choose:
+ * `path.join(projectRoot, '.taskmaster', 'state.json')`, `` `${dir}/SKILL.md` ``.
+ * The model picks the folder, the code picks the file: such a read can never
+ * be pointed at a persisted result (whose file name the harness generates),
+ * so it is no model-chosen location for circular persistence. A path whose
+ * last segment comes from the input (`path.join(root, input.file)`) is.
+ */
+export function namesFixedFile(argument: TSESTree.Node, scope: OriginScope, depth = 0): boolean {
+  if (depth > 4) return false;
+  const target = skipTypeWrappers(argument);
+  switch (target.type) {
+    case AST_NODE_TYPES.CallExpression: {
+      const method = getMemberPath(target.callee)?.at(-1);
+      if (method !== 'join' && method !== 'resolve') return false;
+      const last = target.arguments.at(-1);
+      const segment = last && last.type !== AST_NODE_TYPES.SpreadElement && !scope.taint.has(last) ? stringHead(last) : undefined;
+      return target.arguments.length > 1 && segment !== undefined && FILE_NAME_SEGMENT.test(segment.split('/').at(-1) ?? '');
+    }
+    case AST_NODE_TYPES.TemplateLiteral: {
+      const tail = target.quasis.at(-1)?.value.cooked ?? '';
+      return target.expressions.length > 0 && tail.includes('/') && FILE_NAME_SEGMENT.test(tail.split('/').at(-1) ?? '');
+    }
+    case AST_NODE_TYPES.BinaryExpression: {
+      if (target.operator !== '+' || scope.taint.has(target.right)) return false;
+      const tail = stringHead(target.right) ?? '';
+      return tail.includes('/') && FILE_NAME_SEGMENT.test(tail.split('/').at(-1) ?? '');
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const initialisers = scope.unit.declarators.filter(
+        (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+      );
+      const replaced = scope.unit.assignments.some(
+        (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
+      );
+      const init = initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+      return init ? namesFixedFile(init, scope, depth + 1) : false;
+    }
+    default:
+      return false;
+  }
+}
+
 /**
  * A path the code confines to a folder it ships (`if (!p.startsWith(docsRoot))
  * throw`, `path.relative(docsRoot, p)` checked): the model only picks a file
