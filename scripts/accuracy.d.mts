@@ -53,6 +53,15 @@ export interface AccuracyReport {
   selfReading: ConfusionSummary;
   stateful: ConfusionSummary;
   unlabelledReports: { where: string; selfReading: boolean; stateful: boolean }[];
+  /** The same figures per set: `tuned` (packages fixed with them in view) and `held-out` (first contact only). */
+  sets: Partial<Record<'tuned' | 'held-out', SetSummary>>;
+}
+
+export interface SetSummary {
+  packages: number;
+  recognition: { labelled: number; recognised: number; rate: number };
+  selfReading: ConfusionSummary;
+  stateful: ConfusionSummary;
 }
 
 export const LABELS_DIRECTORY: string;

@@ -4,11 +4,12 @@
 // the whole corpus and may only go up.
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { evaluateAccuracy, loadLabelSets } from '../../scripts/accuracy.mjs';
+import { type SetSummary, evaluateAccuracy, loadLabelSets } from '../../scripts/accuracy.mjs';
 import { ensureFreshBuild } from '../e2e/build.js';
 
 export const ACCURACY_FLOOR = {
-  // Whole corpus (every label), measured 2026-12-03 after the fixes of first-contact rounds 3 and 4:
+  // The tuned set (every label but the latest first-contact round), measured 2026-12-03 after the fixes
+  // of first-contact rounds 3 and 4:
   // 1,480 tools in 94 packages (npm run eval): 1443/1480 = 97.5 %; self-reading 73.0 % recall,
   // 82.4 % precision; stateful 66.0 % recall, 88.8 % precision. Two floors came down, each for a
   // measured reason (docs/accuracy.md): stateful precision 0.91 → 0.88 (the round-3 fixes found 30
@@ -58,9 +59,16 @@ describe('the labelled corpus', () => {
 describe('accuracy of the rules on the labelled corpus', () => {
   let report: Awaited<ReturnType<typeof evaluateAccuracy>>;
 
+  // The floors hold on every package that has had its fixes (the tuned set: the whole corpus but the
+  // latest first-contact round). A held-out round is measured once and reported by `npm run eval`; it
+  // is never asserted, or labelling new code would turn CI red and the figure would be tuned into.
+  let tuned: SetSummary;
+
   beforeAll(async () => {
     ensureFreshBuild();
     report = await evaluateAccuracy();
+    if (!report.sets.tuned) throw new Error('no tuned label set: every label file is held out');
+    tuned = report.sets.tuned;
   });
 
   it('lints every labelled package without a parse failure', () => {
@@ -70,16 +78,16 @@ describe('accuracy of the rules on the labelled corpus', () => {
   });
 
   it('recognises the labelled tools', () => {
-    expect(report.recognition.rate).toBeGreaterThanOrEqual(ACCURACY_FLOOR.recognition);
+    expect(tuned.recognition.rate).toBeGreaterThanOrEqual(ACCURACY_FLOOR.recognition);
   });
 
   it('reports the self-reading tools and little else (require-unbounded-self-reading-tool)', () => {
-    expect(report.selfReading.recall).toBeGreaterThanOrEqual(ACCURACY_FLOOR.selfReading.recall);
-    expect(report.selfReading.precision).toBeGreaterThanOrEqual(ACCURACY_FLOOR.selfReading.precision);
+    expect(tuned.selfReading.recall).toBeGreaterThanOrEqual(ACCURACY_FLOOR.selfReading.recall);
+    expect(tuned.selfReading.precision).toBeGreaterThanOrEqual(ACCURACY_FLOOR.selfReading.precision);
   });
 
   it('reports the stateful tools and little else (declare-tool-state-scope)', () => {
-    expect(report.stateful.recall).toBeGreaterThanOrEqual(ACCURACY_FLOOR.stateful.recall);
-    expect(report.stateful.precision).toBeGreaterThanOrEqual(ACCURACY_FLOOR.stateful.precision);
+    expect(tuned.stateful.recall).toBeGreaterThanOrEqual(ACCURACY_FLOOR.stateful.recall);
+    expect(tuned.stateful.precision).toBeGreaterThanOrEqual(ACCURACY_FLOOR.stateful.precision);
   });
 });
