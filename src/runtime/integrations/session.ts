@@ -141,18 +141,20 @@ export class ToolResultBudgetSession {
   /** `shouldPersistForSession(querySource)`: the query source never changes. */
   readonly #owned: boolean;
   /**
-   * The tools' thresholds, resolved once while the overrides are frozen (or
-   * absent); overrides that may change in place are resolved on every call,
-   * as the budget itself would.
-   */
-  #thresholds: ReadonlyMap<string, number> | undefined;
-  /**
    * The tools the budget resolves, one entry per name, frozen (so the budget
    * resolves their thresholds once); replaced by a longer list when an
    * unclassified name arrives.
    */
   #tools: readonly PersistenceThresholdTool[];
-  readonly #classified: Set<string>;
+  /**
+   * Each tool's threshold by name (every classified name, and each
+   * unclassified one met since, `UNBOUNDED`), resolved under the overrides
+   * when the session was made: the budget's thresholds on every step unless
+   * the overrides may change in place (`#overridesMayChange`).
+   */
+  #thresholds: ReadonlyMap<string, number>;
+  /** Overrides that are not frozen (flags refreshed in place): resolved on every call, as the budget itself would. */
+  readonly #overridesMayChange: boolean;
   /** Made on the first report: most sessions never make one. */
   #reported: Set<string> | undefined;
   /**
@@ -169,9 +171,10 @@ export class ToolResultBudgetSession {
     }
     this.integration = integration;
     this.options = options;
-    this.#tools = Object.freeze(normalizeTools(options.tools, options.overrides, integration));
-    this.#classified = new Set();
-    for (const tool of this.#tools) this.#classified.add(tool.name);
+    const { tools, thresholds } = normalizeTools(options.tools, options.overrides, integration);
+    this.#tools = Object.freeze(tools);
+    this.#thresholds = thresholds;
+    this.#overridesMayChange = options.overrides !== null && options.overrides !== undefined && !Object.isFrozen(options.overrides);
     const perMessageLimit = options.perMessageLimit ?? DEFAULT_PER_MESSAGE_LIMIT;
     if (typeof perMessageLimit !== 'number' || Number.isNaN(perMessageLimit) || perMessageLimit < 0) {
       throw new TypeError(
@@ -224,18 +227,22 @@ export class ToolResultBudgetSession {
    * its size accounting is the same as on the first step, a fork or a resume.
    */
   budgetMessage(inputs: readonly SessionInput[]): Array<string | undefined> | Promise<Array<string | undefined>> {
-    const shown = new Array<string | undefined>(inputs.length);
+    // Made for the first replacement found: a message of fresh results goes to the budget without one.
+    let shown: Array<string | undefined> | undefined;
     let allDecided = true;
     for (let index = 0; index < inputs.length; index += 1) {
       const input = inputs[index] as SessionInput;
-      if (!this.#classified.has(input.toolName)) this.#addUnclassified(input);
+      if (!this.#thresholds.has(input.toolName)) this.#addUnclassified(input);
       if (!allDecided) continue;
       const decided = this.#decided.get(input.toolUseId);
       if (decided === input.content) continue;
-      if (decided !== undefined && typeof decided !== 'string' && decided.content === input.content) shown[index] = decided.shown;
-      else allDecided = false;
+      if (decided !== undefined && typeof decided !== 'string' && decided.content === input.content) {
+        (shown ??= new Array<string | undefined>(inputs.length))[index] = decided.shown;
+      } else {
+        allDecided = false;
+      }
     }
-    if (allDecided) return shown;
+    if (allDecided) return shown ?? new Array<string | undefined>(inputs.length);
     try {
       return this.#judge(inputs);
     } catch (error) {
@@ -337,19 +344,15 @@ export class ToolResultBudgetSession {
   }
 
   #currentThresholds(): ReadonlyMap<string, number> {
-    if (this.#thresholds !== undefined) return this.#thresholds;
-    const { overrides } = this.#budgetOptions;
-    const thresholds = resolveThresholds(this.#tools, overrides);
-    if (overrides === null || overrides === undefined || Object.isFrozen(overrides)) this.#thresholds = thresholds;
-    return thresholds;
+    return this.#overridesMayChange ? resolveThresholds(this.#tools, this.#budgetOptions.overrides) : this.#thresholds;
   }
 
   #addUnclassified(input: SessionInput): void {
     // Never persisted, still counted: for all anyone knows, it reads what the model names.
     this.#tools = Object.freeze([...this.#tools, { name: input.toolName, maxResultSizeChars: UNBOUNDED }]);
     this.#budgetOptions = { ...this.#budgetOptions, tools: this.#tools };
-    this.#thresholds = undefined;
-    this.#classified.add(input.toolName);
+    // A new map: a budget call still persisting keeps the one it was given.
+    this.#thresholds = new Map(this.#thresholds).set(input.toolName, UNBOUNDED);
     this.report({ reason: 'unclassified-tool', type: input.type, toolCallId: input.toolUseId, toolName: input.toolName, part: input.part });
   }
 }
@@ -367,18 +370,24 @@ function stripAgentId(parent: ToolResultBudgetSessionOptions, overrides: BudgetF
 /**
  * The tools as `{ name, maxResultSizeChars }`, checked now: a bad threshold
  * or an unclassified entry of a tool set is an error when the integration is
- * created, not in the middle of a loop.
+ * created, not in the middle of a loop. With them, each one's threshold
+ * under `overrides` (what the budget would resolve for the list).
  */
-function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, integration: BudgetIntegration): PersistenceThresholdTool[] {
+function normalizeTools(
+  tools: BudgetTools,
+  overrides: PersistenceOverrides,
+  integration: BudgetIntegration,
+): { tools: PersistenceThresholdTool[]; thresholds: Map<string, number> } {
   if (typeof tools !== 'object' || tools === null) {
     throw new TypeError(
       `${integration}: tools must be a list of { name, maxResultSizeChars } or a tool set { name: classifyTool(tool, …) }, got ${describeValue(tools)}.`,
     );
   }
   const normalized = new Map<string, PersistenceThresholdTool>();
+  const thresholds = new Map<string, number>();
   const add = (tool: PersistenceThresholdTool) => {
-    // Resolving once checks the declared value (InvalidThresholdError) before any step runs.
-    getEffectivePersistenceThreshold(tool, overrides);
+    // Resolving now checks the declared value (InvalidThresholdError) before any step runs.
+    const threshold = getEffectivePersistenceThreshold(tool, overrides);
     const earlier = normalized.get(tool.name);
     if (earlier !== undefined && earlier.maxResultSizeChars !== tool.maxResultSizeChars) {
       throw new TypeError(
@@ -386,6 +395,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
       );
     }
     normalized.set(tool.name, { name: tool.name, maxResultSizeChars: tool.maxResultSizeChars });
+    thresholds.set(tool.name, threshold);
   };
   if (typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function') {
     for (const listed of tools as Iterable<PersistenceThresholdTool | object>) {
@@ -395,7 +405,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
       }
       add(tool);
     }
-    return [...normalized.values()];
+    return { tools: [...normalized.values()], thresholds };
   }
   // A tool set: the key is the name the model calls the tool by.
   for (const [name, tool] of Object.entries(tools as Readonly<Record<string, object>>)) {
@@ -403,7 +413,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
     if (declared === undefined) throw new UnclassifiedToolInSetError(name, integrationLabel(integration));
     add({ name, maxResultSizeChars: declared });
   }
-  return [...normalized.values()];
+  return { tools: [...normalized.values()], thresholds };
 }
 
 /** A tool that declares its own limit (`defineTool`, a class with the member). */
