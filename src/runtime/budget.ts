@@ -333,8 +333,11 @@ function joinAndFinish<Result extends ToolResultInput>(
   for (const fate of fatesFound) {
     if (fate?.kind === 'pending') (pendingElsewhere ??= new Set()).add(fate.settled);
   }
-  const finish = () => finishBudget(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced);
-  return pendingElsewhere === undefined ? finish() : Promise.all(pendingElsewhere).then(finish);
+  if (pendingElsewhere === undefined)
+    return finishBudget(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced);
+  return Promise.all(pendingElsewhere).then(() =>
+    finishBudget(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced),
+  );
 }
 
 /** The outcome, once every fate the call found or made has settled. */
