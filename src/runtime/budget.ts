@@ -155,7 +155,8 @@ export function budgetCheckedResults<Result extends ToolResultInput>(
   // duplicate id in the message is recognised without another set.
   const judgedNow: FinalFate = { kind: 'inline' };
   let messageSize = 0;
-  const candidates: number[] = [];
+  // Positions of the fresh results this call judges; made for the first (a first push into [] reserves room for 17).
+  let candidates: number[] | undefined;
   // Fates as found, by position: a final one cannot change, so it is not looked up again.
   const fatesFound: Array<Fate | undefined> = new Array<Fate | undefined>(results.length);
   // By position, the fate key when it is not the tool-use id (a reused id's other content).
@@ -182,7 +183,8 @@ export function budgetCheckedResults<Result extends ToolResultInput>(
       // A repeat of a candidate: it shares that candidate's fate, read at the end.
       if (candidateByKey === undefined) {
         candidateByKey = new Map();
-        for (const candidate of candidates) candidateByKey.set(keyAt?.[candidate] ?? (results[candidate] as Result).toolUseId, candidate);
+        for (const candidate of candidates ?? [])
+          candidateByKey.set(keyAt?.[candidate] ?? (results[candidate] as Result).toolUseId, candidate);
       }
       const first = candidateByKey.get(key);
       if (first !== undefined) (extraCopies ??= new Map()).set(first, (extraCopies.get(first) ?? 0) + 1);
@@ -206,14 +208,15 @@ export function budgetCheckedResults<Result extends ToolResultInput>(
     // Inline unless chosen below; a chosen one's final fate replaces this once settled.
     fatesFound[index] = judgedNow;
     (fingerprintsAt ??= new Array<ContentFingerprint | undefined>(results.length))[index] = fingerprint;
-    candidates.push(index);
+    if (candidates === undefined) candidates = [index];
+    else candidates.push(index);
     candidateByKey?.set(key, index);
   }
 
   // Candidates exist only for an owned source, whose store was checked above.
   const toPersist =
-    candidates.length === 0
-      ? []
+    candidates === undefined
+      ? NOTHING_TO_PERSIST
       : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, options.store, keyAt, extraCopies);
   // Nothing to persist (most calls of a loop): no pending fate, no await.
   if (toPersist.length === 0) return joinAndFinish(results, internals, options, fatesFound, keyAt, reuses, undefined, []);
@@ -228,6 +231,8 @@ export function budgetCheckedResults<Result extends ToolResultInput>(
     fingerprintsAt as Array<ContentFingerprint | undefined>,
   );
 }
+
+const NOTHING_TO_PERSIST: readonly number[] = Object.freeze([]);
 
 /** The fate key of the result at `index`: its tool-use id, unless `keyAt` holds a reused key for it. */
 function keyOf(results: readonly ToolResultInput[], keyAt: ReadonlyArray<string | undefined> | undefined, index: number): string {
@@ -330,7 +335,9 @@ function joinAndFinish<Result extends ToolResultInput>(
   newlyReplaced: ReplacementRecord[],
 ): ToolResultBudgetOutcome<Result> | Promise<ToolResultBudgetOutcome<Result>> {
   let pendingElsewhere: Set<Promise<void>> | undefined;
-  for (const fate of fatesFound) {
+  // Index loops on the per-step path: an iterator that is not optimised away is an allocation per call.
+  for (let index = 0; index < fatesFound.length; index += 1) {
+    const fate = fatesFound[index];
     if (fate?.kind === 'pending') (pendingElsewhere ??= new Set()).add(fate.settled);
   }
   if (pendingElsewhere === undefined)
@@ -380,10 +387,10 @@ function chooseReplacements(
   store: ToolResultBudgetStore,
   keyAt: ReadonlyArray<string | undefined> | undefined,
   extraCopies: ReadonlyMap<number, number> | undefined,
-): number[] {
+): readonly number[] {
   // A message under its limit whose results are all under their thresholds
   // (most steps of a loop) has nothing to replace: say so before measuring any replacement.
-  if (messageSize <= perMessageLimit && !anyOverThreshold(results, thresholds, candidates)) return [];
+  if (messageSize <= perMessageLimit && !anyOverThreshold(results, thresholds, candidates)) return NOTHING_TO_PERSIST;
   const pathLengthOf = pathLengthsOf(store);
   const chosen = new Uint8Array(results.length);
   // What replacing each candidate saves, in characters.
@@ -422,8 +429,8 @@ function anyOverThreshold(
   thresholds: ReadonlyMap<string, number>,
   candidates: readonly number[],
 ): boolean {
-  for (const index of candidates) {
-    const { content, toolName } = results[index] as ToolResultInput;
+  for (let at = 0; at < candidates.length; at += 1) {
+    const { content, toolName } = results[candidates[at] as number] as ToolResultInput;
     if (content.length > (thresholds.get(toolName) as number)) return true;
   }
   return false;

@@ -73,10 +73,18 @@ export function toolResultBudget(options: ToolResultBudgetMiddlewareOptions): To
 
 function middlewareFor(session: ToolResultBudgetSession): ToolResultBudgetMiddleware {
   const jsonText: JsonTexts = { byOutput: undefined };
-  // A step whose results need no persisting is answered without awaiting anything.
-  const transformParams: TransformParams = async ({ params }) => {
-    const prompt = budgetPrompt(session, params.prompt, jsonText);
-    return withPrompt(params, Array.isArray(prompt) ? prompt : await prompt);
+  // Not an async function: a step whose results need no persisting is
+  // answered with one settled promise (an async function with an await in it
+  // costs its suspended frame on every call, awaited or not). Whatever goes
+  // wrong still comes back as a rejection, never as a throw.
+  const transformParams: TransformParams = ({ params }) => {
+    try {
+      const prompt = budgetPrompt(session, params.prompt, jsonText);
+      if (Array.isArray(prompt)) return Promise.resolve(withPrompt(params, prompt));
+      return (prompt as Promise<AiSdkPrompt>).then((budgeted) => withPrompt(params, budgeted));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return Object.freeze({
     specificationVersion: 'v4' as const,
@@ -134,7 +142,7 @@ function budgetPrompt(session: ToolResultBudgetSession, prompt: AiSdkPrompt, jso
     const message = prompt[index] as AiSdkPromptMessage;
     if (message.role !== 'tool') continue;
     const reapplied = reapplyDecided(session, message, jsonText);
-    if (reapplied === undefined) (undecided ??= []).push(index);
+    if (reapplied === undefined) undecided = withItem(undecided, index);
     else if (reapplied !== message) (output ??= prompt.slice())[index] = reapplied;
   }
   if (undecided === undefined) return output ?? prompt;
@@ -199,8 +207,8 @@ function budgetToolMessage(
   message: ToolMessage,
   jsonText: JsonTexts,
 ): ToolMessage | Promise<ToolMessage> {
-  const inputs: SessionInput[] = [];
-  const positions: number[] = [];
+  let inputs: SessionInput[] | undefined;
+  let positions: number[] | undefined;
   const parts = message.content as readonly unknown[];
   for (let position = 0; position < parts.length; position += 1) {
     const part = parts[position] as { type?: unknown } | null;
@@ -217,13 +225,24 @@ function budgetToolMessage(
     }
     const content = textOfOutput(session, result, jsonText);
     if (content === undefined) continue;
-    inputs.push({ toolUseId: result.toolCallId, toolName: result.toolName, content, part, type: outputType(result) });
-    positions.push(position);
+    inputs = withItem(inputs, { toolUseId: result.toolCallId, toolName: result.toolName, content, part, type: outputType(result) });
+    positions = withItem(positions, position);
   }
-  if (inputs.length === 0) return message;
+  if (inputs === undefined) return message;
+  const at = positions as number[];
   const decided = session.budgetMessage(inputs);
-  if (Array.isArray(decided)) return withReplacements(message, positions, decided);
-  return decided.then((shown) => withReplacements(message, positions, shown));
+  if (Array.isArray(decided)) return withReplacements(message, at, decided);
+  return decided.then((shown) => withReplacements(message, at, shown));
+}
+
+/**
+ * `list` with `item` pushed, or a list of `item` alone: a message usually
+ * holds one new result, and a first push into `[]` reserves room for 17.
+ */
+function withItem<Item>(list: Item[] | undefined, item: Item): Item[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
 }
 
 /** The message with the replacements shown for its results (by input position) in place; the same message when none was. */
