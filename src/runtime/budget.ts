@@ -15,7 +15,6 @@ import {
   type ContentFingerprint,
   type Fate,
   type FinalFate,
-  type PendingBatch,
   type ReplacementRecord,
   type ReplacementState,
   type StateInternals,
@@ -121,12 +120,32 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   const thresholds = resolveThresholds(options.tools, options.overrides);
   checkResults(results, thresholds);
   const owned = shouldPersistForSession(options.querySource);
-  if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
-    throw new TypeError(
-      `applyToolResultBudget: options.store must have persist(toolUseId, content) ` +
-        `for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`,
-    );
-  }
+  checkStore(options, owned);
+  const outcome = budgetCheckedResults(results, internals, thresholds, owned, options);
+  return outcome instanceof Promise ? await outcome : outcome;
+}
+
+/**
+ * `applyToolResultBudget` once its arguments are checked: `thresholds` are
+ * `options.tools` resolved under `options.overrides`, `owned` is
+ * `shouldPersistForSession(options.querySource)` (and then `options.store`
+ * has `persist`), every result is a `ToolResultInput` of a listed tool. The
+ * integrations' sessions check all of it once and call this on every step.
+ *
+ * The same decisions, state changes, callbacks and errors in the same order
+ * as `applyToolResultBudget`; the outcome comes back synchronously when
+ * nothing is persisted and no decision is pending elsewhere (most steps of an
+ * agent loop), so such a step costs no await. It may throw synchronously
+ * (`StateOwnershipError`, a throwing `onToolUseIdReused`) where
+ * `applyToolResultBudget` rejects.
+ */
+export function budgetCheckedResults<Result extends ToolResultInput>(
+  results: readonly Result[],
+  internals: StateInternals,
+  thresholds: ReadonlyMap<string, number>,
+  owned: boolean,
+  options: ToolResultBudgetOptions,
+): ToolResultBudgetOutcome<Result> | Promise<ToolResultBudgetOutcome<Result>> {
   // Last of the checks: a call rejected for bad input must not claim the state.
   bindToAgent(internals, options.agentId);
 
@@ -136,7 +155,8 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   // duplicate id in the message is recognised without another set.
   const judgedNow: FinalFate = { kind: 'inline' };
   let messageSize = 0;
-  const candidates: number[] = [];
+  // Positions of the fresh results this call judges; made for the first (a first push into [] reserves room for 17).
+  let candidates: number[] | undefined;
   // Fates as found, by position: a final one cannot change, so it is not looked up again.
   const fatesFound: Array<Fate | undefined> = new Array<Fate | undefined>(results.length);
   // By position, the fate key when it is not the tool-use id (a reused id's other content).
@@ -146,20 +166,25 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   // Candidates by fate key, built only once a message repeats an id.
   let candidateByKey: Map<string, number> | undefined;
   let reuses: ToolUseIdReuse[] | undefined;
-  const fingerprintsAt: Array<ContentFingerprint | undefined> = new Array<ContentFingerprint | undefined>(results.length);
+  // By position, the fingerprint of a candidate: its record carries it once persisted.
+  let fingerprintsAt: Array<ContentFingerprint | undefined> | undefined;
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
     const threshold = thresholds.get(result.toolName) ?? Number.POSITIVE_INFINITY;
-    const found = findFate(internals, result, owned, threshold === Number.POSITIVE_INFINITY);
-    const { key, fate } = found;
+    // A fresh id (most results of a loop) is its own key and has no fate yet: no lookup beyond this one.
+    const fateOfId = internals.fates.get(result.toolUseId);
+    const found = fateOfId === undefined ? undefined : findFate(internals, result, fateOfId, owned, threshold === Number.POSITIVE_INFINITY);
+    const key = found === undefined ? result.toolUseId : found.key;
+    const fate = found?.fate;
     if (key !== result.toolUseId) (keyAt ??= new Array<string | undefined>(results.length))[index] = key;
-    if (found.reuse) (reuses ??= []).push(found.reuse);
+    if (found?.reuse) (reuses ??= []).push(found.reuse);
     messageSize += fate?.kind === 'replaced' ? fate.replacement.length : result.content.length;
     if (fate === judgedNow) {
       // A repeat of a candidate: it shares that candidate's fate, read at the end.
       if (candidateByKey === undefined) {
         candidateByKey = new Map();
-        for (const candidate of candidates) candidateByKey.set(keyAt?.[candidate] ?? (results[candidate] as Result).toolUseId, candidate);
+        for (const candidate of candidates ?? [])
+          candidateByKey.set(keyAt?.[candidate] ?? (results[candidate] as Result).toolUseId, candidate);
       }
       const first = candidateByKey.get(key);
       if (first !== undefined) (extraCopies ??= new Map()).set(first, (extraCopies.get(first) ?? 0) + 1);
@@ -168,12 +193,11 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     fatesFound[index] = fate;
     if (fate !== undefined || !owned) continue;
     const fingerprint =
-      found.fingerprint ??
+      found?.fingerprint ??
       (threshold === Number.POSITIVE_INFINITY
         ? { length: result.content.length, hash: SELF_BOUNDING }
         : judgedFingerprintOf(result.content));
     internals.fingerprints.set(key, fingerprint);
-    fingerprintsAt[index] = fingerprint;
     if (key !== result.toolUseId) addReusedKey(internals, result.toolUseId, key);
     if (threshold === Number.POSITIVE_INFINITY || isPersistedOutput(result.content)) {
       internals.fates.set(key, INLINE);
@@ -183,35 +207,67 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     internals.fates.set(key, judgedNow);
     // Inline unless chosen below; a chosen one's final fate replaces this once settled.
     fatesFound[index] = judgedNow;
-    candidates.push(index);
+    (fingerprintsAt ??= new Array<ContentFingerprint | undefined>(results.length))[index] = fingerprint;
+    if (candidates === undefined) candidates = [index];
+    else candidates.push(index);
     candidateByKey?.set(key, index);
   }
-  const keyOf = (index: number): string => keyAt?.[index] ?? (results[index] as Result).toolUseId;
 
   // Candidates exist only for an owned source, whose store was checked above.
   const toPersist =
-    candidates.length === 0
-      ? []
-      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, options.store, keyOf, extraCopies);
-  // One pending fate for every id this call persists; none to make when it persists nothing (most calls of a loop).
-  const batch = toPersist.length === 0 ? undefined : createPendingBatch();
-  for (const index of toPersist) internals.fates.set(keyOf(index), (batch as PendingBatch).fate);
+    candidates === undefined
+      ? NOTHING_TO_PERSIST
+      : chooseReplacements(results, thresholds, candidates, messageSize, options.perMessageLimit, options.store, keyAt, extraCopies);
+  // Nothing to persist (most calls of a loop): no pending fate, no await.
+  if (toPersist.length === 0) return joinAndFinish(results, internals, options, fatesFound, keyAt, reuses, undefined, []);
+  return persistChosen(
+    results,
+    internals,
+    options,
+    toPersist,
+    fatesFound,
+    keyAt,
+    reuses,
+    fingerprintsAt as Array<ContentFingerprint | undefined>,
+  );
+}
+
+const NOTHING_TO_PERSIST: readonly number[] = Object.freeze([]);
+
+/** The fate key of the result at `index`: its tool-use id, unless `keyAt` holds a reused key for it. */
+function keyOf(results: readonly ToolResultInput[], keyAt: ReadonlyArray<string | undefined> | undefined, index: number): string {
+  return keyAt?.[index] ?? (results[index] as ToolResultInput).toolUseId;
+}
+
+/** Persists the chosen results and freezes their fates, then finishes the call. */
+async function persistChosen<Result extends ToolResultInput>(
+  results: readonly Result[],
+  internals: StateInternals,
+  options: ToolResultBudgetOptions,
+  toPersist: readonly number[],
+  fatesFound: Array<Fate | undefined>,
+  keyAt: ReadonlyArray<string | undefined> | undefined,
+  reuses: readonly ToolUseIdReuse[] | undefined,
+  fingerprintsAt: ReadonlyArray<ContentFingerprint | undefined>,
+): Promise<ToolResultBudgetOutcome<Result>> {
+  // One pending fate for every id this call persists.
+  const batch = createPendingBatch();
+  for (const index of toPersist) internals.fates.set(keyOf(results, keyAt, index), batch.fate);
 
   const newlyReplaced: ReplacementRecord[] = [];
   let recordFailure: RecordCallbackError | undefined;
   let settledAll = false;
   try {
     // persistOrReport never rejects, so every persist finishes before any fate settles.
-    const persisted =
-      toPersist.length === 0
-        ? []
-        : await Promise.all(toPersist.map((index) => persistOrReport(options, keyOf(index), (results[index] as Result).content)));
+    const persisted = await Promise.all(
+      toPersist.map((index) => persistOrReport(options, keyOf(results, keyAt, index), (results[index] as Result).content)),
+    );
     let callbackFailure: CallbackFailure | undefined;
     // Settle in input order so records reach the transcript in a stable order.
     for (let index = 0; index < toPersist.length; index += 1) {
       const resultIndex = toPersist[index] as number;
       const { toolUseId, content } = results[resultIndex] as Result;
-      const key = keyOf(resultIndex);
+      const key = keyOf(results, keyAt, resultIndex);
       const outcome = persisted[index];
       let fate: FinalFate = INLINE;
       if (outcome instanceof CallbackFailure) {
@@ -241,7 +297,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
           }
         }
       }
-      if (internals.fates.get(key) === (batch as PendingBatch).fate) {
+      if (internals.fates.get(key) === batch.fate) {
         setFinalFate(internals, key, fate);
         fatesFound[resultIndex] = fate;
       } else {
@@ -254,19 +310,54 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
     // Whatever went wrong, no id may stay pending forever: concurrent callers are waiting on it.
     if (!settledAll) {
       for (const index of toPersist) {
-        const key = keyOf(index);
-        if (internals.fates.get(key) === (batch as PendingBatch).fate) setFinalFate(internals, key, INLINE);
+        const key = keyOf(results, keyAt, index);
+        if (internals.fates.get(key) === batch.fate) setFinalFate(internals, key, INLINE);
       }
     }
-    batch?.finish();
+    batch.finish();
   }
+  const outcome = joinAndFinish(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced);
+  return outcome instanceof Promise ? await outcome : outcome;
+}
 
-  // Join decisions other calls (or the parent of a cloned state) still have pending.
+/**
+ * Waits for the decisions other calls (or the parent of a cloned state)
+ * still have pending, then finishes the call; synchronously when there are none.
+ */
+function joinAndFinish<Result extends ToolResultInput>(
+  results: readonly Result[],
+  internals: StateInternals,
+  options: ToolResultBudgetOptions,
+  fatesFound: ReadonlyArray<Fate | undefined>,
+  keyAt: ReadonlyArray<string | undefined> | undefined,
+  reuses: readonly ToolUseIdReuse[] | undefined,
+  recordFailure: RecordCallbackError | undefined,
+  newlyReplaced: ReplacementRecord[],
+): ToolResultBudgetOutcome<Result> | Promise<ToolResultBudgetOutcome<Result>> {
   let pendingElsewhere: Set<Promise<void>> | undefined;
-  for (const fate of fatesFound) {
+  // Index loops on the per-step path: an iterator that is not optimised away is an allocation per call.
+  for (let index = 0; index < fatesFound.length; index += 1) {
+    const fate = fatesFound[index];
     if (fate?.kind === 'pending') (pendingElsewhere ??= new Set()).add(fate.settled);
   }
-  if (pendingElsewhere) await Promise.all(pendingElsewhere);
+  if (pendingElsewhere === undefined)
+    return finishBudget(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced);
+  return Promise.all(pendingElsewhere).then(() =>
+    finishBudget(results, internals, options, fatesFound, keyAt, reuses, recordFailure, newlyReplaced),
+  );
+}
+
+/** The outcome, once every fate the call found or made has settled. */
+function finishBudget<Result extends ToolResultInput>(
+  results: readonly Result[],
+  internals: StateInternals,
+  options: ToolResultBudgetOptions,
+  fatesFound: ReadonlyArray<Fate | undefined>,
+  keyAt: ReadonlyArray<string | undefined> | undefined,
+  reuses: readonly ToolUseIdReuse[] | undefined,
+  recordFailure: RecordCallbackError | undefined,
+  newlyReplaced: ReplacementRecord[],
+): ToolResultBudgetOutcome<Result> {
   if (recordFailure) throw recordFailure;
   // Told only now, with every fate settled: a throwing callback leaves nothing pending.
   if (reuses) for (const reuse of reuses) reportReuse(options, reuse);
@@ -276,7 +367,7 @@ export async function applyToolResultBudget<Result extends ToolResultInput>(
   for (let index = 0; index < results.length; index += 1) {
     const result = results[index] as Result;
     const found = fatesFound[index];
-    const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(keyOf(index)) : found;
+    const fate = found === undefined || found.kind === 'pending' ? internals.fates.get(keyOf(results, keyAt, index)) : found;
     output[index] = fate?.kind === 'replaced' ? { ...result, content: fate.replacement } : result;
   }
   return { results: output, newlyReplaced };
@@ -294,18 +385,12 @@ function chooseReplacements(
   messageSize: number,
   perMessageLimit: number,
   store: ToolResultBudgetStore,
-  keyOf: (index: number) => string,
+  keyAt: ReadonlyArray<string | undefined> | undefined,
   extraCopies: ReadonlyMap<number, number> | undefined,
-): number[] {
+): readonly number[] {
   // A message under its limit whose results are all under their thresholds
   // (most steps of a loop) has nothing to replace: say so before measuring any replacement.
-  if (messageSize <= perMessageLimit) {
-    const overThreshold = candidates.some((index) => {
-      const { content, toolName } = results[index] as ToolResultInput;
-      return content.length > (thresholds.get(toolName) as number);
-    });
-    if (!overThreshold) return [];
-  }
+  if (messageSize <= perMessageLimit && !anyOverThreshold(results, thresholds, candidates)) return NOTHING_TO_PERSIST;
   const pathLengthOf = pathLengthsOf(store);
   const chosen = new Uint8Array(results.length);
   // What replacing each candidate saves, in characters.
@@ -314,7 +399,8 @@ function chooseReplacements(
   const underThreshold: number[] = [];
   for (const index of candidates) {
     const { content, toolName } = results[index] as ToolResultInput;
-    const saving = content.length - persistedOutputLength(content.length, pathLengthOf(keyOf(index)), previewLengthOf(content));
+    const saving =
+      content.length - persistedOutputLength(content.length, pathLengthOf(keyOf(results, keyAt, index)), previewLengthOf(content));
     // A replacement no shorter than the result would make the message grow.
     if (saving <= 0) continue;
     // Every copy of a repeated id shares its fate, so every copy shrinks.
@@ -336,6 +422,18 @@ function chooseReplacements(
     }
   }
   return candidates.filter((index) => chosen[index] === 1);
+}
+
+function anyOverThreshold(
+  results: readonly ToolResultInput[],
+  thresholds: ReadonlyMap<string, number>,
+  candidates: readonly number[],
+): boolean {
+  for (let at = 0; at < candidates.length; at += 1) {
+    const { content, toolName } = results[candidates[at] as number] as ToolResultInput;
+    if (content.length > (thresholds.get(toolName) as number)) return true;
+  }
+  return false;
 }
 
 /**
@@ -403,7 +501,7 @@ interface FoundFate {
 }
 
 /**
- * The fate a result's content has under its id. A fate is frozen for the
+ * The fate a result's content has under its id, which has `fate`. A fate is frozen for the
  * content it was judged with (its fingerprint): other content under the same
  * id has its own fate, under the reused key, so it never gets the old preview
  * while the new output is saved nowhere, and the earlier message keeps its
@@ -411,10 +509,8 @@ interface FoundFate {
  * fingerprint) adopts the first content it meets, unless that content
  * already has a reused key of its own.
  */
-function findFate(internals: StateInternals, result: ToolResultInput, owned: boolean, selfBounding: boolean): FoundFate {
+function findFate(internals: StateInternals, result: ToolResultInput, fate: Fate, owned: boolean, selfBounding: boolean): FoundFate {
   const { toolUseId, content } = result;
-  const fate = internals.fates.get(toolUseId);
-  if (fate === undefined) return { key: toolUseId, fate };
   const known = internals.fingerprints.get(toolUseId);
   // A fingerprint still holding its text answers by comparing strings (the same string, for a re-sent history).
   const deferred = known instanceof DeferredFingerprint;
@@ -499,6 +595,16 @@ function checkOptions(options: ToolResultBudgetOptions): void {
   }
 }
 
+/** A query source that owns storage needs a store that can persist. */
+export function checkStore(options: ToolResultBudgetOptions, owned: boolean): void {
+  if (owned && (typeof options.store !== 'object' || options.store === null || typeof options.store.persist !== 'function')) {
+    throw new TypeError(
+      `applyToolResultBudget: options.store must have persist(toolUseId, content) ` +
+        `for query source ${JSON.stringify(options.querySource)}, which owns storage. Pass a ToolResultStore.`,
+    );
+  }
+}
+
 /**
  * Thresholds already resolved for a frozen tool list (the integrations'
  * sessions pass one on every step), with the overrides they were resolved
@@ -507,7 +613,7 @@ function checkOptions(options: ToolResultBudgetOptions): void {
  */
 const resolvedThresholds = new WeakMap<object, { readonly overrides: PersistenceOverrides; readonly thresholds: Map<string, number> }>();
 
-function resolveThresholds(
+export function resolveThresholds(
   tools: Iterable<PersistenceThresholdTool | object>,
   overrides: PersistenceOverrides,
 ): ReadonlyMap<string, number> {
@@ -548,13 +654,16 @@ function resolveThresholdsOnce(tools: Iterable<PersistenceThresholdTool | object
   return thresholds;
 }
 
-function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyMap<string, number>): void {
+export function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyMap<string, number>): void {
   if (!Array.isArray(results)) {
     throw new TypeError(
       'applyToolResultBudget: results must be an array of { toolUseId, toolName, content } (the tool results of one message).',
     );
   }
-  results.forEach((result: ToolResultInput, index) => {
+  for (let index = 0; index < results.length; index += 1) {
+    const result = results[index] as ToolResultInput | undefined;
+    // A hole is skipped, as forEach skipped it.
+    if (result === undefined && !(index in results)) continue;
     if (
       typeof result !== 'object' ||
       result === null ||
@@ -567,5 +676,5 @@ function checkResults(results: readonly ToolResultInput[], thresholds: ReadonlyM
       );
     }
     if (!thresholds.has(result.toolName)) throw new UnclassifiedToolError(result.toolName, result.toolUseId);
-  });
+  }
 }

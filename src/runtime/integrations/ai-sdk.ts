@@ -72,10 +72,19 @@ export function toolResultBudget(options: ToolResultBudgetMiddlewareOptions): To
 }
 
 function middlewareFor(session: ToolResultBudgetSession): ToolResultBudgetMiddleware {
-  const jsonText = new WeakMap<object, string | null>();
-  const transformParams: TransformParams = async ({ params }) => {
-    const prompt = await budgetPrompt(session, params.prompt, jsonText);
-    return prompt === params.prompt ? params : { ...params, prompt };
+  const jsonText: JsonTexts = { byOutput: undefined };
+  // Not an async function: a step whose results need no persisting is
+  // answered with one settled promise (an async function with an await in it
+  // costs its suspended frame on every call, awaited or not). Whatever goes
+  // wrong still comes back as a rejection, never as a throw.
+  const transformParams: TransformParams = ({ params }) => {
+    try {
+      const prompt = budgetPrompt(session, params.prompt, jsonText);
+      if (Array.isArray(prompt)) return Promise.resolve(withPrompt(params, prompt));
+      return (prompt as Promise<AiSdkPrompt>).then((budgeted) => withPrompt(params, budgeted));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return Object.freeze({
     specificationVersion: 'v4' as const,
@@ -85,6 +94,19 @@ function middlewareFor(session: ToolResultBudgetSession): ToolResultBudgetMiddle
     },
     fork: (overrides?: BudgetForkOptions) => middlewareFor(new ToolResultBudgetSession('ai-sdk', session.forkOptions(overrides))),
   });
+}
+
+function withPrompt(params: AiSdkCallOptions, prompt: AiSdkPrompt): AiSdkCallOptions {
+  return prompt === params.prompt ? params : { ...params, prompt };
+}
+
+/**
+ * The text `JSON.stringify` gave for each output object: the AI SDK hands the
+ * same object to every step. The map is made for the first JSON output; a
+ * loop whose tools return text never makes one.
+ */
+interface JsonTexts {
+  byOutput: WeakMap<object, string | null> | undefined;
 }
 
 /**
@@ -109,47 +131,66 @@ export function aiSdkToolCallIds(messages: Iterable<{ readonly role: string; rea
 /**
  * The prompt with each tool message budgeted; the same array when nothing
  * was replaced. The history the loop re-sends on every step was decided on
- * an earlier step: answered at once, without building the budget's input or
- * awaiting; only the messages with new results go to the budget, in order.
+ * an earlier step: answered at once, without building the budget's input;
+ * only the messages with new results go to the budget, in order, each once
+ * the one before is done. Synchronous unless one of them persists.
  */
-function budgetPrompt(
-  session: ToolResultBudgetSession,
-  prompt: AiSdkPrompt,
-  jsonText: WeakMap<object, string | null>,
-): AiSdkPrompt | Promise<AiSdkPrompt> {
+function budgetPrompt(session: ToolResultBudgetSession, prompt: AiSdkPrompt, jsonText: JsonTexts): AiSdkPrompt | Promise<AiSdkPrompt> {
   let output: AiSdkPromptMessage[] | undefined;
   let undecided: number[] | undefined;
   for (let index = 0; index < prompt.length; index += 1) {
     const message = prompt[index] as AiSdkPromptMessage;
     if (message.role !== 'tool') continue;
     const reapplied = reapplyDecided(session, message, jsonText);
-    if (reapplied === undefined) (undecided ??= []).push(index);
+    if (reapplied === undefined) undecided = withItem(undecided, index);
     else if (reapplied !== message) (output ??= prompt.slice())[index] = reapplied;
   }
   if (undecided === undefined) return output ?? prompt;
-  return (async () => {
-    for (const index of undecided) {
-      const message = prompt[index] as ToolMessage;
-      const budgeted = await budgetToolMessage(session, message, jsonText);
-      if (budgeted !== message) (output ??= prompt.slice())[index] = budgeted;
-    }
-    return output ?? prompt;
-  })();
+  for (let at = 0; at < undecided.length; at += 1) {
+    const index = undecided[at] as number;
+    const message = prompt[index] as ToolMessage;
+    const budgeted = budgetToolMessage(session, message, jsonText);
+    if (!isToolMessage(budgeted)) return budgetRestLater(session, prompt, jsonText, output, undecided, at, budgeted);
+    if (budgeted !== message) (output ??= prompt.slice())[index] = budgeted;
+  }
+  return output ?? prompt;
+}
+
+function isToolMessage(budgeted: ToolMessage | Promise<ToolMessage>): budgeted is ToolMessage {
+  return !(budgeted instanceof Promise);
+}
+
+/** `budgetPrompt` from `undecided[at]` on, once that message's persisting is done. */
+async function budgetRestLater(
+  session: ToolResultBudgetSession,
+  prompt: AiSdkPrompt,
+  jsonText: JsonTexts,
+  output: AiSdkPromptMessage[] | undefined,
+  undecided: readonly number[],
+  at: number,
+  pending: Promise<ToolMessage>,
+): Promise<AiSdkPrompt> {
+  let budgeted: ToolMessage | Promise<ToolMessage> = pending;
+  for (let next = at; next < undecided.length; next += 1) {
+    const index = undecided[next] as number;
+    const message = prompt[index] as ToolMessage;
+    if (next > at) budgeted = budgetToolMessage(session, message, jsonText);
+    const shown = isToolMessage(budgeted) ? budgeted : await budgeted;
+    if (shown !== message) (output ??= prompt.slice())[index] = shown;
+  }
+  return output ?? prompt;
 }
 
 /** The message with every result's earlier decision applied, or undefined when one of them has none. */
-function reapplyDecided(
-  session: ToolResultBudgetSession,
-  message: ToolMessage,
-  jsonText: WeakMap<object, string | null>,
-): ToolMessage | undefined {
+function reapplyDecided(session: ToolResultBudgetSession, message: ToolMessage, jsonText: JsonTexts): ToolMessage | undefined {
   let content: ToolMessagePart[] | undefined;
   const parts = message.content;
   for (let position = 0; position < parts.length; position += 1) {
     const part = parts[position] as ToolMessagePart;
     if (part.type !== 'tool-result') return undefined;
     const output = part.output as ToolResultOutput | null | undefined;
-    const text = output?.type === 'text' ? output.value : output === null || typeof output !== 'object' ? undefined : jsonText.get(output);
+    const text =
+      output?.type === 'text' ? output.value : output === null || typeof output !== 'object' ? undefined : jsonText.byOutput?.get(output);
     if (typeof text !== 'string') return undefined;
     const shown = session.decided(part.toolCallId, text);
     if (shown === UNDECIDED) return undefined;
@@ -160,13 +201,14 @@ function reapplyDecided(
   return content === undefined ? message : { ...message, content };
 }
 
-async function budgetToolMessage(
+/** The message with its results budgeted; synchronous unless one of them is persisted. */
+function budgetToolMessage(
   session: ToolResultBudgetSession,
   message: ToolMessage,
-  jsonText: WeakMap<object, string | null>,
-): Promise<ToolMessage> {
-  const inputs: SessionInput[] = [];
-  const positions: number[] = [];
+  jsonText: JsonTexts,
+): ToolMessage | Promise<ToolMessage> {
+  let inputs: SessionInput[] | undefined;
+  let positions: number[] | undefined;
   const parts = message.content as readonly unknown[];
   for (let position = 0; position < parts.length; position += 1) {
     const part = parts[position] as { type?: unknown } | null;
@@ -183,20 +225,37 @@ async function budgetToolMessage(
     }
     const content = textOfOutput(session, result, jsonText);
     if (content === undefined) continue;
-    inputs.push({ toolUseId: result.toolCallId, toolName: result.toolName, content, part, type: outputType(result) });
-    positions.push(position);
+    inputs = withItem(inputs, { toolUseId: result.toolCallId, toolName: result.toolName, content, part, type: outputType(result) });
+    positions = withItem(positions, position);
   }
-  if (inputs.length === 0) return message;
+  if (inputs === undefined) return message;
+  const at = positions as number[];
   const decided = session.budgetMessage(inputs);
-  const shown = Array.isArray(decided) ? decided : await decided;
+  if (Array.isArray(decided)) return withReplacements(message, at, decided);
+  return decided.then((shown) => withReplacements(message, at, shown));
+}
+
+/**
+ * `list` with `item` pushed, or a list of `item` alone: a message usually
+ * holds one new result, and a first push into `[]` reserves room for 17.
+ */
+function withItem<Item>(list: Item[] | undefined, item: Item): Item[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}
+
+/** The message with the replacements shown for its results (by input position) in place; the same message when none was. */
+function withReplacements(message: ToolMessage, positions: readonly number[], shown: ReadonlyArray<string | undefined>): ToolMessage {
   let content: ToolMessagePart[] | undefined;
-  shown.forEach((replacement, index) => {
-    if (replacement === undefined) return;
+  for (let index = 0; index < shown.length; index += 1) {
+    const replacement = shown[index];
+    if (replacement === undefined) continue;
     const position = positions[index] as number;
     content ??= message.content.slice();
     const part = content[position] as AiSdkToolResultPart;
     content[position] = { ...part, output: replacedOutput(part.output, replacement) };
-  });
+  }
   return content === undefined ? message : { ...message, content };
 }
 
@@ -206,11 +265,7 @@ async function budgetToolMessage(
  * measured as the providers send it, `JSON.stringify`, once per output
  * object: the AI SDK hands the same object to every step.
  */
-function textOfOutput(
-  session: ToolResultBudgetSession,
-  part: AiSdkToolResultPart,
-  jsonText: WeakMap<object, string | null>,
-): string | undefined {
+function textOfOutput(session: ToolResultBudgetSession, part: AiSdkToolResultPart, jsonText: JsonTexts): string | undefined {
   const output = part.output as ToolResultOutput | null | undefined;
   switch (output?.type) {
     case 'text':
@@ -219,10 +274,10 @@ function textOfOutput(
     case 'json':
     case 'error-json':
     case 'content': {
-      let text = jsonText.get(output);
+      let text = jsonText.byOutput?.get(output);
       if (text === undefined) {
         text = output.type === 'content' ? textOfContent(output.value) : (JSON.stringify(output.value) ?? null);
-        jsonText.set(output, text);
+        (jsonText.byOutput ??= new WeakMap()).set(output, text);
       }
       return text ?? undefined;
     }

@@ -93,14 +93,17 @@ export function toolResultBudgetFilter(options: ToolResultBudgetFilterOptions): 
 }
 
 function filterFor(session: ToolResultBudgetSession): ToolResultBudgetInputFilter {
+  // A turn whose results need no persisting is answered without awaiting anything.
   const filter = async ({ modelData }: FilterArguments): Promise<ModelInputData> => {
-    const input = await budgetItems(session, modelData.input);
+    const budgeted = budgetItems(session, modelData.input, 0, undefined);
+    const input = Array.isArray(budgeted) ? budgeted : await budgeted;
     return input === modelData.input ? modelData : { ...modelData, input };
   };
-  const budgetRequest = async (request: ModelRequest): Promise<ModelRequest> => {
+  const budgetRequest = (request: ModelRequest): ModelRequest | Promise<ModelRequest> => {
     if (typeof request.input === 'string') return request;
-    const input = await budgetItems(session, request.input);
-    return input === request.input ? request : { ...request, input };
+    const budgeted = budgetItems(session, request.input, 0, undefined);
+    if (Array.isArray(budgeted)) return budgeted === request.input ? request : { ...request, input: budgeted };
+    return budgeted.then((input) => (input === request.input ? request : { ...request, input }));
   };
   return Object.freeze(
     Object.defineProperties(filter, {
@@ -120,7 +123,7 @@ function filterFor(session: ToolResultBudgetSession): ToolResultBudgetInputFilte
  * member of the Model interface is delegated to `model` itself (bound), so a
  * model class with private fields keeps working.
  */
-function wrapModel(model: Model, budgetRequest: (request: ModelRequest) => Promise<ModelRequest>): Model {
+function wrapModel(model: Model, budgetRequest: (request: ModelRequest) => ModelRequest | Promise<ModelRequest>): Model {
   if (typeof model !== 'object' || model === null || typeof model.getResponse !== 'function') {
     throw new TypeError(
       'wrapModel(model): model must be a Model instance (getResponse, getStreamedResponse); ' +
@@ -128,9 +131,14 @@ function wrapModel(model: Model, budgetRequest: (request: ModelRequest) => Promi
     );
   }
   const wrapped: Model = {
-    getResponse: async (request) => model.getResponse(await budgetRequest(request)),
+    // Async, so that a request that cannot be budgeted rejects rather than throws.
+    getResponse: async (request) => {
+      const budgeted = budgetRequest(request);
+      return model.getResponse(budgeted instanceof Promise ? await budgeted : budgeted);
+    },
     getStreamedResponse: async function* (request) {
-      yield* model.getStreamedResponse(await budgetRequest(request));
+      const budgeted = budgetRequest(request);
+      yield* model.getStreamedResponse(budgeted instanceof Promise ? await budgeted : budgeted);
     },
   };
   if (model.supportsPromptModelSelection !== undefined) {
@@ -155,13 +163,19 @@ export function openAIAgentsToolCallIds(items: Iterable<AgentInputItem>): string
 
 /**
  * The items with each run of consecutive `function_call_result` items (the
- * results of one model response: the budget's "message") budgeted; the same
- * array when nothing was replaced.
+ * results of one model response: the budget's "message") budgeted, from
+ * `items[from]` on (`output`: the replacements made before it); the same
+ * array when nothing was replaced. Runs go to the budget in order, each once
+ * the one before is done; synchronous unless one of them persists.
  */
-async function budgetItems(session: ToolResultBudgetSession, items: AgentInputItem[]): Promise<AgentInputItem[]> {
-  let output: AgentInputItem[] | undefined;
+function budgetItems(
+  session: ToolResultBudgetSession,
+  items: AgentInputItem[],
+  from: number,
+  output: AgentInputItem[] | undefined,
+): AgentInputItem[] | Promise<AgentInputItem[]> {
   let runStart = -1;
-  for (let index = 0; index <= items.length; index += 1) {
+  for (let index = from; index <= items.length; index += 1) {
     const item = items[index] as { type?: unknown } | undefined;
     const type = item?.type;
     if (index < items.length && type === 'function_call_result') {
@@ -169,29 +183,58 @@ async function budgetItems(session: ToolResultBudgetSession, items: AgentInputIt
       continue;
     }
     if (runStart >= 0) {
-      const replaced = await budgetRun(session, items, runStart, index);
-      if (replaced !== undefined) {
-        output ??= items.slice();
-        for (const [position, replacement] of replaced) output[position] = replacement;
-      }
+      const replaced = budgetRun(session, items, runStart, index);
+      if (replaced instanceof Promise) return budgetItemsLater(session, items, index, output, replaced);
+      output = withReplaced(items, output, replaced);
       runStart = -1;
     }
-    if (index < items.length && !ITEMS_WITHOUT_TEXT_RESULTS.has(type)) {
-      const reason = UNBUDGETED_RESULTS.has(type) ? 'unsupported-result-type' : 'unknown-part-type';
-      const callId = (item as { callId?: unknown }).callId;
-      session.report({ reason, type: String(type), toolCallId: typeof callId === 'string' ? callId : undefined, part: item });
-    }
+    reportUnbudgeted(session, items, index);
   }
   return output ?? items;
 }
 
-/** The replaced items of `items[start..end)`, by position; undefined when none was replaced. */
-async function budgetRun(
+/** `budgetItems` once the run that ends before `items[end]` is budgeted. */
+async function budgetItemsLater(
+  session: ToolResultBudgetSession,
+  items: AgentInputItem[],
+  end: number,
+  output: AgentInputItem[] | undefined,
+  pending: Promise<Map<number, AgentInputItem> | undefined>,
+): Promise<AgentInputItem[]> {
+  const replaced = withReplaced(items, output, await pending);
+  reportUnbudgeted(session, items, end);
+  return budgetItems(session, items, end + 1, replaced);
+}
+
+function withReplaced(
+  items: AgentInputItem[],
+  output: AgentInputItem[] | undefined,
+  replaced: Map<number, AgentInputItem> | undefined,
+): AgentInputItem[] | undefined {
+  if (replaced === undefined) return output;
+  const replacedItems = output ?? items.slice();
+  for (const [position, replacement] of replaced) replacedItems[position] = replacement;
+  return replacedItems;
+}
+
+/** Reports `items[index]` when it is an item whose text this filter does not budget. */
+function reportUnbudgeted(session: ToolResultBudgetSession, items: AgentInputItem[], index: number): void {
+  if (index >= items.length) return;
+  const item = items[index] as { type?: unknown };
+  const type = item.type;
+  if (ITEMS_WITHOUT_TEXT_RESULTS.has(type)) return;
+  const reason = UNBUDGETED_RESULTS.has(type) ? 'unsupported-result-type' : 'unknown-part-type';
+  const callId = (item as { callId?: unknown }).callId;
+  session.report({ reason, type: String(type), toolCallId: typeof callId === 'string' ? callId : undefined, part: item });
+}
+
+/** The replaced items of `items[start..end)`, by position; undefined when none was replaced. Synchronous unless one is persisted. */
+function budgetRun(
   session: ToolResultBudgetSession,
   items: readonly AgentInputItem[],
   start: number,
   end: number,
-): Promise<Map<number, AgentInputItem> | undefined> {
+): Map<number, AgentInputItem> | undefined | Promise<Map<number, AgentInputItem> | undefined> {
   const inputs: SessionInput[] = [];
   const positions: number[] = [];
   for (let position = start; position < end; position += 1) {
@@ -207,14 +250,23 @@ async function budgetRun(
   }
   if (inputs.length === 0) return undefined;
   const decided = session.budgetMessage(inputs);
-  const shown = Array.isArray(decided) ? decided : await decided;
+  if (Array.isArray(decided)) return replacedItems(items, positions, decided);
+  return decided.then((shown) => replacedItems(items, positions, shown));
+}
+
+function replacedItems(
+  items: readonly AgentInputItem[],
+  positions: readonly number[],
+  shown: ReadonlyArray<string | undefined>,
+): Map<number, AgentInputItem> | undefined {
   let replaced: Map<number, AgentInputItem> | undefined;
-  shown.forEach((replacement, index) => {
-    if (replacement === undefined) return;
+  for (let index = 0; index < shown.length; index += 1) {
+    const replacement = shown[index];
+    if (replacement === undefined) continue;
     const position = positions[index] as number;
     const item = items[position] as FunctionCallResultItem;
     (replaced ??= new Map()).set(position, { ...item, output: replacedOutput(item.output, replacement) });
-  });
+  }
   return replaced;
 }
 

@@ -9,7 +9,15 @@
  * Imports no framework: each integration module imports its framework's
  * types only (`import type`), so none of them is loaded at run time.
  */
-import { applyToolResultBudget, type ToolResultBudgetOptions, type ToolUseIdReuse } from '../budget.js';
+import {
+  budgetCheckedResults,
+  checkResults,
+  checkStore,
+  resolveThresholds,
+  type ToolResultBudgetOptions,
+  type ToolResultInput,
+  type ToolUseIdReuse,
+} from '../budget.js';
 import { classifiedThresholdTool, getToolClassification } from '../classify-tool.js';
 import { UnclassifiedToolInSetError, describeValue } from '../errors.js';
 import { isPersistedOutput } from '../persisted-output.js';
@@ -17,8 +25,10 @@ import {
   adoptReplacementState,
   cloneReplacementState,
   createReplacementState,
+  internalsOf,
   type ReplacementRecord,
   type ReplacementState,
+  type StateInternals,
 } from '../replacement-state.js';
 import { shouldPersistForSession } from '../session-scope.js';
 import type { ToolResultBudgetStore } from '../store.js';
@@ -115,26 +125,38 @@ export interface SessionInput {
   readonly type: string;
 }
 
-/** The last content seen under an id and what the model was shown for it. */
-interface Decided {
-  readonly content: string;
-  /** The replacement, or undefined when the result stays inline. */
-  readonly shown: string | undefined;
-}
+/**
+ * The last content seen under an id and what the model was shown for it:
+ * the content itself when it stays inline (most results: no object to make
+ * for them), or the content and its replacement.
+ */
+type Decided = string | { readonly content: string; readonly shown: string };
 
 export class ToolResultBudgetSession {
   readonly integration: BudgetIntegration;
   readonly options: ToolResultBudgetSessionOptions;
   readonly #state: ReplacementState;
+  readonly #internals: StateInternals;
   #budgetOptions: ToolResultBudgetOptions;
+  /** `shouldPersistForSession(querySource)`: the query source never changes. */
+  readonly #owned: boolean;
   /**
    * The tools the budget resolves, one entry per name, frozen (so the budget
    * resolves their thresholds once); replaced by a longer list when an
    * unclassified name arrives.
    */
   #tools: readonly PersistenceThresholdTool[];
-  readonly #classified: Set<string>;
-  readonly #reported = new Set<string>();
+  /**
+   * Each tool's threshold by name (every classified name, and each
+   * unclassified one met since, `UNBOUNDED`), resolved under the overrides
+   * when the session was made: the budget's thresholds on every step unless
+   * the overrides may change in place (`#overridesMayChange`).
+   */
+  #thresholds: ReadonlyMap<string, number>;
+  /** Overrides that are not frozen (flags refreshed in place): resolved on every call, as the budget itself would. */
+  readonly #overridesMayChange: boolean;
+  /** Made on the first report: most sessions never make one. */
+  #reported: Set<string> | undefined;
   /**
    * Decisions already taken, by id. An agent loop sends the whole history on
    * every step; a fate is frozen, so the same id with the same content (the
@@ -149,8 +171,10 @@ export class ToolResultBudgetSession {
     }
     this.integration = integration;
     this.options = options;
-    this.#tools = Object.freeze(normalizeTools(options.tools, options.overrides, integration));
-    this.#classified = new Set(this.#tools.map((tool) => tool.name));
+    const { tools, thresholds } = normalizeTools(options.tools, options.overrides, integration);
+    this.#tools = Object.freeze(tools);
+    this.#thresholds = thresholds;
+    this.#overridesMayChange = options.overrides !== null && options.overrides !== undefined && !Object.isFrozen(options.overrides);
     const perMessageLimit = options.perMessageLimit ?? DEFAULT_PER_MESSAGE_LIMIT;
     if (typeof perMessageLimit !== 'number' || Number.isNaN(perMessageLimit) || perMessageLimit < 0) {
       throw new TypeError(
@@ -162,10 +186,12 @@ export class ToolResultBudgetSession {
         `${integration}: querySource must be a string such as "repl_main_thread" or "agent:<name>", got ${describeValue(options.querySource)}.`,
       );
     }
-    if (shouldPersistForSession(options.querySource) && lacksPersist(options.store)) {
+    this.#owned = shouldPersistForSession(options.querySource);
+    if (this.#owned && lacksPersist(options.store)) {
       throw new TypeError(`${integration}: store must have persist(toolUseId, content); pass a ToolResultStore.`);
     }
     this.#state = options.state === undefined ? createReplacementState() : adoptReplacementState(options.state, options.agentId);
+    this.#internals = internalsOf(this.#state);
     this.#budgetOptions = {
       store: options.store,
       tools: this.#tools,
@@ -201,18 +227,28 @@ export class ToolResultBudgetSession {
    * its size accounting is the same as on the first step, a fork or a resume.
    */
   budgetMessage(inputs: readonly SessionInput[]): Array<string | undefined> | Promise<Array<string | undefined>> {
-    const shown = new Array<string | undefined>(inputs.length);
+    // Made for the first replacement found: a message of fresh results goes to the budget without one.
+    let shown: Array<string | undefined> | undefined;
     let allDecided = true;
     for (let index = 0; index < inputs.length; index += 1) {
       const input = inputs[index] as SessionInput;
-      if (!this.#classified.has(input.toolName)) this.#addUnclassified(input);
+      if (!this.#thresholds.has(input.toolName)) this.#addUnclassified(input);
       if (!allDecided) continue;
       const decided = this.#decided.get(input.toolUseId);
-      if (decided !== undefined && decided.content === input.content) shown[index] = decided.shown;
-      else allDecided = false;
+      if (decided === input.content) continue;
+      if (decided !== undefined && typeof decided !== 'string' && decided.content === input.content) {
+        (shown ??= new Array<string | undefined>(inputs.length))[index] = decided.shown;
+      } else {
+        allDecided = false;
+      }
     }
-    if (allDecided) return shown;
-    return this.#judge(inputs);
+    if (allDecided) return shown ?? new Array<string | undefined>(inputs.length);
+    try {
+      return this.#judge(inputs);
+    } catch (error) {
+      // As the budget's own promise would: a step that cannot be judged rejects, it does not throw.
+      return Promise.reject(error);
+    }
   }
 
   /**
@@ -223,13 +259,15 @@ export class ToolResultBudgetSession {
    */
   decided(toolUseId: string, content: string): string | typeof UNDECIDED | typeof INLINE_AS_IS {
     const decided = this.#decided.get(toolUseId);
-    if (decided === undefined || decided.content !== content) return UNDECIDED;
-    return decided.shown ?? INLINE_AS_IS;
+    if (decided === content) return INLINE_AS_IS;
+    if (decided === undefined || typeof decided === 'string' || decided.content !== content) return UNDECIDED;
+    return decided.shown;
   }
 
   /** Reports a part left alone, once per session for the same reason, type, call and tool. */
   report(part: Omit<UnhandledPart, 'integration'>): void {
     const key = `${part.reason}\0${part.type}\0${part.toolCallId ?? ''}\0${part.toolName ?? ''}`;
+    this.#reported ??= new Set();
     if (this.#reported.has(key)) return;
     this.#reported.add(key);
     const report: UnhandledPart = { integration: this.integration, ...part };
@@ -252,33 +290,69 @@ export class ToolResultBudgetSession {
     }
   }
 
-  async #judge(inputs: readonly SessionInput[]): Promise<Array<string | undefined>> {
-    const shown = new Array<string | undefined>(inputs.length);
+  /**
+   * The budget's answer for a message, as `applyToolResultBudget` would give
+   * it with this session's options (the same checks, decisions and errors),
+   * synchronously when nothing is persisted and nothing is pending elsewhere.
+   */
+  #judge(inputs: readonly SessionInput[]): Array<string | undefined> | Promise<Array<string | undefined>> {
     // The replacement itself, from a history that stored what the model was
     // shown (an OpenAI Agents session does): it is what the model saw, not new content.
-    const toJudge: SessionInput[] = [];
-    const positions: number[] = [];
-    inputs.forEach((input, index) => {
-      if (isPersistedOutput(input.content) && this.#state.replacements.get(input.toolUseId) === input.content) return;
-      toJudge.push(input);
-      positions.push(index);
-    });
-    const { results } = await applyToolResultBudget(toJudge, this.#state, this.#budgetOptions);
-    results.forEach((result, index) => {
-      const input = toJudge[index] as SessionInput;
-      const replacement = result.content === input.content ? undefined : result.content;
-      shown[positions[index] as number] = replacement;
+    let toJudge: readonly SessionInput[] = inputs;
+    let positions: number[] | undefined;
+    for (let index = 0; index < inputs.length; index += 1) {
+      const input = inputs[index] as SessionInput;
+      if (!(isPersistedOutput(input.content) && this.#internals.replacements.get(input.toolUseId) === input.content)) {
+        if (positions !== undefined) {
+          (toJudge as SessionInput[]).push(input);
+          positions.push(index);
+        }
+      } else if (positions === undefined) {
+        toJudge = inputs.slice(0, index);
+        positions = Array.from({ length: index }, (_, position) => position);
+      }
+    }
+    // What applyToolResultBudget checks on every call; the rest (the state,
+    // the limit, the query source, the tools) was checked when the session was made.
+    const thresholds = this.#currentThresholds();
+    checkResults(toJudge, thresholds);
+    checkStore(this.#budgetOptions, this.#owned);
+    const outcome = budgetCheckedResults(toJudge, this.#internals, thresholds, this.#owned, this.#budgetOptions);
+    if (outcome instanceof Promise) return outcome.then(({ results }) => this.#shown(inputs.length, toJudge, positions, results));
+    return this.#shown(inputs.length, toJudge, positions, outcome.results);
+  }
+
+  /** What the model is shown for each input, by position; remembers each judged id's decision. */
+  #shown(
+    length: number,
+    judged: readonly SessionInput[],
+    positions: readonly number[] | undefined,
+    results: readonly ToolResultInput[],
+  ): Array<string | undefined> {
+    const shown = new Array<string | undefined>(length);
+    for (let index = 0; index < results.length; index += 1) {
+      const input = judged[index] as SessionInput;
+      const content = (results[index] as ToolResultInput).content;
+      const replacement = content === input.content ? undefined : content;
+      shown[positions === undefined ? index : (positions[index] as number)] = replacement;
       // Only a judged id has a frozen fate; a source that owns no storage marks nothing.
-      if (this.#state.seenIds.has(input.toolUseId)) this.#decided.set(input.toolUseId, { content: input.content, shown: replacement });
-    });
+      if (this.#internals.fates.has(input.toolUseId)) {
+        this.#decided.set(input.toolUseId, replacement === undefined ? input.content : { content: input.content, shown: replacement });
+      }
+    }
     return shown;
+  }
+
+  #currentThresholds(): ReadonlyMap<string, number> {
+    return this.#overridesMayChange ? resolveThresholds(this.#tools, this.#budgetOptions.overrides) : this.#thresholds;
   }
 
   #addUnclassified(input: SessionInput): void {
     // Never persisted, still counted: for all anyone knows, it reads what the model names.
     this.#tools = Object.freeze([...this.#tools, { name: input.toolName, maxResultSizeChars: UNBOUNDED }]);
     this.#budgetOptions = { ...this.#budgetOptions, tools: this.#tools };
-    this.#classified.add(input.toolName);
+    // A new map: a budget call still persisting keeps the one it was given.
+    this.#thresholds = new Map(this.#thresholds).set(input.toolName, UNBOUNDED);
     this.report({ reason: 'unclassified-tool', type: input.type, toolCallId: input.toolUseId, toolName: input.toolName, part: input.part });
   }
 }
@@ -296,18 +370,24 @@ function stripAgentId(parent: ToolResultBudgetSessionOptions, overrides: BudgetF
 /**
  * The tools as `{ name, maxResultSizeChars }`, checked now: a bad threshold
  * or an unclassified entry of a tool set is an error when the integration is
- * created, not in the middle of a loop.
+ * created, not in the middle of a loop. With them, each one's threshold
+ * under `overrides` (what the budget would resolve for the list).
  */
-function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, integration: BudgetIntegration): PersistenceThresholdTool[] {
+function normalizeTools(
+  tools: BudgetTools,
+  overrides: PersistenceOverrides,
+  integration: BudgetIntegration,
+): { tools: PersistenceThresholdTool[]; thresholds: Map<string, number> } {
   if (typeof tools !== 'object' || tools === null) {
     throw new TypeError(
       `${integration}: tools must be a list of { name, maxResultSizeChars } or a tool set { name: classifyTool(tool, …) }, got ${describeValue(tools)}.`,
     );
   }
   const normalized = new Map<string, PersistenceThresholdTool>();
+  const thresholds = new Map<string, number>();
   const add = (tool: PersistenceThresholdTool) => {
-    // Resolving once checks the declared value (InvalidThresholdError) before any step runs.
-    getEffectivePersistenceThreshold(tool, overrides);
+    // Resolving now checks the declared value (InvalidThresholdError) before any step runs.
+    const threshold = getEffectivePersistenceThreshold(tool, overrides);
     const earlier = normalized.get(tool.name);
     if (earlier !== undefined && earlier.maxResultSizeChars !== tool.maxResultSizeChars) {
       throw new TypeError(
@@ -315,6 +395,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
       );
     }
     normalized.set(tool.name, { name: tool.name, maxResultSizeChars: tool.maxResultSizeChars });
+    thresholds.set(tool.name, threshold);
   };
   if (typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function') {
     for (const listed of tools as Iterable<PersistenceThresholdTool | object>) {
@@ -324,7 +405,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
       }
       add(tool);
     }
-    return [...normalized.values()];
+    return { tools: [...normalized.values()], thresholds };
   }
   // A tool set: the key is the name the model calls the tool by.
   for (const [name, tool] of Object.entries(tools as Readonly<Record<string, object>>)) {
@@ -332,7 +413,7 @@ function normalizeTools(tools: BudgetTools, overrides: PersistenceOverrides, int
     if (declared === undefined) throw new UnclassifiedToolInSetError(name, integrationLabel(integration));
     add({ name, maxResultSizeChars: declared });
   }
-  return [...normalized.values()];
+  return { tools: [...normalized.values()], thresholds };
 }
 
 /** A tool that declares its own limit (`defineTool`, a class with the member). */

@@ -12,8 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import {
+  StateOwnershipError,
+  ToolResultBudgetSession,
   ToolResultStore,
   UNBOUNDED,
+  applyToolResultBudget,
   classifyTool,
   reconstructReplacementState,
   type ReplacementRecord,
@@ -284,6 +287,81 @@ describe('toolResultBudget: bad input and limits', () => {
       ],
     });
     expect(await transform(middleware, image)).toBe(image);
+  });
+
+  it('answers a step that persists nothing with a settled promise, and one that persists once it is stored', async () => {
+    const middleware = toolResultBudget({
+      store: store(),
+      tools: [{ name: 'bash', maxResultSizeChars: 1_000 }],
+      querySource: 'repl_main_thread',
+    });
+    // Settled within two microtasks: no chain of awaits between the model and its prompt.
+    const settledSoon = async (pending: PromiseLike<unknown>) => {
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      await Promise.resolve();
+      return settled;
+    };
+    const small = bigPrompt({ type: 'text', value: 's'.repeat(500) });
+    expect(
+      await settledSoon(middleware.transformParams({ type: 'generate', params: { prompt: small }, model: new MockLanguageModelV4() })),
+    ).toBe(true);
+    expect([...middleware.state.seenIds]).toEqual(['call_1']);
+    // The history re-sent on the next step, with a new small result.
+    const next = [
+      ...small,
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call_2', toolName: 'bash', input: {} }] },
+      {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'call_2', toolName: 'bash', output: { type: 'text', value: 't'.repeat(500) } }],
+      },
+    ] as CallOptions['prompt'];
+    expect(
+      await settledSoon(middleware.transformParams({ type: 'generate', params: { prompt: next }, model: new MockLanguageModelV4() })),
+    ).toBe(true);
+    // A result over its threshold still waits for its file.
+    const big = bigPrompt({ type: 'text', value: 'b'.repeat(5_000) }).map((message) =>
+      message.role === 'tool' ? { ...message, content: message.content.map((part) => ({ ...part, toolCallId: 'call_big' })) } : message,
+    ) as CallOptions['prompt'];
+    const persisted = await transform(middleware, big);
+    expect(shownResult(persisted, 'call_big')?.startsWith('<persisted-output>')).toBe(true);
+  });
+
+  it('returns a rejected promise, never a synchronous throw, when a step cannot be budgeted', async () => {
+    const throwing = toolResultBudget({
+      store: store(),
+      tools: [{ name: 'other', maxResultSizeChars: 1_000 }],
+      querySource: 'repl_main_thread',
+      onUnhandledPart: () => {
+        throw new Error('reporter failed');
+      },
+    });
+    const prompt = bigPrompt({ type: 'text', value: 'u'.repeat(50) });
+    let pending: PromiseLike<unknown> | undefined;
+    expect(
+      () => (pending = throwing.transformParams({ type: 'generate', params: { prompt }, model: new MockLanguageModelV4() })),
+    ).not.toThrow();
+    await expect(pending).rejects.toThrow('reporter failed');
+
+    // The state claimed by another agent meanwhile: the session's budgetMessage rejects (StateOwnershipError).
+    const session = new ToolResultBudgetSession('ai-sdk', {
+      store: store(),
+      tools: [{ name: 'bash', maxResultSizeChars: 1_000 }],
+      querySource: 'repl_main_thread',
+      agentId: 'main',
+    });
+    const input = { toolUseId: 'call_x', toolName: 'bash', content: 'x', part: undefined, type: 'text' };
+    await applyToolResultBudget([{ toolUseId: 'call_w', toolName: 'bash', content: 'w' }], session.state, {
+      store: store(),
+      tools: [{ name: 'bash', maxResultSizeChars: 1_000 }],
+      perMessageLimit: 200_000,
+      querySource: 'repl_main_thread',
+      agentId: 'intruder',
+    });
+    let answer: unknown;
+    expect(() => (answer = session.budgetMessage([input]))).not.toThrow();
+    await expect(answer).rejects.toThrow(StateOwnershipError);
   });
 
   it('throws when created with a tool set entry nobody classified, never during the loop', () => {
