@@ -303,12 +303,7 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
 function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract): void {
   const [, ...rest] = call.arguments;
   for (const argument of rest.slice(0, -1)) {
-    const text = staticText(argument);
-    if (text !== undefined) {
-      into.description ??= text;
-      into.statesDescription = true;
-      continue;
-    }
+    if (readDescriptionArgument(argument, into)) continue;
     const object = objectOf(argument);
     if (object && findProperty(object, 'description')) readObject(object, into, 0, new Set());
     else if (object && !into.hasInputSchema) {
@@ -318,20 +313,27 @@ function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract)
   }
 }
 
+/** Option keys that hold the input schema of a hand-applied decorator (`param_model`, `argsSchema`). */
+export const DECORATOR_SCHEMA_OPTION = /(?:schema|model|params|parameters)$/i;
+
+/** A call argument that spells text states the description (the first one found wins). */
+function readDescriptionArgument(argument: TSESTree.Node, into: ToolContract): boolean {
+  const text = staticText(argument);
+  if (text === undefined) return false;
+  into.description ??= text;
+  into.statesDescription = true;
+  return true;
+}
+
 /** `action(description, { param_model, … })`: the description, then the options' schema. */
 function readDecoratorCall(call: TSESTree.CallExpression, into: ToolContract): void {
   for (const argument of call.arguments) {
-    const text = staticText(argument);
-    if (text !== undefined) {
-      into.description ??= text;
-      into.statesDescription = true;
-      continue;
-    }
+    if (readDescriptionArgument(argument, into)) continue;
     const options = objectOf(argument);
     if (!options || into.hasInputSchema) continue;
     for (const property of options.properties) {
       const key = property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined;
-      if (property.type !== AST_NODE_TYPES.Property || key === undefined || !/(?:schema|model|params|parameters)$/i.test(key)) continue;
+      if (property.type !== AST_NODE_TYPES.Property || key === undefined || !DECORATOR_SCHEMA_OPTION.test(key)) continue;
       into.hasInputSchema = true;
       into.inputs = schemaFields(property.value);
       break;

@@ -11,6 +11,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { DECORATOR_SCHEMA_OPTION } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
 import type { ToolDefinition } from './vocabulary.js';
 
@@ -20,8 +21,6 @@ import type { ToolDefinition } from './vocabulary.js';
  */
 export const CURRIED_REGISTRATION_SPELLING = /\)\s*\(\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>)/;
 
-/** Option keys that hold the input schema of a hand-applied decorator. */
-const SCHEMA_OPTION = /(?:schema|model|params|parameters)$/i;
 /** Option keys that rename the tool. */
 const NAME_OPTIONS = ['action_name', 'actionName', 'name', 'tool_name', 'toolName'];
 
@@ -40,7 +39,7 @@ function schemaOptions(call: TSESTree.CallExpression): TSESTree.ObjectExpression
     const holdsSchema = target.properties.some((property) => {
       if (property.type !== AST_NODE_TYPES.Property) return false;
       const key = getStaticKeyName(property.key, property.computed);
-      return key !== undefined && SCHEMA_OPTION.test(key);
+      return key !== undefined && DECORATOR_SCHEMA_OPTION.test(key);
     });
     if (holdsSchema) return target;
   }
