@@ -28,6 +28,7 @@ import type { RecognitionContext } from './context.js';
 import { type InputEscape, findInputEscapes } from './input-escapes.js';
 import { type ReadFinding, analyseInvocationReads } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
+import { nameWords } from './state-mutation/expressions.js';
 import { type ContractReading, contractSaysItReads, isUrlInput, toolContract } from './tool-contract.js';
 import { findToolMember } from './tool-members.js';
 import type { ToolDefinition, ToolMember } from './tool-shapes/vocabulary.js';
@@ -75,13 +76,7 @@ const REMOTE_CLIENT_WORDS = new Set(['api', 'client', 'sdk', 'octokit', 'connect
 /** Is `callee` (`gitApi.getItemText`, `this.client.repos.get`) a method of a remote service's client? */
 function isRemoteClientCall(callee: string): boolean {
   const segments = callee.split('.').filter((segment) => segment !== 'this');
-  return segments.slice(0, -1).some((segment) => {
-    const words = segment
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[\s_]+/);
-    return REMOTE_CLIENT_WORDS.has(words[words.length - 1] ?? '');
-  });
+  return segments.slice(0, -1).some((segment) => REMOTE_CLIENT_WORDS.has(nameWords(segment).at(-1) ?? ''));
 }
 
 /** A member a subclass inherits from a base class of the same file. */

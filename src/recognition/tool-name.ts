@@ -30,7 +30,7 @@ import {
   walk,
 } from './ast.js';
 import { commonJsExportName, requireSpecifier } from './file-index.js';
-import { loadRelativeModule, resolveImportedConstant } from './module-graph.js';
+import { loadRelativeModule, moduleText, resolveImportedConstant } from './module-graph.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
@@ -314,9 +314,13 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     if (binding?.kind === 'import' && binding.imported !== '*') return importedValue(target, binding.source, binding.imported, depth);
     if (binding?.kind === 'class') return binding.classNode;
     if (binding?.kind === 'enum') return binding.declaration;
-    // tsc's alias of a decorated class, bound in the class itself: `static { FileContentFunction_1 = this; }`.
-    const program = binding === undefined || binding.kind === 'opaque' ? programOf(target) : undefined;
-    return program ? classAliases(program).get(target.name) : undefined;
+    // tsc's alias of a decorated class, declared `var X_1;` and bound in the class itself:
+    // `static { FileContentFunction_1 = this; }`. A global (no binding) is never one; a module
+    // whose text spells no `X_1 = this` has none, so its tree is not walked for it.
+    const program = binding?.kind === 'opaque' ? programOf(target) : undefined;
+    const text = program ? moduleText(program) : undefined;
+    if (!program || (text !== undefined && !spellsThisAlias(text, target.name))) return undefined;
+    return classAliases(program).get(target.name);
   }
   if (target.type !== AST_NODE_TYPES.MemberExpression) return target;
   const key = getStaticKeyName(target.property, target.computed);
@@ -348,10 +352,9 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     const member = staticMemberValue(object, key);
     return member ? staticValueOf(member, depth + 1) : undefined;
   }
-  // `ToolSchema.parse({ name, … })`, `Object.freeze({ … })`: a definition helper hands back the object it is given.
-  if (object?.type === AST_NODE_TYPES.CallExpression && object.arguments[0]) {
-    const given = staticValueOf(object.arguments[0], depth + 1);
-    const property = given?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(given, key) : undefined;
+  if (object?.type === AST_NODE_TYPES.CallExpression) {
+    const given = objectGivenTo(object, depth);
+    const property = given ? findProperty(given, key) : undefined;
     return property ? staticValueOf(property.value, depth + 1) : undefined;
   }
   if (object?.type === AST_NODE_TYPES.TSEnumDeclaration) {
@@ -359,6 +362,24 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     return member?.initializer ? staticValueOf(member.initializer, depth + 1) : undefined;
   }
   return undefined;
+}
+
+/** `ToolSchema.parse({ name, … })`, `Object.freeze({ … })`: a definition helper hands back the object it is given. */
+function objectGivenTo(call: TSESTree.CallExpression, depth: number): TSESTree.ObjectExpression | undefined {
+  const [first] = call.arguments;
+  const given = first && first.type !== AST_NODE_TYPES.SpreadElement ? staticValueOf(first, depth + 1) : undefined;
+  return given?.type === AST_NODE_TYPES.ObjectExpression ? given : undefined;
+}
+
+/**
+ * The definition object `node` stands for, when the code decides it: an object literal
+ * (through constants and imports), or the one a definition helper was given
+ * (`export const PdfTool = ToolSchema.parse({ name, description, inputSchema })`).
+ */
+export function definitionObjectOf(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const value = staticValueOf(node);
+  if (value?.type === AST_NODE_TYPES.ObjectExpression) return value;
+  return value?.type === AST_NODE_TYPES.CallExpression ? objectGivenTo(value, 0) : undefined;
 }
 
 /**
@@ -397,6 +418,11 @@ function staticMemberValue(classNode: ClassNode, key: string): TSESTree.Expressi
     }
   }
   return undefined;
+}
+
+/** Does the text assign `this` to `name` anywhere (`X_1 = this`, minified `X=this`)? */
+function spellsThisAlias(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\s*=\\s*this\\b`).test(text);
 }
 
 const aliasesByProgram = new WeakMap<TSESTree.Program, ReadonlyMap<string, ClassNode>>();

@@ -24,7 +24,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { findDispatcher, listEntryNamed, mayDispatchIn } from '../call-tool-handlers.js';
-import { resolveToolName, staticValueOf } from '../tool-name.js';
+import { definitionObjectOf, resolveToolName } from '../tool-name.js';
 import type { ToolDefinition } from './vocabulary.js';
 
 function dispatchDefinition(
@@ -58,9 +58,7 @@ function dispatchDefinition(
 function namedObject(test: TSESTree.Expression): TSESTree.ObjectExpression | undefined {
   const target = skipTypeWrappers(test);
   if (target.type !== AST_NODE_TYPES.MemberExpression || getStaticKeyName(target.property, target.computed) !== 'name') return undefined;
-  let value = staticValueOf(target.object);
-  if (value?.type === AST_NODE_TYPES.CallExpression && value.arguments[0]) value = staticValueOf(value.arguments[0]);
-  return value?.type === AST_NODE_TYPES.ObjectExpression ? value : undefined;
+  return definitionObjectOf(target.object);
 }
 
 /** `case 'read_file':` of a switch on the requested name: the tool, with the case body as its region. */
