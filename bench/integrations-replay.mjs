@@ -11,14 +11,14 @@
 import { Session } from 'node:inspector/promises';
 
 import { generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 
-import { classifyTool, previewOf } from '../dist/index.js';
+import { classifyTool } from '../dist/index.js';
 import { toolResultBudget } from '../dist/runtime/integrations/ai-sdk.js';
+
+import { aiSdkModel, memoryStore } from './integrations-fixtures.mjs';
 
 const STEPS = 20;
 const LOOPS = Number(process.env.BENCH_REPLAY_LOOPS ?? 20_000);
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const OUTPUT = 'u'.repeat(2_000);
 
 const tools = {
@@ -32,28 +32,7 @@ const tools = {
   ),
 };
 
-function memoryStore() {
-  return {
-    async persist(toolUseId, content) {
-      return { path: `/memory/tool-results/${toolUseId}.txt`, size: content.length, preview: previewOf(content) };
-    },
-  };
-}
-
-let step = 0;
-const model = new MockLanguageModelV4({
-  doGenerate: async () => {
-    step += 1;
-    if (step % STEPS === 0)
-      return { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: undefined }, usage: USAGE, warnings: [] };
-    return {
-      content: [{ type: 'tool-call', toolCallId: `call_${step}`, toolName: 'bash', input: '{"command":"ls"}' }],
-      finishReason: { unified: 'tool-calls', raw: undefined },
-      usage: USAGE,
-      warnings: [],
-    };
-  },
-});
+const model = aiSdkModel(STEPS);
 
 const captured = [];
 await generateText({

@@ -9,13 +9,14 @@
 // side leaves, fall on both alike; the median per-step time of each side and
 // the median of the per-round ratios are printed.
 import { generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { Agent, Usage, run as runAgent, setTracingDisabled, tool as agentTool } from '@openai/agents';
 import { z } from 'zod';
 
-import { classifyTool, previewOf } from '../dist/index.js';
+import { classifyTool } from '../dist/index.js';
 import { toolResultBudget } from '../dist/runtime/integrations/ai-sdk.js';
 import { toolResultBudgetFilter } from '../dist/runtime/integrations/openai-agents.js';
+
+import { aiSdkModel, memoryStore } from './integrations-fixtures.mjs';
 
 export const title = 'Integrations: cost per agent-loop step, with the budget vs the bare loop (same mock model)';
 
@@ -26,35 +27,6 @@ const TARGET = 1.05;
 const WARMUP_SAMPLES = 25;
 const UNDER_THRESHOLD = 'u'.repeat(2_000);
 const OVER_THRESHOLD = 'o'.repeat(60_000);
-
-/** A store in memory: the figures measure the integration, not the disk. */
-function memoryStore() {
-  return {
-    async persist(toolUseId, content) {
-      return { path: `/memory/tool-results/${toolUseId}.txt`, size: content.length, preview: previewOf(content) };
-    },
-  };
-}
-
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-
-/** A mock model that calls `bash` on every step but the last. */
-function aiSdkModel() {
-  let step = 0;
-  return new MockLanguageModelV4({
-    doGenerate: async () => {
-      step += 1;
-      if (step % STEPS === 0)
-        return { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: undefined }, usage: USAGE, warnings: [] };
-      return {
-        content: [{ type: 'tool-call', toolCallId: `call_${step}`, toolName: 'bash', input: '{"command":"ls"}' }],
-        finishReason: { unified: 'tool-calls', raw: undefined },
-        usage: USAGE,
-        warnings: [],
-      };
-    },
-  });
-}
 
 /** How an AI SDK loop runs: `bare` (the mock model itself), `noop` (wrapped in a middleware that changes nothing), `budget`. */
 function aiSdkLoop(output, side) {
@@ -78,7 +50,7 @@ function aiSdkLoop(output, side) {
   };
   return async () => {
     for (let loop = 0; loop < LOOPS_PER_SAMPLE; loop += 1) {
-      const mock = aiSdkModel();
+      const mock = aiSdkModel(STEPS);
       const model = side === 'bare' ? mock : wrapLanguageModel({ model: mock, middleware: middlewareFor[side]() });
       await generateText({ model, tools, prompt: 'go', stopWhen: stepCountIs(STEPS + 1) });
     }
