@@ -116,6 +116,8 @@ export function classificationHomeOf(
   file: FileIndex | undefined,
   member?: ClassificationMemberQuery,
 ): 'member' | 'mcp-meta' | 'wrapper' {
+  // A package's registration helper hands the config to `registerTool`: `_meta` is the only home (see `registeredThrough`).
+  if (definition.registeredThrough !== undefined) return 'mcp-meta';
   if (definition.isMcpRegistration) {
     // FastMCP `addTool({...})`, single-object `registerTool({...})` and a low-level
     // dispatcher's `ListTools` entry carry `_meta` through to the client.

@@ -166,6 +166,15 @@ export function programPath(program: TSESTree.Program): string | undefined {
   return programPaths.get(program);
 }
 
+const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
+
+/** The index of a program the caller already holds (the linted file's tree), built once per program. */
+export function programFileIndex(program: TSESTree.Program, filePath: string): FileIndex {
+  let index = indexByProgram.get(program);
+  if (!index) indexByProgram.set(program, (index = buildFileIndex(program, filePath)));
+  return index;
+}
+
 export function buildFileIndex(program: TSESTree.Program, filePath: string): FileIndex {
   recordProgramPath(program, filePath);
   const index: FileIndex = {

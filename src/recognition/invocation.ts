@@ -28,7 +28,7 @@ import {
 import type { FileIndex } from './file-index.js';
 import { type ResolvedFunction, resolveImportedName, resolveLocalName } from './module-graph.js';
 import type { RecognitionSettings } from './settings.js';
-import { type ToolDefinition, classMethods, wrappedFunction } from './tool-shapes/vocabulary.js';
+import { type ToolDefinition, classMethods, isHandlerFactoryMember, returnedFunction, wrappedFunction } from './tool-shapes/vocabulary.js';
 
 /** One function that runs on invocation, with what holds the model's input in it. */
 export interface InvocationEntry {
@@ -214,8 +214,11 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
     for (const property of host.properties) {
       if (property.type !== AST_NODE_TYPES.Property) continue;
       const name = getStaticKeyName(property.key, property.computed);
-      if (name === undefined || !names.includes(name)) continue;
-      const fn = resolveFunctionValue(property.value, file);
+      if (name === undefined) continue;
+      // `factory: (context) => async (input) => …`: what runs on a call is the function the factory returns.
+      const built = isHandlerFactoryMember(name, property.value) ? returnedFunction(property.value) : undefined;
+      if (!built && !names.includes(name)) continue;
+      const fn = built ?? resolveFunctionValue(property.value, file);
       if (fn) entries.push({ fn, inputParameters: input, inputThisMembers: [], classNode: undefined, invocationClass: undefined });
     }
   }
@@ -236,6 +239,8 @@ export interface WrappingInvocation {
   factory: string;
   /** Which parameters of `fn` are the model's input: the same positions as in the tool's own invocation. */
   inputParameters: number[];
+  /** The file `fn` lives in, when it is not the linted one (a registration helper imported from another module). */
+  file?: FileIndex;
 }
 
 /** The config member names that hold the tool's invocation: the handler's key, and invocation names. */
@@ -283,6 +288,9 @@ export function findWrappingInvocations(
   settings: RecognitionSettings,
   file: FileIndex | undefined,
 ): WrappingInvocation[] {
+  // A registration helper's function around the handler (`tool-shapes/registration-helpers.ts`).
+  const registered = definition.registrationWrapper;
+  if (registered) return [{ fn: registered.fn, factory: registered.helper, inputParameters: [0], file: registered.file }];
   const config = definition.node;
   if (!file || definition.shape !== 'factory' || config.type !== AST_NODE_TYPES.ObjectExpression) return [];
   const call = config.parent;

@@ -279,6 +279,8 @@ export function insertToolMemberFix(
   options: InsertMemberOptions = {},
 ): TSESLint.ReportFixFunction | undefined {
   if (!definition.host && !definition.isMcpRegistration) return undefined;
+  // A helper that rebuilds the config, or types it, would drop or reject a `_meta` written into it.
+  if (definition.registeredThrough !== undefined && !definition.registeredThrough.metaReachesServer) return undefined;
   const home =
     definition.host && isClassNode(definition.host)
       ? 'member'

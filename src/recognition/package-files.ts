@@ -62,10 +62,11 @@ function isBundle(filePath: string): boolean {
   return !stats || stats.size > MAX_SOURCE_FILE_BYTES;
 }
 
-/** The package's source files (absolute paths, bundles left out), listed once per process. */
-export function packageSourceFiles(root: string): readonly string[] {
-  const cached = filesByRoot.get(root);
-  if (cached) return cached;
+/**
+ * The files below a package root that `accept` takes (breadth first, at most `MAX_PACKAGE_FILES`),
+ * without `node_modules`, dot folders, tests and coverage.
+ */
+export function listPackageFiles(root: string, accept: (name: string, fullPath: string) => boolean): string[] {
   const files: string[] = [];
   const pending = [root];
   while (pending.length > 0 && files.length < MAX_PACKAGE_FILES) {
@@ -81,12 +82,20 @@ export function packageSourceFiles(root: string): readonly string[] {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
-      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !SKIPPED_FILE.test(entry.name) && !isBundle(full)) {
+      } else if (entry.isFile() && accept(entry.name, full)) {
         files.push(full);
         if (files.length >= MAX_PACKAGE_FILES) break;
       }
     }
   }
+  return files;
+}
+
+/** The package's source files (absolute paths, bundles left out), listed once per process. */
+export function packageSourceFiles(root: string): readonly string[] {
+  const cached = filesByRoot.get(root);
+  if (cached) return cached;
+  const files = listPackageFiles(root, (name, full) => SOURCE_FILE.test(name) && !SKIPPED_FILE.test(name) && !isBundle(full));
   filesByRoot.set(root, files);
   return files;
 }

@@ -31,6 +31,22 @@ export interface ContractInput {
   locationInside?: string;
   /** A boolean or number field (`includeChangedFiles: z.boolean()`): a flag, never a location. */
   scalar?: boolean;
+  /** The named schema the field is built from (`a: RequiredPath.describe(…)` → `RequiredPath`), when it is one. */
+  schemaName?: string;
+}
+
+/** Namespaces of schema libraries: `z.string()` is built from zod, not from a schema the code names. */
+const SCHEMA_LIBRARIES = new Set(['z', 'zod', 'Type', 't', 'T', 'v', 'S', 'Schema', 'yup', 'Joi', 'joi', 'ow', 'type', 'arktype']);
+
+/** The schema constant a field's chain starts from (`RequiredPath.describe(…)`, `PathSchema.optional()`). */
+function namedSchemaOf(value: TSESTree.Node, depth = 0): string | undefined {
+  const target = skipTypeWrappers(value);
+  if (depth > 12) return undefined;
+  if (target.type === AST_NODE_TYPES.Identifier) return SCHEMA_LIBRARIES.has(target.name) ? undefined : target.name;
+  if (target.type === AST_NODE_TYPES.CallExpression && target.callee.type === AST_NODE_TYPES.MemberExpression) {
+    return namedSchemaOf(target.callee.object, depth + 1);
+  }
+  return undefined;
 }
 
 /** `z.boolean()`, `z.number().optional()`, `{ type: 'boolean' }`, `Type.Integer()`: a flag or a count. */
@@ -62,7 +78,17 @@ export interface ToolContract {
 }
 
 /** Property keys that hold the input schema, across SDKs and harnesses. */
-export const INPUT_SCHEMA_KEYS = ['inputSchema', 'input_schema', 'parameters', 'schema', 'argsSchema', 'paramsSchema', 'zodSchema', 'args'];
+export const INPUT_SCHEMA_KEYS = [
+  'inputSchema',
+  'input_schema',
+  'input',
+  'parameters',
+  'schema',
+  'argsSchema',
+  'paramsSchema',
+  'zodSchema',
+  'args',
+];
 /** Property keys that hold a nested contract object (`function: { name, description, parameters }`). */
 const NESTED_CONTRACT_KEYS = ['function', 'schema', 'config', 'definition', 'spec', 'declaration', 'metadata'];
 /** How deep nested contracts, spreads and constants are followed. */
@@ -176,8 +202,10 @@ function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true): Contr
       fields.push({ name, description, scalar: true });
       continue;
     }
-    const inside = lookInside && !isLocationField({ name, description }) ? innerFields(value).find(isLocationField) : undefined;
-    fields.push(inside ? { name, description, locationInside: inside.name } : { name, description });
+    const schemaName = namedSchemaOf(value);
+    const field: ContractInput = schemaName === undefined ? { name, description } : { name, description, schemaName };
+    const inside = lookInside && !isLocationField(field) ? innerFields(value).find(isLocationField) : undefined;
+    fields.push(inside ? { ...field, locationInside: inside.name } : field);
   }
   return fields;
 }
@@ -199,6 +227,11 @@ function schemaCallShape(node: TSESTree.Node, depth = 0): TSESTree.ObjectExpress
 /** The top-level fields of an input schema, however it is written. */
 export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0): ContractInput[] {
   if (!node || depth > MAX_CONTRACT_DEPTH) return [];
+  // `Schema.shape`: the raw shape of a zod object schema.
+  const written = skipTypeWrappers(node);
+  if (written.type === AST_NODE_TYPES.MemberExpression && getStaticKeyName(written.property, written.computed) === 'shape') {
+    return schemaFields(written.object, depth + 1);
+  }
   const value = staticValueOf(node);
   const target = value ? skipTypeWrappers(value) : undefined;
   if (!target) return [];
@@ -361,6 +394,15 @@ export function toolContract(definition: ToolDefinition): ToolContract {
   if (call && definition.isMcpRegistration) readRegistrationCall(call, contract);
   // A decorator applied by hand (`registry.action(description, { param_model })(fn)`): the inner call states it.
   if (call && definition.node.type === AST_NODE_TYPES.CallExpression && definition.node.callee === call) readDecoratorCall(call, contract);
+  const stated = definition.statedContract;
+  if (stated?.description !== undefined && contract.description === undefined) {
+    contract.description = stated.description;
+    contract.statesDescription = true;
+  }
+  if (stated?.inputSchema && !contract.hasInputSchema) {
+    contract.hasInputSchema = true;
+    contract.inputs = schemaFields(stated.inputSchema);
+  }
   contract.name ??= definition.name;
   contracts.set(definition.node, contract);
   return contract;
@@ -389,8 +431,13 @@ export function isUrlInput(input: ContractInput): boolean {
   return URL_FIELD.test(name) || (input.description !== undefined && /\b(?:url|uri)\b/i.test(input.description));
 }
 
-/** A description that calls a field a path, URL or URI — and not where output goes. */
-const LOCATION_DESCRIPTION = /\b(?:path|url|uri)\b/i;
+/**
+ * A description that calls a field a path, URL or URI, names the file, folder or document it
+ * is ("First file to compare", "The note to read"), or says where something lives ("Where the
+ * note lives", not "Where to show the actions") — and not where output goes.
+ */
+const LOCATION_DESCRIPTION =
+  /\b(?:path|url|uri)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
 const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
 
 /** Words of a name that say the tool hands back what is at the location. */
@@ -412,9 +459,23 @@ const READING_NAME_WORDS = new Set([
 const READING_DESCRIPTION_START =
   /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?|converts?|extracts?|parses?|transcribes?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
-const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|lines?)\b/i;
+const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?)\b/i;
+/**
+ * Anywhere in the description: it hands back the content of what it reads ("… and return a
+ * unified diff", "returns matching lines with line numbers"), not facts about it.
+ */
+const RETURNS_CONTENT =
+  /\b(?:returns?|returning|hands? back|outputs?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source)\b/i;
+/** A search that reads what is in the files, not their names ("A content search tool", "Search file contents"). */
+const CONTENT_SEARCH = /\bcontent search\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b/i;
+/** The main actions a content search may be named for: it still hands back lines of what it read. */
+const SEARCH_NAME_WORDS = new Set(['search', 'grep', 'find']);
+/** It opens the location somewhere else than its result ("Open a file in the Obsidian app UI"): it hands nothing back. */
+const OPENS_ELSEWHERE = /^\s*opens?\b[^.]*\bin (?:the |a |an )?(?:[\w-]+ ){0,3}(?:ui|app|application|editor|window|tab|browser|viewer)\b/i;
+/** A field that says where the tool puts what it fetched (`localPath`, "Local destination path"): it saves, not hands back. */
+const DESTINATION_FIELD = /^(?:local|dest|destination|output|out|save)(?=[A-Z_-]|$)/;
 const METADATA_WORDS =
-  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count)\b/i;
+  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count|number of|diagnostics?|errors|warnings)\b/i;
 /** Words of a name that make its main action something else than handing back what is there. */
 const CHANGING_NAME_WORDS = new Set([
   'write',
@@ -508,30 +569,44 @@ function isLocationField(field: ContractInput): boolean {
     !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
     (LOCATION_FIELD.test(field.name) ||
       LOCATION_FIELD_EXACT.test(field.name) ||
+      (field.schemaName !== undefined && LOCATION_FIELD.test(field.schemaName.replace(/Schema$/, ''))) ||
       (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description)))
   );
 }
 
+/** Does a field say where the tool puts what it fetched: a location named or described as the destination? */
+function isDestinationField(field: ContractInput): boolean {
+  if (field.scalar === true) return false;
+  const located = LOCATION_FIELD.test(field.name) || (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description));
+  return located && (DESTINATION_FIELD.test(field.name) || (field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)));
+}
+
 export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
-  const input = contract.inputs.find((field) => isLocationField(field) || field.locationInside !== undefined);
+  const input = contract.inputs.find(
+    (field) => !isDestinationField(field) && (isLocationField(field) || field.locationInside !== undefined),
+  );
   if (!input) return undefined;
   const words = contract.name === undefined ? [] : toolNameWords(contract.name);
-  if (words.some((word) => CHANGING_NAME_WORDS.has(word))) return undefined;
-  const where = input.locationInside === undefined ? `\`${input.name}\`` : `\`${input.name}[].${input.locationInside}\``;
   const description = contract.description;
   const sentence = description === undefined ? undefined : firstSentence(description);
+  // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
+  const searchesContent = sentence !== undefined && CONTENT_SEARCH.test(sentence);
+  const changing = words.filter((word) => CHANGING_NAME_WORDS.has(word));
+  if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
+  // A download to a destination the model names saves the content; it does not hand it back.
+  const savesIt = contract.inputs.some(isDestinationField);
+  const where = input.locationInside === undefined ? `\`${input.name}\`` : `\`${input.name}[].${input.locationInside}\``;
+  if (sentence !== undefined && OPENS_ELSEWHERE.test(sentence)) return undefined;
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
     return undefined;
-  if (words.some((word) => READING_NAME_WORDS.has(word))) {
+  if (!savesIt && words.some((word) => READING_NAME_WORDS.has(word))) {
     return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
   }
-  if (
-    sentence !== undefined &&
-    READING_DESCRIPTION_START.test(sentence) &&
-    CONTENT_WORDS.test(sentence) &&
-    !METADATA_WORDS.test(sentence)
-  ) {
+  if (savesIt || sentence === undefined || description === undefined) return undefined;
+  if (READING_DESCRIPTION_START.test(sentence) && CONTENT_WORDS.test(sentence) && !METADATA_WORDS.test(sentence)) {
     return { input, evidence: `its description says it hands back what is at ${where} ("${sentence}")` };
   }
+  const returned = RETURNS_CONTENT.exec(description) ?? (searchesContent ? CONTENT_SEARCH.exec(sentence) : null);
+  if (returned) return { input, evidence: `its description says it hands back what is at ${where} ("…${returned[0]}…")` };
   return undefined;
 }

@@ -7,10 +7,10 @@
  * same tools:
  * - classes: the general class shape, then classes known by their SDK's API
  *   (`tool-shapes/tool-classes.ts`);
- * - calls: MCP registrations, object registrations, MCP tasks, the
+ * - calls: MCP registrations, calls of a package's registration helper, object registrations, MCP tasks, the
  *   configured factories, then the SDK families (playwright MCP, config-returning
  *   factories, decorators and decorators applied by hand, LlamaIndex, OpenAI
- *   Agents, AI SDK provider tools);
+ *   Agents, AI SDK provider tools), then the `handler` a tool module exports;
  * - `new …Tool({...})` constructors;
  * - object literals: typed as a tool, then objects no call configures (tools
  *   maps, factory-returned tools, OpenAI Agents function tools), then tool list
@@ -36,10 +36,12 @@ import { recogniseMcpRegistration } from './tool-shapes/mcp-registration.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { isJoinedImplementation, recogniseJoinedListEntry, recogniseMapJoinedDefinition } from './tool-shapes/name-dispatch.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
+import { isHelperInnerRegistration, recogniseHelperRegistration } from './tool-shapes/registration-helpers.js';
 import { recogniseFunctionToolObject, recogniseLocalExecutorTool } from './tool-shapes/openai-agents.js';
 import { recogniseSchemaHandleTool } from './tool-shapes/playwright.js';
 import { recogniseClass, recogniseToolClass } from './tool-shapes/tool-classes.js';
 import { recogniseToolMapObject } from './tool-shapes/tool-maps.js';
+import { recogniseToolModuleHandler } from './tool-shapes/tool-modules.js';
 import { recogniseTypedObject } from './tool-shapes/typed-objects.js';
 import { type ToolDefinition, withToolMapKeyName } from './tool-shapes/vocabulary.js';
 
@@ -48,7 +50,10 @@ function configuresRecognisedCall(object: TSESTree.ObjectExpression, settings: R
   const parent = object.parent;
   if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(object)) {
     return Boolean(
-      recogniseMcpRegistration(parent) ?? recogniseObjectRegistration(parent, settings) ?? recogniseFactoryCall(parent, settings),
+      recogniseMcpRegistration(parent) ??
+      recogniseHelperRegistration(parent) ??
+      recogniseObjectRegistration(parent, settings) ??
+      recogniseFactoryCall(parent, settings),
     );
   }
   return parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings) !== undefined;
@@ -91,7 +96,9 @@ export function recogniseToolDefinition(
     }
     case AST_NODE_TYPES.CallExpression:
       return withToolMapKeyName(
-        recogniseMcpRegistration(node) ??
+        // A registration inside a package's helper, named by the helper's parameter, is the helper: its calls are the tools.
+        (isHelperInnerRegistration(node) ? undefined : recogniseMcpRegistration(node)) ??
+          recogniseHelperRegistration(node) ??
           recogniseObjectRegistration(node, settings) ??
           recogniseTaskRegistration(node) ??
           recogniseFactoryCall(node, settings) ??
@@ -101,7 +108,8 @@ export function recogniseToolDefinition(
           recogniseCurriedRegistration(node) ??
           recogniseFunctionToolFrom(node) ??
           recogniseLocalExecutorTool(node) ??
-          recogniseProviderDefinedTool(node, settings),
+          recogniseProviderDefinedTool(node, settings) ??
+          recogniseToolModuleHandler(node),
       );
     case AST_NODE_TYPES.NewExpression:
       return withToolMapKeyName(recogniseConstructorCall(node, settings));

@@ -113,3 +113,81 @@ describe('what the contract says', () => {
     ).toBeUndefined();
   });
 });
+
+describe('contracts written the ways first contact met (rounds 5 and 6)', () => {
+  const says = (name: string, description: string | undefined, inputs: { name: string; description?: string; schemaName?: string }[]) =>
+    contractSaysItReads({
+      name,
+      description,
+      statesDescription: description !== undefined,
+      inputs: inputs.map((input) => ({ description: undefined, ...input })),
+      hasInputSchema: true,
+    });
+
+  it('takes a field for a location by the named schema it is built from (`a: RequiredPath.describe(…)`), and reads `input:`', () => {
+    const contract =
+      contractOf(`const DiffInput = z.strictObject({ a: RequiredPath.describe('First file to compare'), context: PositiveInt.max(50) });
+      export const DIFF = defineTool({ name: 'diff', description: 'Compare two text files and return a unified diff.', input: DiffInput, run: async (args) => '' });`);
+    expect(contract.inputs[0]).toEqual({ name: 'a', description: 'First file to compare', schemaName: 'RequiredPath' });
+    expect(contractSaysItReads(contract)?.evidence).toBe('its description says it hands back what is at `a` ("…return a unified diff…")');
+    // A field built from zod itself names no schema of the code's.
+    expect(
+      schemaFields(snippet('const s = { path: z.string() };').node<TSESTree.Expression>('{ path: z.string() }'))[0],
+    ).not.toHaveProperty('schemaName');
+  });
+
+  it('takes a field for a location by a description that names the file or says where it is', () => {
+    expect(
+      says('obsidian_get_note', 'Read a note from the vault.', [{ name: 'target', description: 'Where the note lives.' }]),
+    ).toBeDefined();
+    expect(says('compare', 'Compare and return the diff.', [{ name: 'left', description: 'First file to compare' }])).toBeDefined();
+    expect(says('summarise', 'Summarise the text.', [{ name: 'text', description: 'The words to summarise' }])).toBeUndefined();
+  });
+
+  it('hears "returns … lines/content" anywhere in the description, but not a list, names or a count of them', () => {
+    expect(says('lookup', 'Looks things up. Returns the matching text of the page.', [{ name: 'url' }])).toBeDefined();
+    expect(
+      says('getMastraExports', 'Lists exports. Returns: List of all exports with their source', [{ name: 'projectPath' }]),
+    ).toBeUndefined();
+    expect(says('count', 'Returns the number of lines in the file.', [{ name: 'path' }])).toBeUndefined();
+  });
+
+  it('lets a search say it reads when its first sentence says it searches contents or returns matching lines', () => {
+    expect(
+      says('search_text', 'Search file contents for literal text, like grep; returns matching lines with line numbers.', [{ name: 'path' }])
+        ?.evidence,
+    ).toContain('hands back what is at `path`');
+    expect(says('Grep', 'A powerful content search tool built on ripgrep.', [{ name: 'path' }])).toBeDefined();
+    // A later sentence that names another tool does not make a file finder read.
+    expect(
+      says('find_files', 'Find files by glob. For text use search_text, which searches contents.', [{ name: 'path' }]),
+    ).toBeUndefined();
+  });
+
+  it('does not when the tool saves what it fetched to a destination, opens it in an app, or hands back diagnostics', () => {
+    expect(
+      says('ssh_download', 'Downloads one remote file to a local destination path.', [
+        { name: 'remotePath', description: 'Remote file path' },
+        { name: 'localPath', description: 'Local destination path' },
+      ]),
+    ).toBeUndefined();
+    expect(says('download_file', 'Downloads the file.', [{ name: 'url' }])).toBeDefined();
+    expect(says('obsidian_open_in_ui', 'Open a file in the Obsidian app UI.', [{ name: 'path' }])).toBeUndefined();
+    expect(says('lsp_get_diagnostics', 'Get errors and warnings for a file from the language server.', [{ name: 'path' }])).toBeUndefined();
+  });
+});
+
+describe('where a field says something lives', () => {
+  it('is a location only when it says where a thing lives or is kept, not where to do something', () => {
+    const says = (description: string) =>
+      contractSaysItReads({
+        name: 'read_thing',
+        description: undefined,
+        statesDescription: false,
+        inputs: [{ name: 'target', description }],
+        hasInputSchema: true,
+      });
+    expect(says('Where the note lives.')).toBeDefined();
+    expect(says('Where to show the actions on the screen.')).toBeUndefined();
+  });
+});

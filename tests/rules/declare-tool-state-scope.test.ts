@@ -2299,3 +2299,55 @@ ruleTester.run('declare-tool-state-scope: driving a shared page through its elem
     },
   ],
 });
+
+// A package's registration helper registers its own function around each handler (Pinecone's MCP server keeps a
+// client per caller in it), and a handler map another module holds under the tool's name (first contact, issue 27).
+const helperFixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'self-reading');
+ruleTester.run('declare-tool-state-scope: registration helpers and looked-up handler maps', rule, {
+  valid: [
+    // The helper registers the handler as it is: nothing of the helper's runs on a call.
+    {
+      code: `function registerToolConditional(toolName, schema, handler) { server.registerTool(toolName, schema, handler); }
+registerToolConditional('status', { description: 'Status', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));`,
+      filename: path.join(helperFixtures, 'tool.ts'),
+    },
+  ],
+  invalid: [
+    {
+      code: `import { registerDatabaseTool } from './register-helper.js';
+registerDatabaseTool('describe-index', { description: 'Describe an index', inputSchema: {} }, async (args, client) => String(args.name));`,
+      filename: path.join(helperFixtures, 'tool.ts'),
+      // The helper types its config: a \`_meta\` written into it would not compile, so no suggestion.
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'describe-index',
+            action: 'calls `.set()` on',
+            state: 'module-level `clients` (in `registerDatabaseTool`, which wraps the invocation)',
+          },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      code: fixtureText('looked-up-map', 'definitions.ts'),
+      filename: path.join(nameDispatch, 'looked-up-map', 'definitions.ts'),
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'note_count', action: 'assigns', state: 'module-level `counted`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: fixtureText('looked-up-map', 'definitions.ts').replace(
+                "{ type: 'object', properties: {} } },\n  // No map",
+                "{ type: 'object', properties: {} }, _meta: { 'anthropic/stateScope': 'session' } },\n  // No map",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

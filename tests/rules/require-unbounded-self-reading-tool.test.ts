@@ -2269,3 +2269,130 @@ ruleTester.run("require-unbounded-self-reading-tool: a file the code names under
     },
   ],
 });
+
+// Shapes harnesses write around the SDKs (first contact rounds 5 and 6, issue 27): a package's own
+// registration helper, a handler factory member, a handler map looked up by name, a tool module.
+const shapeFixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const helperRegistration = (handler: string, config = "{ description: 'Read a file', inputSchema: { path: z.string() } }") =>
+  `import { readFile } from 'node:fs/promises';
+function registerToolConditional(toolName, schema, handler) {
+  if (isToolEnabled(toolName)) server.registerTool(toolName, schema, handler);
+}
+registerToolConditional('read_remote', ${config}, ${handler});
+`;
+const readingHandler = "async ({ path }) => ({ content: [{ type: 'text', text: await readFile(path, 'utf8') }] })";
+
+ruleTester.run('require-unbounded-self-reading-tool: registration helpers, handler factories, looked-up maps, tool modules', rule, {
+  valid: [
+    // The helper's call hands back a status: no reads of the model's path come back.
+    {
+      code: helperRegistration("async ({ path }) => ({ content: [{ type: 'text', text: `queued ${path.length}` }] })"),
+      filename: crossFile,
+    },
+    // Declared in the config's `_meta`, which the helper hands to registerTool whole.
+    {
+      code: helperRegistration(
+        readingHandler,
+        "{ description: 'Read a file', inputSchema: { path: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+      ),
+      filename: crossFile,
+    },
+    // A tool module whose handler hands back a status, named by its file.
+    {
+      code: readFileSync(path.join(shapeFixtures, 'tool-module', 'src', 'tools', 'note_status.ts'), 'utf8'),
+      filename: path.join(shapeFixtures, 'tool-module', 'src', 'tools', 'note_status.ts'),
+    },
+  ],
+  invalid: [
+    // The call of the helper is the tool; its `_meta` reaches the server, so the suggestion writes it there.
+    {
+      code: helperRegistration(readingHandler),
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_remote', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: helperRegistration(
+                readingHandler,
+                "{ description: 'Read a file', inputSchema: { path: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A helper that types its config would reject a `_meta` written into it (TS2353): reported without a suggestion.
+    {
+      code: `import { readFile } from 'node:fs/promises';
+export function registerFileTool(name: string, config: { description: string; inputSchema: object }, handler: (args: { path: string }) => unknown) {
+  server.registerTool(name, config, handler);
+}
+registerFileTool('read_local', { description: 'Read a file', inputSchema: { path: z.string() } }, ${readingHandler});
+`,
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_local', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+    // `factory: (context) => async (input) => …`: the function the factory returns runs on each call.
+    {
+      code: `import { readFile } from 'node:fs/promises';
+export const READ = declareTool({ name: 'read_doc', description: 'Read a doc', inputSchema: { path: z.string() }, factory: (context) => async (input) => readFile(input.path, 'utf8') });
+`,
+      filename: crossFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_doc', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { readFile } from 'node:fs/promises';
+export const READ = declareTool({ name: 'read_doc', description: 'Read a doc', inputSchema: { path: z.string() }, factory: (context) => async (input) => readFile(input.path, 'utf8'), maxResultSizeChars: Infinity });
+`,
+            },
+          ],
+        },
+      ],
+    },
+    // A tool list entry whose handler a map of another module holds under its name, looked up in a third.
+    {
+      code: nameDispatchText('looked-up-map', 'definitions.ts'),
+      filename: path.join(nameDispatch, 'looked-up-map', 'definitions.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_note', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: nameDispatchText('looked-up-map', 'definitions.ts').replace(
+                "properties: { path: { type: 'string' } } } },",
+                "properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A tool module named by its manifest: reported at its handler, with no object to write the member into.
+    {
+      code: readFileSync(path.join(shapeFixtures, 'tool-module', 'src', 'tools', 'read-note.ts'), 'utf8'),
+      filename: path.join(shapeFixtures, 'tool-module', 'src', 'tools', 'read-note.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_note', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

@@ -284,6 +284,7 @@ export function findOutlivingStateUses(definition: ToolDefinition, recognition: 
       inputThisMembers: [],
       classNode: undefined,
       invocationClass: undefined,
+      file: wrapping.file,
     };
     const wrapper: WrapperContext = { reportAt: definition.reportNode, factory: wrapping.factory };
     return { entry, wrapper };

@@ -15,10 +15,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { toolContract } from '../tool-contract.js';
-import { type ToolDefinition, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
+import { type ToolDefinition, isHandlerFactoryMember, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
 
 /** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
 const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'impl', 'fn', 'exec', 'action', 'perform'];
@@ -29,12 +29,19 @@ function invocationMembers(object: TSESTree.ObjectExpression, settings: Recognit
   for (const property of object.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
     const name = getStaticKeyName(property.key, property.computed);
+    if (name !== undefined && isHandlerFactoryMember(name, property.value)) {
+      names.push(name);
+      continue;
+    }
     if (name === undefined || (!settings.invocationNames.includes(name) && !HARNESS_INVOCATION_NAMES.includes(name))) continue;
     const value = skipTypeWrappers(property.value);
     if (isInvocationValue(value) || value.type === AST_NODE_TYPES.CallExpression) names.push(name);
   }
   return names;
 }
+
+/** Members by which an action tells the model when to use it (see `recogniseContractObject`). */
+const USE_MEMBERS = ['similes', 'examples', 'validate'];
 
 /** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
 const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props)$/i;
@@ -68,7 +75,12 @@ export function recogniseContractObject(object: TSESTree.ObjectExpression, setti
   // A tool with no input states no schema: handed to a helper call (`createAction({ name, description,
   // resolver })`), its name and description are its contract.
   const handedToCall = object.parent?.type === AST_NODE_TYPES.CallExpression && object.parent.arguments.includes(object);
-  if (!contract.statesDescription || (!contract.hasInputSchema && !(handedToCall && contract.name !== undefined))) return undefined;
+  // An action that takes no schema tells the model when to use it instead (ElizaOS's `{ name, similes,
+  // description, validate, handler, examples }`): examples of use, other names, or an availability check.
+  const statesUse = contract.name !== undefined && USE_MEMBERS.some((member) => findProperty(object, member) !== undefined);
+  if (!contract.statesDescription || (!contract.hasInputSchema && !((handedToCall || statesUse) && contract.name !== undefined))) {
+    return undefined;
+  }
   // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the
   // variable it is bound to (the contract falls back to that).
   const name = contract.name;

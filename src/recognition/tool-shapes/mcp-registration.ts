@@ -6,9 +6,9 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
-import { mayHoldToolName, resolveToolName } from '../tool-name.js';
-import { type ToolDefinition, isFunctionLikeArgument } from './vocabulary.js';
+import { getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { mayHoldToolName } from '../tool-name.js';
+import { type ToolDefinition, isFunctionLikeArgument, mcpRegistrationDefinition } from './vocabulary.js';
 
 export function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
   const callee = call.callee;
@@ -28,13 +28,5 @@ export function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDef
     if (target.type === AST_NODE_TYPES.ObjectExpression) host = target;
     if (method === 'registerTool') break;
   }
-  return {
-    shape: 'mcp-registration',
-    node: host ?? call,
-    reportNode: call,
-    name: resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
-    host,
-    isMcpRegistration: true,
-    handlerArgument: handler,
-  };
+  return mcpRegistrationDefinition(call, nameTarget, host, handler);
 }

@@ -18,6 +18,9 @@
  * from `setRequestHandler(CallToolRequestSchema, …)` in its own file) stays
  * that tool: the entry is then its `_meta` home, not a second tool.
  *
+ * With no such branch, a handler map the package indexes by a computed name
+ * (`toolHandlers[name]`, `handler-maps.ts`) routes the entry the same way.
+ *
  * Cost: other files are found from text (`package-files.ts`: which files
  * compare a string with the entry's name) and parsed only then, once per
  * process; each program's branches are collected in one walk.
@@ -39,7 +42,8 @@ import {
   walk,
 } from '../ast.js';
 import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
-import { type FileIndex, buildFileIndex } from '../file-index.js';
+import { mappedHandlersNamed } from '../handler-maps.js';
+import { type FileIndex, programFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
 import { type JoinedInvocationEntry, type ToolDefinition, hasInvocationMember } from './vocabulary.js';
@@ -61,7 +65,6 @@ interface NameBranch {
 }
 
 const branchesByProgram = new WeakMap<TSESTree.Program, Map<string, NameBranch[]>>();
-const indexByProgram = new WeakMap<TSESTree.Program, FileIndex>();
 
 /**
  * The function whose parameter `discriminant` is, with the parameter after it
@@ -158,15 +161,9 @@ function branchesOf(program: TSESTree.Program): Map<string, NameBranch[]> {
   return branches;
 }
 
-function indexOf(program: TSESTree.Program, filePath: string): FileIndex {
-  let index = indexByProgram.get(program);
-  if (!index) indexByProgram.set(program, (index = buildFileIndex(program, filePath)));
-  return index;
-}
-
 /** The tree of a package file: the linted one as ESLint parsed it, any other parsed once. */
 function fileFor(filePath: string, linted: { filePath: string; program: TSESTree.Program }): FileIndex | undefined {
-  if (filePath === linted.filePath) return indexOf(linted.program, filePath);
+  if (filePath === linted.filePath) return programFileIndex(linted.program, filePath);
   return loadModule(filePath);
 }
 
@@ -192,7 +189,7 @@ interface FoundBranch {
 function branchesNamed(name: string, linted: { filePath: string; program: TSESTree.Program }): FoundBranch[] {
   // The linted file first: its own dispatcher is the nearest of all.
   const own = branchesOf(linted.program).get(name);
-  if (own) return own.map((branch) => ({ branch, file: indexOf(linted.program, linted.filePath) }));
+  if (own) return own.map((branch) => ({ branch, file: programFileIndex(linted.program, linted.filePath) }));
   const root = packageRootOf(linted.filePath);
   const comparing = root ? (packageNameFacts(root).comparedIn.get(name) ?? []) : [];
   const candidates = comparing.filter((file) => file !== linted.filePath);
@@ -408,8 +405,14 @@ export function recogniseJoinedListEntry(
   const program = name === undefined ? undefined : programOf(object);
   if (name === undefined || !program) return undefined;
   const found = branchesNamed(name, { filePath, program });
-  // No branch: a name with no handler. A branch that is a tool in its own file: that tool, not a second one.
-  if (found.length === 0 || found.some((item) => item.branch.recognisedInPlace)) return undefined;
+  if (found.length === 0) {
+    // No branch: a handler map the package indexes by name (`toolHandlers[name]`), or no handler at all.
+    const mapped = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
+    if (mapped.length === 0) return undefined;
+    return joinedDefinition(object, name, () => mapped.map((handler) => ({ ...handler, inputParameters: [0] })));
+  }
+  // A branch that is a tool in its own file: that tool, not a second one.
+  if (found.some((item) => item.branch.recognisedInPlace)) return undefined;
   let entries: JoinedInvocationEntry[] | undefined;
   return joinedDefinition(object, name, () => (entries ??= joinedEntries(found)));
 }
@@ -460,7 +463,7 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
   const key = `${filePath}:${classNode.range[0]}`;
   for (const [candidate, text] of candidates) {
     if (!text.includes(className)) continue;
-    const file = candidate === filePath ? indexOf(program, filePath) : loadModule(candidate);
+    const file = candidate === filePath ? programFileIndex(program, filePath) : loadModule(candidate);
     const names = file ? implementationClasses(file).get(key) : undefined;
     if (names && [...names].some((name) => listed.has(name))) return true;
   }
@@ -550,7 +553,7 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
   for (const candidate of files) {
     const text = candidate === filePath ? undefined : fileText(candidate);
     if (candidate !== filePath && (!text?.match(spelling) || !text.includes(constant))) continue;
-    const file = candidate === filePath ? indexOf(linted, filePath) : loadModule(candidate);
+    const file = candidate === filePath ? programFileIndex(linted, filePath) : loadModule(candidate);
     if (!file) continue;
     walk(file.program, (node) => {
       if (node.type !== AST_NODE_TYPES.Property || node.parent?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
@@ -570,10 +573,14 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
   if (filePath === undefined || !findProperty(object, 'inputSchema')) return undefined;
   const constant = definitionConstantName(object);
-  const name = constant === undefined ? undefined : configName(object);
+  // `{ toolName: 'read_files', description, inputSchema }` (Codebuff's tool params) names it as well as `name`.
+  const name = constant === undefined ? undefined : (configName(object) ?? toolNameKey(findProperty(object, 'toolName')?.value));
   const program = name === undefined ? undefined : programOf(object);
   if (constant === undefined || name === undefined || !program) return undefined;
   const entries = mappedHandlers(constant, name, filePath, program);
-  if (entries.length === 0) return undefined;
-  return joinedDefinition(object, name, () => entries);
+  if (entries.length > 0) return joinedDefinition(object, name, () => entries);
+  // A handler map keyed by the name and looked up with a computed one (`codebuffToolHandlers[toolName]`).
+  const looked = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
+  if (looked.length === 0) return undefined;
+  return joinedDefinition(object, name, () => looked.map((handler) => ({ ...handler, inputParameters: [0] })));
 }

@@ -11,7 +11,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  findProperty,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+} from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import type { RecognitionSettings } from '../settings.js';
 import { resolveToolName, toolMapKey } from '../tool-name.js';
@@ -25,7 +34,8 @@ export type ToolShape =
   | 'object-registration'
   | 'mcp-dispatch'
   | 'decorator'
-  | 'plain-object';
+  | 'plain-object'
+  | 'module';
 
 export interface ToolDefinition {
   shape: ToolShape;
@@ -77,6 +87,22 @@ export interface ToolDefinition {
    * the functions that run on a call, possibly in other files, each with its file.
    */
   joinedInvocation?: () => readonly JoinedInvocationEntry[];
+  /**
+   * The function a package's registration helper registers around this tool's handler
+   * (`tool-shapes/registration-helpers.ts`): it runs on every call, in the helper's file.
+   */
+  registrationWrapper?: { fn: FunctionNode; file: FileIndex; helper: string };
+  /**
+   * Registered by a call of a package's own helper (`registerToolConditional('x', config, handler)`):
+   * its classification goes in the config's `_meta` only when that reaches the server unchanged
+   * (`metaReachesServer`); otherwise no fix can place it, and the rules report without one.
+   */
+  registeredThrough?: { helper: string; metaReachesServer: boolean };
+  /**
+   * The contract when no object of the code states it: a tool module's manifest description and its
+   * exported schema (`tool-shapes/tool-modules.ts`).
+   */
+  statedContract?: { description: string | undefined; inputSchema: TSESTree.Node | undefined };
 }
 
 /** One function of a joined tool's invocation, with the file it lives in. */
@@ -126,8 +152,23 @@ export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | 
   }
   const last = target.arguments[target.arguments.length - 1];
   const named = last ? skipTypeWrappers(last) : undefined;
-  return named?.type === AST_NODE_TYPES.Identifier && depth > 0 ? named : undefined;
+  if (named?.type === AST_NODE_TYPES.Identifier && depth > 0) return named;
+  // `createSessionAwareTool({ internalSchema, logicFunction: bootSimLogic, getExecutor })`: the options name the logic.
+  for (const argument of target.arguments) {
+    const options = skipTypeWrappers(argument);
+    if (options.type !== AST_NODE_TYPES.ObjectExpression) continue;
+    for (const property of options.properties) {
+      if (property.type !== AST_NODE_TYPES.Property || !WRAPPED_LOGIC_MEMBER.test(getStaticKeyName(property.key, property.computed) ?? ''))
+        continue;
+      const value = skipTypeWrappers(property.value);
+      if (isFunctionNode(value) || value.type === AST_NODE_TYPES.Identifier) return value;
+    }
+  }
+  return undefined;
 }
+
+/** An option of a wrapper call that holds the function it wraps: `logicFunction`, `handler`, `execute`, `fn`. */
+const WRAPPED_LOGIC_MEMBER = /^(?:logic|handler|handle|execute|run|fn|impl|implementation|callback)$|(?:Logic|Function|Handler|Fn)$/;
 
 /** Can this member value be an invocation: a function, a named one, or a wrapper call around an inline function? */
 export function isInvocationValue(value: TSESTree.Node): boolean {
@@ -137,13 +178,58 @@ export function isInvocationValue(value: TSESTree.Node): boolean {
   return wrapped !== undefined && isFunctionNode(wrapped);
 }
 
+/**
+ * Members that build the invocation rather than being it: `factory: (context) => async (input) => …`
+ * (Angular CLI's `declareTool`), `createHandler`. The harness calls the member once, when it
+ * registers the tool, and the function it returns runs on every call.
+ */
+export const HANDLER_FACTORY_MEMBERS: readonly string[] = ['factory', 'handlerFactory', 'createHandler', 'makeHandler', 'buildHandler'];
+
+/** The function a handler factory returns: an arrow's function body, or the function of its own `return`. */
+export function returnedFunction(value: TSESTree.Node): FunctionNode | undefined {
+  const target = skipTypeWrappers(value);
+  const factory = target.type === AST_NODE_TYPES.Identifier ? moduleFunctionNamed(target) : target;
+  if (!isFunctionNode(factory)) return undefined;
+  if (factory.body.type !== AST_NODE_TYPES.BlockStatement) {
+    const body = skipTypeWrappers(factory.body);
+    return isFunctionNode(body) ? body : undefined;
+  }
+  for (const statement of factory.body.body) {
+    if (statement.type !== AST_NODE_TYPES.ReturnStatement || !statement.argument) continue;
+    const returned = skipTypeWrappers(statement.argument);
+    if (isFunctionNode(returned)) return returned;
+  }
+  return undefined;
+}
+
+/** The module-level function `name` names (`factory: createDocSearchHandler`), declared or bound to a `const`. */
+function moduleFunctionNamed(name: TSESTree.Identifier): FunctionNode | undefined {
+  const program = programOf(name);
+  for (const statement of program?.body ?? []) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === name.name) return declaration;
+    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name.name || !declarator.init) continue;
+      const init = skipTypeWrappers(declarator.init);
+      return isFunctionNode(init) ? init : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Is this member a handler factory: named as one, and returning the function that runs on a call? */
+export function isHandlerFactoryMember(name: string | undefined, value: TSESTree.Node): boolean {
+  return name !== undefined && HANDLER_FACTORY_MEMBERS.includes(name) && returnedFunction(value) !== undefined;
+}
+
 /** Does the object literal have a function-valued invocation member? */
 export function hasInvocationMember(object: TSESTree.ObjectExpression, settings: RecognitionSettings): boolean {
   return object.properties.some(
     (property) =>
       property.type === AST_NODE_TYPES.Property &&
-      settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') &&
-      isInvocationValue(property.value),
+      ((settings.invocationNames.includes(getStaticKeyName(property.key, property.computed) ?? '') && isInvocationValue(property.value)) ||
+        isHandlerFactoryMember(getStaticKeyName(property.key, property.computed), property.value)),
   );
 }
 
@@ -226,6 +312,27 @@ export function objectLiteralDefinition(
   handlerArgument?: ToolDefinition['handlerArgument'],
 ): ToolDefinition {
   return { shape, node: object, reportNode: object, name, host: object, isMcpRegistration: false, handlerArgument };
+}
+
+/**
+ * An MCP registration call (`server.registerTool(name, config, handler)`, or a package's helper
+ * that hands its arguments on): reported at the call, its config the host when it is an object.
+ */
+export function mcpRegistrationDefinition(
+  call: TSESTree.CallExpression,
+  nameTarget: TSESTree.Node,
+  host: TSESTree.ObjectExpression | undefined,
+  handlerArgument: TSESTree.Node | undefined,
+): ToolDefinition {
+  return {
+    shape: 'mcp-registration',
+    node: host ?? call,
+    reportNode: call,
+    name: resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    host,
+    isMcpRegistration: true,
+    handlerArgument,
+  };
 }
 
 /** The map key of a tool that states no name of its own. */

@@ -1,0 +1,207 @@
+/**
+ * A package's own registration helper: a function that hands its parameters
+ * to an MCP registration, called once per tool.
+ *
+ *   function registerToolConditional(toolName, schema, handler) {
+ *     if (isToolEnabled(toolName)) server.registerTool(toolName, schema, handler);
+ *   }
+ *   registerToolConditional('ssh_execute', { description, inputSchema }, async (args) => …);
+ *
+ *   export function registerDatabaseTool(server, name, config, handler) {
+ *     server.registerTool(name, { description: config.description, … }, async (args) => handler(args, client()));
+ *   }
+ *
+ * The model sees one tool per call of the helper, named by the argument the
+ * helper passes on as the registration's name. So each call is the tool:
+ * its name argument, its config object (the one the helper spreads or reads
+ * the description and schema from) and its handler argument. The
+ * registration inside the helper names no tool of its own (its name is a
+ * parameter); `recogniseMcpRegistration` leaves it to the calls. The helper
+ * may live in the same module or be imported from one (named, namespace or
+ * tsc's `(0, helpers_1.register)(…)`).
+ */
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+import { type FunctionNode, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
+import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
+import { type ResolvedFunction, resolveImportedName, resolveLocalName } from '../module-graph.js';
+import { mayHoldToolName } from '../tool-name.js';
+import { type ToolDefinition, isFunctionLikeArgument, mcpRegistrationDefinition } from './vocabulary.js';
+
+/** Which of the helper's parameters become the registration's name, config, description and handler. */
+export interface RegistrationHelper {
+  nameIndex: number;
+  configIndex: number | undefined;
+  handlerIndex: number;
+  /**
+   * Does a `_meta` written into the call's config reach the server: the helper hands that parameter
+   * to `registerTool` whole, and declares no type for it that a new member would contradict?
+   */
+  metaReachesServer: boolean;
+  /**
+   * The function the helper registers around the handler (`async (args) => handler(args, client())`),
+   * with its file: it runs on every call of every tool the helper registers.
+   */
+  wrapper: { fn: FunctionNode; file: FileIndex; helper: string } | undefined;
+}
+
+const REGISTRATION_METHODS = new Set(['tool', 'registerTool']);
+
+/** `server.tool(…)` / `server.registerTool(…)`: the SDK registration a helper hands its parameters to. */
+function isRegistrationCall(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  return method !== undefined && REGISTRATION_METHODS.has(method) && call.arguments.length >= 2;
+}
+
+function parameterNames(fn: FunctionNode): (string | undefined)[] {
+  return fn.params.map((parameter) => {
+    const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    return target.type === AST_NODE_TYPES.Identifier ? target.name : undefined;
+  });
+}
+
+/** The parameter `node` names, if it is one of `names` (a plain identifier). */
+function parameterIndex(node: TSESTree.Node | undefined, names: (string | undefined)[]): number {
+  const target = node ? skipTypeWrappers(node) : undefined;
+  return target?.type === AST_NODE_TYPES.Identifier ? names.indexOf(target.name) : -1;
+}
+
+/** The parameter a config argument is built from: itself, spread (`{ ...config }`) or read (`config.description`). */
+function configParameter(node: TSESTree.Node | undefined, names: (string | undefined)[]): number {
+  if (!node) return -1;
+  const direct = parameterIndex(node, names);
+  if (direct >= 0) return direct;
+  const target = skipTypeWrappers(node);
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return -1;
+  let found = -1;
+  walk(target, (inner) => {
+    if (found >= 0) return false;
+    if (isFunctionNode(inner)) return false;
+    if (inner.type === AST_NODE_TYPES.SpreadElement) found = parameterIndex(inner.argument, names);
+    else if (inner.type === AST_NODE_TYPES.MemberExpression) found = parameterIndex(inner.object, names);
+    return undefined;
+  });
+  return found;
+}
+
+/** The parameter a handler argument runs: itself, or the one a function registered around it calls. */
+function handlerParameter(node: TSESTree.Node, names: (string | undefined)[]): { index: number; wrapper: FunctionNode | undefined } {
+  const direct = parameterIndex(node, names);
+  if (direct >= 0) return { index: direct, wrapper: undefined };
+  const target = skipTypeWrappers(node);
+  if (!isFunctionNode(target)) return { index: -1, wrapper: undefined };
+  let index = -1;
+  walk(target.body, (inner) => {
+    if (index >= 0) return false;
+    if (inner.type === AST_NODE_TYPES.CallExpression) index = parameterIndex(inner.callee, names);
+    return undefined;
+  });
+  return { index, wrapper: index >= 0 ? target : undefined };
+}
+
+const helpers = new WeakMap<FunctionNode, RegistrationHelper | null>();
+
+/** What a function does with its parameters when it is a registration helper; undefined when it is none. */
+export function registrationHelperOf(resolved: ResolvedFunction): RegistrationHelper | undefined {
+  const cached = helpers.get(resolved.fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const names = parameterNames(resolved.fn);
+  let helper: RegistrationHelper | undefined;
+  walk(resolved.fn.body, (node) => {
+    if (helper) return false;
+    if (node !== resolved.fn.body && isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression || !isRegistrationCall(node)) return undefined;
+    const nameIndex = parameterIndex(node.arguments[0], names);
+    const last = node.arguments[node.arguments.length - 1]!;
+    const handler = handlerParameter(last, names);
+    if (nameIndex < 0 || handler.index < 0) return undefined;
+    const configs = node.arguments.slice(1, -1).map((argument) => configParameter(argument, names));
+    const configIndex = configs.find((index) => index >= 0);
+    const method =
+      node.callee.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(node.callee.property, node.callee.computed) : undefined;
+    const configParam = configIndex === undefined ? undefined : resolved.fn.params[configIndex];
+    const metaReachesServer =
+      method === 'registerTool' &&
+      configIndex !== undefined &&
+      parameterIndex(node.arguments[1], names) === configIndex &&
+      configParam?.type === AST_NODE_TYPES.Identifier &&
+      configParam.typeAnnotation === undefined;
+    helper = {
+      nameIndex,
+      configIndex,
+      metaReachesServer,
+      handlerIndex: handler.index,
+      wrapper: handler.wrapper ? { fn: handler.wrapper, file: resolved.file, helper: resolved.name } : undefined,
+    };
+    return false;
+  });
+  helpers.set(resolved.fn, helper ?? null);
+  return helper;
+}
+
+/** The function a call's callee names, in this module or one it imports. */
+function calledFunction(call: TSESTree.CallExpression): ResolvedFunction | undefined {
+  let callee = skipTypeWrappers(call.callee);
+  // tsc's CommonJS: `(0, helpers_1.register)(…)`.
+  if (callee.type === AST_NODE_TYPES.SequenceExpression) callee = callee.expressions[callee.expressions.length - 1]!;
+  const program = programOf(call);
+  const filePath = program ? programPath(program) : undefined;
+  if (!program || filePath === undefined) return undefined;
+  const file = programFileIndex(program, filePath);
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, callee.name);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const binding = file.imports.get(callee.object.name);
+  const member = getStaticKeyName(callee.property, callee.computed);
+  return binding?.imported === '*' && member !== undefined ? resolveImportedName(file, binding.module, member) : undefined;
+}
+
+/** Cheap test before any lookup: a call whose arguments could be a tool's name and handler. */
+function mayBeHelperCall(call: TSESTree.CallExpression): boolean {
+  if (call.arguments.length < 2 || isRegistrationCall(call)) return false;
+  return (
+    call.arguments.some((argument) => isFunctionLikeArgument(argument)) &&
+    call.arguments.some((argument) => mayHoldToolName(skipTypeWrappers(argument)))
+  );
+}
+
+const recognised = new WeakMap<TSESTree.CallExpression, ToolDefinition | null>();
+
+export function recogniseHelperRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
+  const cached = recognised.get(call);
+  if (cached !== undefined) return cached ?? undefined;
+  let definition: ToolDefinition | undefined;
+  const resolved = mayBeHelperCall(call) ? calledFunction(call) : undefined;
+  const helper = resolved ? registrationHelperOf(resolved) : undefined;
+  const nameArgument = helper ? call.arguments[helper.nameIndex] : undefined;
+  const handler = helper ? call.arguments[helper.handlerIndex] : undefined;
+  if (helper && nameArgument && handler && isFunctionLikeArgument(handler) && mayHoldToolName(skipTypeWrappers(nameArgument))) {
+    const config = helper.configIndex === undefined ? undefined : call.arguments[helper.configIndex];
+    const configTarget = config ? skipTypeWrappers(config) : undefined;
+    const host = configTarget?.type === AST_NODE_TYPES.ObjectExpression ? configTarget : undefined;
+    definition = {
+      ...mcpRegistrationDefinition(call, skipTypeWrappers(nameArgument), host, handler),
+      registeredThrough: { helper: resolved!.name, metaReachesServer: helper.metaReachesServer },
+      ...(helper.wrapper ? { registrationWrapper: helper.wrapper } : {}),
+    };
+  }
+  recognised.set(call, definition ?? null);
+  return definition;
+}
+
+/**
+ * Is this registration the one inside a helper, named by the helper's parameter (`server.registerTool(toolName, …)`
+ * in `function registerToolConditional(toolName, schema, handler)`)? Its calls are the tools.
+ */
+export function isHelperInnerRegistration(call: TSESTree.CallExpression): boolean {
+  const name = call.arguments[0] ? skipTypeWrappers(call.arguments[0]) : undefined;
+  if (name?.type !== AST_NODE_TYPES.Identifier) return false;
+  for (let current: TSESTree.Node | undefined = call.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const names = parameterNames(current);
+    if (!names.includes(name.name)) return false;
+    return handlerParameter(call.arguments[call.arguments.length - 1]!, names).index >= 0;
+  }
+  return false;
+}
