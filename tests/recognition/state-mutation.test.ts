@@ -5,52 +5,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import * as typescriptParser from '@typescript-eslint/parser';
-import type { TSESTree } from '@typescript-eslint/utils';
-import { SourceCode } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-import {
-  DEFAULT_RECOGNITION_SETTINGS,
-  type RecognitionContext,
-  assignParents,
-  type ToolDefinition,
-  buildFileIndex,
-  findDeclaredStateScope,
-  findOutlivingStateUses,
-  findToolDefinitions,
-} from '../../src/recognition/index.js';
+import { findDeclaredStateScope, findOutlivingStateUses } from '../../src/recognition/index.js';
+import { snippet } from './state-mutation/snippets.js';
 
 const filePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'rules', 'fixtures', 'state', 'tool.ts');
 
 /** The linted file as ESLint would hand it to a rule: its tree, its scopes, and the recognition context over them. */
-function analysed(code: string): { sourceCode: SourceCode; recognition: RecognitionContext; definitions: ToolDefinition[] } {
-  const { ast, scopeManager, visitorKeys } = typescriptParser.parseForESLint(code, {
-    range: true,
-    loc: true,
-    tokens: true,
-    comment: true,
-    sourceType: 'module',
-  });
-  const sourceCode = new SourceCode({
-    text: code,
-    ast: ast as never,
-    scopeManager: scopeManager as never,
-    visitorKeys: visitorKeys as never,
-  });
-  const program = ast as unknown as TSESTree.Program;
-  // ESLint links parents as it traverses; the analysis reads them.
-  assignParents(program);
-  const settings = DEFAULT_RECOGNITION_SETTINGS;
-  const recognition: RecognitionContext = {
-    settings,
-    filePath,
-    file: buildFileIndex(program, filePath),
-    environment: { settings },
-    contextualTypeName: undefined,
-    hasTypeInformation: false,
-  };
-  return { sourceCode, recognition, definitions: findToolDefinitions(program, settings) };
+function analysed(code: string) {
+  return snippet(code, filePath);
 }
 
 /** Each use one tool's invocation makes: its kind, the words of its message, and the code it is reported at. */
