@@ -59,6 +59,13 @@ function configuresRecognisedCall(object: TSESTree.ObjectExpression, settings: R
   return parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings) !== undefined;
 }
 
+/** A registration inside a package's helper, named by the helper's parameter, is the helper: its calls are the tools. */
+function outsideRegistrationHelpers(definition: ToolDefinition | undefined): ToolDefinition | undefined {
+  return definition && definition.reportNode.type === AST_NODE_TYPES.CallExpression && isHelperInnerRegistration(definition.reportNode)
+    ? undefined
+    : definition;
+}
+
 /** Object literals that are tools without a factory: only when no call or `new` takes them as its config. */
 function recogniseConfigFreeObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const parent = object.parent;
@@ -96,8 +103,7 @@ export function recogniseToolDefinition(
     }
     case AST_NODE_TYPES.CallExpression:
       return withToolMapKeyName(
-        // A registration inside a package's helper, named by the helper's parameter, is the helper: its calls are the tools.
-        (isHelperInnerRegistration(node) ? undefined : recogniseMcpRegistration(node)) ??
+        outsideRegistrationHelpers(recogniseMcpRegistration(node)) ??
           recogniseHelperRegistration(node) ??
           recogniseObjectRegistration(node, settings) ??
           recogniseTaskRegistration(node) ??

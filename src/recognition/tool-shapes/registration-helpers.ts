@@ -157,22 +157,36 @@ function calledFunction(call: TSESTree.CallExpression): ResolvedFunction | undef
   return binding?.imported === '*' && member !== undefined ? resolveImportedName(file, binding.module, member) : undefined;
 }
 
-/** Cheap test before any lookup: a call whose arguments could be a tool's name and handler. */
+/**
+ * Cheap test before any lookup (most calls of a file are no registration): the call hands over a
+ * name (a string or a constant), a config object written out and a handler written inline, as every
+ * call of a registration helper we have met does.
+ */
 function mayBeHelperCall(call: TSESTree.CallExpression): boolean {
-  if (call.arguments.length < 2 || isRegistrationCall(call)) return false;
-  return (
-    call.arguments.some((argument) => isFunctionLikeArgument(argument)) &&
-    call.arguments.some((argument) => mayHoldToolName(skipTypeWrappers(argument)))
-  );
+  if (call.arguments.length < 3 || isRegistrationCall(call)) return false;
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier && callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  let inlineHandler = false;
+  let config = false;
+  let name = false;
+  for (const argument of call.arguments) {
+    const target = skipTypeWrappers(argument);
+    if (isFunctionNode(target)) inlineHandler = true;
+    else if (target.type === AST_NODE_TYPES.ObjectExpression) config = true;
+    else if (mayHoldToolName(target)) name = true;
+  }
+  return inlineHandler && config && name;
 }
 
 const recognised = new WeakMap<TSESTree.CallExpression, ToolDefinition | null>();
 
 export function recogniseHelperRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
+  // Most calls fail the cheap test: nothing is kept for them.
+  if (!mayBeHelperCall(call)) return undefined;
   const cached = recognised.get(call);
   if (cached !== undefined) return cached ?? undefined;
   let definition: ToolDefinition | undefined;
-  const resolved = mayBeHelperCall(call) ? calledFunction(call) : undefined;
+  const resolved = calledFunction(call);
   const helper = resolved ? registrationHelperOf(resolved) : undefined;
   const nameArgument = helper ? call.arguments[helper.nameIndex] : undefined;
   const handler = helper ? call.arguments[helper.handlerIndex] : undefined;
