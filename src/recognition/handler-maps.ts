@@ -40,33 +40,42 @@ function readText(filePath: string): string | undefined {
   }
 }
 
-/** The handler maps of a package by tool name, built once per package root. */
-const mapsByRoot = new Map<string, Map<string, MappedHandler[]>>();
-
-function handlersOfMap(object: TSESTree.ObjectExpression, file: FileIndex, into: Map<string, MappedHandler[]>): void {
-  const handlers: [string, MappedHandler][] = [];
+/**
+ * Is this object a map of handlers: at least half its values are functions or name one? A map of
+ * anything else (descriptions, schemas) is no dispatcher; one of functions may hold a few values
+ * built by a call. Judged from the syntax; only the value under a wanted name is resolved.
+ */
+function isHandlerMap(object: TSESTree.ObjectExpression): boolean {
+  let functions = 0;
   for (const property of object.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
-    const key = getStaticKeyName(property.key, property.computed);
-    if (key === undefined) continue;
     const value = skipTypeWrappers(property.value);
-    let handler: MappedHandler | undefined;
-    if (isFunctionNode(value)) handler = { fn: value, file, classNode: undefined };
-    else if (value.type === AST_NODE_TYPES.Identifier) {
-      const resolved = resolveLocalName(file, value.name);
-      if (resolved) handler = { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode };
-    }
-    if (handler) handlers.push([key, handler]);
+    if (isFunctionNode(value) || value.type === AST_NODE_TYPES.Identifier) functions += 1;
   }
-  // A map of anything else (descriptions, schemas) is no dispatcher; one of functions may hold a few
-  // values the lint cannot resolve (a handler built by a call).
-  if (handlers.length === 0 || handlers.length * 2 < object.properties.length) return;
-  for (const [key, handler] of handlers) into.set(key, [...(into.get(key) ?? []), handler]);
+  return functions > 0 && functions * 2 >= object.properties.length;
+}
+
+/** The function a handler map holds under `name`, resolved in its file (or the module it imports it from). */
+function handlerUnder(object: TSESTree.ObjectExpression, name: string, file: FileIndex): MappedHandler | undefined {
+  const property = object.properties.find(
+    (candidate): candidate is TSESTree.Property =>
+      candidate.type === AST_NODE_TYPES.Property && getStaticKeyName(candidate.key, candidate.computed) === name,
+  );
+  if (!property) return undefined;
+  const value = skipTypeWrappers(property.value);
+  if (isFunctionNode(value)) return { fn: value, file, classNode: undefined };
+  if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const resolved = resolveLocalName(file, value.name);
+  return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode } : undefined;
 }
 
 /** The objects a module's top declares (`const`, `let` or a bundle's `var`, exported or not), by name. */
+const objectsByProgram = new WeakMap<TSESTree.Program, Map<string, TSESTree.ObjectExpression>>();
+
 function moduleObjects(program: TSESTree.Program): Map<string, TSESTree.ObjectExpression> {
-  const objects = new Map<string, TSESTree.ObjectExpression>();
+  let objects = objectsByProgram.get(program);
+  if (objects) return objects;
+  objects = new Map();
   for (const statement of program.body) {
     const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
     if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
@@ -81,30 +90,19 @@ function moduleObjects(program: TSESTree.Program): Map<string, TSESTree.ObjectEx
       }
     }
   }
+  objectsByProgram.set(program, objects);
   return objects;
 }
 
-function buildMaps(root: string): Map<string, MappedHandler[]> {
-  const files = packageSourceFiles(root);
-  const texts = new Map<string, string>();
-  const lookedUp = new Set<string>();
-  for (const file of files) {
-    const text = readText(file);
-    if (text === undefined) continue;
-    texts.set(file, text);
-    lookedUpNames(text, lookedUp);
+/** The handlers the looked-up maps of one parsed module hold under `name`. */
+function handlersIn(file: FileIndex, lookedUp: ReadonlySet<string>, name: string): MappedHandler[] {
+  const found: MappedHandler[] = [];
+  for (const [objectName, object] of moduleObjects(file.program)) {
+    if (!lookedUp.has(objectName) || !isHandlerMap(object)) continue;
+    const handler = handlerUnder(object, name, file);
+    if (handler) found.push(handler);
   }
-  const handlers = new Map<string, MappedHandler[]>();
-  if (lookedUp.size === 0) return handlers;
-  const names = [...lookedUp].map((name) => name.replace(/\$/g, '\\$')).join('|');
-  const declaration = new RegExp(`\\b(?:const|let|var)\\s+(?:${names})\\s*=\\s*\\{`);
-  for (const [filePath, text] of texts) {
-    if (!declaration.test(text)) continue;
-    const file = loadModule(filePath);
-    if (!file) continue;
-    for (const [name, object] of moduleObjects(file.program)) if (lookedUp.has(name)) handlersOfMap(object, file, handlers);
-  }
-  return handlers;
+  return found;
 }
 
 /** The identifiers a text indexes with a computed key, less the names that are no map. */
@@ -113,32 +111,71 @@ function lookedUpNames(text: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** The maps of one file, looked up in that same file (a bundle, which the package listing leaves out). */
-const ownMapsByProgram = new WeakMap<TSESTree.Program, Map<string, MappedHandler[]>>();
+/** A package's texts, the names its files index with a computed key, and the handlers found per tool name. */
+interface PackageMaps {
+  texts: Map<string, string>;
+  lookedUp: Set<string>;
+  /** `const|let|var <looked-up name> = {`: the files that may declare a map; undefined when nothing is looked up. */
+  declaration: RegExp | undefined;
+  byName: Map<string, MappedHandler[]>;
+}
 
-function ownMaps(file: FileIndex): Map<string, MappedHandler[]> {
-  let maps = ownMapsByProgram.get(file.program);
-  if (maps) return maps;
-  maps = new Map();
-  const text = moduleText(file.program);
-  const lookedUp = text === undefined ? new Set<string>() : lookedUpNames(text);
-  for (const [name, object] of moduleObjects(file.program)) if (lookedUp.has(name)) handlersOfMap(object, file, maps);
-  ownMapsByProgram.set(file.program, maps);
+const mapsByRoot = new Map<string, PackageMaps>();
+
+function packageMaps(root: string): PackageMaps {
+  const known = mapsByRoot.get(root);
+  if (known) return known;
+  const texts = new Map<string, string>();
+  const lookedUp = new Set<string>();
+  for (const file of packageSourceFiles(root)) {
+    const text = readText(file);
+    if (text === undefined) continue;
+    texts.set(file, text);
+    lookedUpNames(text, lookedUp);
+  }
+  const names = [...lookedUp].map((name) => name.replace(/\$/g, '\\$')).join('|');
+  const declaration = lookedUp.size === 0 ? undefined : new RegExp(`\\b(?:const|let|var)\\s+(?:${names})\\s*=\\s*\\{`);
+  const maps = { texts, lookedUp, declaration, byName: new Map<string, MappedHandler[]>() };
+  mapsByRoot.set(root, maps);
   return maps;
+}
+
+/** The maps of one file, looked up in that same file (a bundle, which the package listing leaves out). */
+const ownLookupsByProgram = new WeakMap<TSESTree.Program, Set<string>>();
+
+function ownHandlers(file: FileIndex, name: string): MappedHandler[] {
+  let lookedUp = ownLookupsByProgram.get(file.program);
+  if (!lookedUp) {
+    const text = moduleText(file.program);
+    lookedUp = text === undefined ? new Set<string>() : lookedUpNames(text);
+    ownLookupsByProgram.set(file.program, lookedUp);
+  }
+  return lookedUp.size === 0 ? [] : handlersIn(file, lookedUp, name);
 }
 
 /**
  * The functions the package's name-keyed handler maps hold under `name` (see the module comment):
- * those of the linted file itself (`linted`), else those of the package's other files.
+ * those of the linted file itself (`linted`), else those of the package's other files. Only files
+ * whose text spells the name and declares a looked-up object are parsed.
  */
 export function mappedHandlersNamed(name: string, filePath: string, linted?: FileIndex): readonly MappedHandler[] {
-  const own = linted ? ownMaps(linted).get(name) : undefined;
-  if (own) return own;
+  const own = linted ? ownHandlers(linted, name) : [];
+  if (own.length > 0) return own;
   const root = packageRootOf(filePath);
   if (root === undefined) return [];
-  let maps = mapsByRoot.get(root);
-  if (!maps) mapsByRoot.set(root, (maps = buildMaps(root)));
-  return maps.get(name) ?? [];
+  const maps = packageMaps(root);
+  const known = maps.byName.get(name);
+  if (known) return known;
+  const found: MappedHandler[] = [];
+  if (maps.declaration) {
+    for (const [candidate, text] of maps.texts) {
+      if (!text.includes(name) || !maps.declaration.test(text)) continue;
+      const file = loadModule(candidate);
+      if (file) found.push(...handlersIn(file, maps.lookedUp, name));
+    }
+  }
+  maps.byName.set(name, found);
+  return found;
 }
 
 /** Forget the indexed maps (tests that rewrite a package's files). */
