@@ -16,45 +16,13 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getStaticKeyName, programOf } from '../ast.js';
-import { programPath } from '../file-index.js';
+import { programOf } from '../ast.js';
+import { programFileIndex, programPath } from '../file-index.js';
 import { manifestOfModule } from '../tool-manifests.js';
 import type { ToolDefinition } from './vocabulary.js';
 
 const HANDLER_EXPORT = 'handler';
 const SCHEMA_EXPORTS = ['schema', 'inputSchema'];
-
-/** The names a module exports: `export const x`, `export function x`, `export { x, y as z }`. */
-function exportedNames(program: TSESTree.Program): Set<string> {
-  const names = new Set<string>();
-  for (const statement of program.body) {
-    if (statement.type !== AST_NODE_TYPES.ExportNamedDeclaration) continue;
-    for (const specifier of statement.specifiers) {
-      const exported = getStaticKeyName(specifier.exported, false);
-      if (exported !== undefined) names.add(exported);
-    }
-    const declaration = statement.declaration;
-    if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
-      for (const declarator of declaration.declarations)
-        if (declarator.id.type === AST_NODE_TYPES.Identifier) names.add(declarator.id.name);
-    } else if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) names.add(declaration.id.name);
-  }
-  return names;
-}
-
-const exportsByProgram = new WeakMap<TSESTree.Program, Set<string>>();
-
-/** The module-level `const <name> = …` of `program`: its initialiser. */
-function moduleConstant(program: TSESTree.Program, name: string): TSESTree.Expression | undefined {
-  for (const statement of program.body) {
-    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name && declarator.init) return declarator.init;
-    }
-  }
-  return undefined;
-}
 
 /** `const handler = createTypedTool(…)` at the top of a module that exports `handler` and `schema`. */
 export function recogniseToolModuleHandler(call: TSESTree.CallExpression): ToolDefinition | undefined {
@@ -70,15 +38,16 @@ export function recogniseToolModuleHandler(call: TSESTree.CallExpression): ToolD
   const declaration = declarator.parent;
   const holder = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration?.parent;
   const program = programOf(call);
-  if (holder?.type !== AST_NODE_TYPES.Program || !program) return undefined;
-  let exported = exportsByProgram.get(program);
-  if (!exported) exportsByProgram.set(program, (exported = exportedNames(program)));
-  const schemaExport = SCHEMA_EXPORTS.find((name) => exported.has(name));
-  if (!exported.has(HANDLER_EXPORT) || schemaExport === undefined) return undefined;
-  const filePath = programPath(program);
-  const manifest = filePath === undefined ? undefined : manifestOfModule(filePath);
-  const fileName = filePath === undefined ? undefined : path.basename(filePath).replace(/\.[^.]+$/, '');
-  const schema = moduleConstant(program, schemaExport);
+  const filePath = program ? programPath(program) : undefined;
+  if (holder?.type !== AST_NODE_TYPES.Program || !program || filePath === undefined) return undefined;
+  // The module's index (built once per program) knows its exports and its constants.
+  const file = programFileIndex(program, filePath);
+  const schemaExport = SCHEMA_EXPORTS.find((name) => file.exports.has(name));
+  if (!file.exports.has(HANDLER_EXPORT) || schemaExport === undefined) return undefined;
+  const manifest = manifestOfModule(filePath);
+  const fileName = path.basename(filePath).replace(/\.[^.]+$/, '');
+  const schemaTarget = file.exports.get(schemaExport);
+  const schema = schemaTarget?.kind === 'local' ? file.constants.get(schemaTarget.local) : undefined;
   return {
     shape: 'module',
     node: call,
