@@ -23,6 +23,35 @@ export function isClassNode(node: TSESTree.Node | null | undefined): node is Cla
 }
 
 /**
+ * The generator tsc's downlevel `async` runs as the function's body:
+ * `(request) => __awaiter(void 0, void 0, void 0, function* () { … })`, also
+ * through tslib (`(0, tslib_1.__awaiter)(…)`). Its statements are the
+ * enclosing function's own, so a walk of that function's body goes into it.
+ */
+export function isAwaiterBody(node: TSESTree.Node): boolean {
+  if (node.type !== AST_NODE_TYPES.FunctionExpression || !node.generator) return false;
+  const call = node.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[call.arguments.length - 1] !== node) return false;
+  let callee: TSESTree.Node = call.callee;
+  if (callee.type === AST_NODE_TYPES.SequenceExpression) callee = callee.expressions[callee.expressions.length - 1]!;
+  const name =
+    callee.type === AST_NODE_TYPES.Identifier
+      ? callee.name
+      : callee.type === AST_NODE_TYPES.MemberExpression && callee.property.type === AST_NODE_TYPES.Identifier
+        ? callee.property.name
+        : undefined;
+  return name === '__awaiter';
+}
+
+/** The class `fn` is a method (or a function-valued field) of, if it is one. */
+export function classOfMethod(fn: FunctionNode): ClassNode | undefined {
+  const member = fn.parent;
+  if (member?.type !== AST_NODE_TYPES.MethodDefinition && member?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
+  const owner = member.parent?.parent;
+  return isClassNode(owner) ? owner : undefined;
+}
+
+/**
  * `(0, x)`: compilers (tsc, Babel, rolldown) call an imported function as
  * `(0, module_1.readFile)(p)` in CommonJS output so it gets no `this`; the
  * value is `x`.

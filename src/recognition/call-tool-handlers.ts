@@ -17,6 +17,7 @@ import {
   findProperty,
   getCalleeLastName,
   getMemberPath,
+  isAwaiterBody,
   isFunctionNode,
   programOf,
   skipTypeWrappers,
@@ -142,7 +143,7 @@ function findRequestOfNameBinding(fn: FunctionNode, name: string): string | unde
   let root: string | undefined;
   walk(fn.body, (node) => {
     if (root !== undefined) return false;
-    if (node !== fn.body && isFunctionNode(node)) return false;
+    if (node !== fn.body && isFunctionNode(node) && !isAwaiterBody(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     if (node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) {
       root = requestParamsRoot(node.init, 'name');

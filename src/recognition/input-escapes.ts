@@ -27,6 +27,7 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
+import { inheritedMethod } from './base-classes.js';
 import type { FileIndex } from './file-index.js';
 import type { Invocation } from './invocation.js';
 import { classMethods } from './tool-shapes/vocabulary.js';
@@ -194,10 +195,20 @@ function taintedNames(fn: FunctionNode, inputParameters: readonly number[], this
     if (parameter) for (const name of collectBindingNames(parameter)) names.add(name);
   }
   if (names.size === 0) return names;
-  // Twice, so a local computed before the one it is computed from is found too.
+  // Twice, so a local computed before the one it is computed from is found too. Closures count: a
+  // local of `new Promise((resolve) => { const parts = command.split(' '); … })` is computed from input
+  // the closure captured, and the calls the input escapes to are looked for in closures as well.
   for (let round = 0; round < 2; round += 1) {
     walk(fn.body, (node) => {
-      if (node !== fn.body && isFunctionNode(node)) return false;
+      if (
+        isFunctionNode(node) &&
+        node.parent?.type === AST_NODE_TYPES.CallExpression &&
+        node.parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
+        overInput(node.parent, names)
+      ) {
+        // `paths.map((p) => …)`, `input.files.forEach(…)`: the callback's parameters are the input's items.
+        for (const parameter of node.params) for (const name of collectBindingNames(parameter)) names.add(name);
+      }
       if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init && mentions(node.init, names)) {
         for (const name of collectBindingNames(node.id)) names.add(name);
       } else if (
@@ -220,6 +231,17 @@ function taintedNames(fn: FunctionNode, inputParameters: readonly number[], this
     });
   }
   return names;
+}
+
+/** Methods that hand a callback the items (or the value) of what they are called on. */
+const ITEM_CALLBACK_METHODS = new Set(['map', 'flatMap', 'forEach', 'filter', 'some', 'every', 'find', 'findIndex', 'reduce', 'then']);
+
+/** Is the call a method handing a callback the items of input (`paths.map(…)`, `Promise.all(paths.map(…))` excluded)? */
+function overInput(call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  return method !== undefined && ITEM_CALLBACK_METHODS.has(method) && mentions(callee.object, names);
 }
 
 /** Methods that put a value into the list they are called on. */
@@ -264,14 +286,24 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
     if (isValueCall(node)) return undefined;
     const callee = skipTypeWrappers(node.callee);
     let target: FunctionNode | undefined;
+    let targetFile = frame.file;
     if (callee.type === AST_NODE_TYPES.Identifier) target = frame.file?.functions.get(callee.name);
     else if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
       const method = getStaticKeyName(callee.property, callee.computed);
       target = method === undefined ? undefined : methods?.get(method);
+      // `this.parseParams(schema, params)` of a base class, here or in a relatively imported module.
+      const inherited =
+        target === undefined && method !== undefined && frame.classNode && frame.file
+          ? inheritedMethod(frame.classNode, method, frame.file)
+          : undefined;
+      if (inherited) {
+        target = inherited.fn;
+        targetFile = inherited.file;
+      }
     }
     if (target) {
       escapesOf(
-        { fn: target, inputParameters: handed, thisMembers: [], classNode: frame.classNode, file: frame.file, region: undefined },
+        { fn: target, inputParameters: handed, thisMembers: [], classNode: frame.classNode, file: targetFile, region: undefined },
         depth + 1,
         seen,
         into,

@@ -17,6 +17,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  classOfMethod,
   collectBindingNames,
   containsNode,
   getStaticKeyName,
@@ -126,14 +127,6 @@ export function getConstructor(classNode: ClassNode): FunctionNode | undefined {
   return isFunctionNode(constructor?.value) ? constructor.value : undefined;
 }
 
-/** The class `fn` is a method of, if it is one. */
-function classOfMethod(fn: FunctionNode): ClassNode | undefined {
-  const member = fn.parent;
-  if (member?.type !== AST_NODE_TYPES.MethodDefinition && member?.type !== AST_NODE_TYPES.PropertyDefinition) return undefined;
-  const owner = member.parent?.parent;
-  return isClassNode(owner) ? owner : undefined;
-}
-
 /** `return new X(…)` in `createInvocation`: X and the argument positions that carry its input. */
 function findBuiltInvocationClass(
   createInvocation: FunctionNode,
@@ -161,6 +154,21 @@ function findBuiltInvocationClass(
  * The invocation of a tool definition. `file` is the index of the file the
  * tool is in (named handlers and invocation classes are looked up there).
  */
+/** The name of a parameter that holds the call's context, not the model's input: `context`, `_ctx`, `toolContext`. */
+const CONTEXT_PARAMETER = /^_*(?:ctx|context|[a-z]+(?:Context|Ctx))$/;
+
+/**
+ * Where a handler takes the model's input: the first parameter, unless the
+ * shape says otherwise, or the function takes a context first
+ * (`execute(_context, params)`, `handle(ctx, args)`): then the one after it.
+ */
+function inputPositions(fn: FunctionNode, definition: ToolDefinition): number[] {
+  if (definition.inputParameter !== undefined) return [definition.inputParameter];
+  const first = fn.params[0];
+  const name = first?.type === AST_NODE_TYPES.Identifier ? first.name : undefined;
+  return fn.params.length >= 2 && name !== undefined && CONTEXT_PARAMETER.test(name) ? [1] : [0];
+}
+
 export function getInvocation(definition: ToolDefinition, settings: RecognitionSettings, file?: FileIndex): Invocation {
   const entries: InvocationEntry[] = [];
   const input = [definition.inputParameter ?? 0];
@@ -169,7 +177,7 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
   if (imported) {
     entries.push({
       fn: imported.fn,
-      inputParameters: input,
+      inputParameters: inputPositions(imported.fn, definition),
       inputThisMembers: [],
       classNode: imported.classNode,
       invocationClass: undefined,
@@ -179,7 +187,7 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
   if (handler) {
     entries.push({
       fn: handler,
-      inputParameters: input,
+      inputParameters: inputPositions(handler, definition),
       inputThisMembers: [],
       // A method handed over as the handler (a decorated method, `this.m.bind(this)`): its `this.helper()` calls resolve in its class.
       classNode: classOfMethod(handler),
@@ -194,7 +202,13 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
   if (host && isClassNode(host)) {
     const methods = classMethods(host);
     const names = definition.invocationMembers ?? settings.invocationNames;
-    const own = { inputParameters: input, inputThisMembers: [], classNode: host, invocationClass: undefined };
+    const invoked = names.map((name) => methods.get(name)).find((fn) => fn !== undefined);
+    const own = {
+      inputParameters: invoked ? inputPositions(invoked, definition) : input,
+      inputThisMembers: [],
+      classNode: host,
+      invocationClass: undefined,
+    };
     entries.push(...classMethodEntries(methods, names, settings, own));
     const createInvocation = methods.get('createInvocation');
     const built = createInvocation ? findBuiltInvocationClass(createInvocation, file) : undefined;
@@ -219,7 +233,14 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
       const built = isHandlerFactoryMember(name, property.value) ? returnedFunction(property.value) : undefined;
       if (!built && !names.includes(name)) continue;
       const fn = built ?? resolveFunctionValue(property.value, file);
-      if (fn) entries.push({ fn, inputParameters: input, inputThisMembers: [], classNode: undefined, invocationClass: undefined });
+      if (fn)
+        entries.push({
+          fn,
+          inputParameters: inputPositions(fn, definition),
+          inputThisMembers: [],
+          classNode: undefined,
+          invocationClass: undefined,
+        });
     }
   }
   return { entries };

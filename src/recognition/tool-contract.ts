@@ -454,6 +454,9 @@ const READING_NAME_WORDS = new Set([
   'download',
   'content',
   'contents',
+  // A diff or blame of a model-chosen repository or file hands back lines of its files.
+  'diff',
+  'blame',
 ]);
 /** The first word of a description that says the tool hands back what is there. */
 const READING_DESCRIPTION_START =
@@ -466,8 +469,14 @@ const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data
  */
 const RETURNS_CONTENT =
   /\b(?:returns?|returning|hands? back|outputs?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source)\b/i;
-/** A search that reads what is in the files, not their names ("A content search tool", "Search file contents"). */
-const CONTENT_SEARCH = /\bcontent search\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b/i;
+/**
+ * A search that reads what is in the files, not their names ("A content search tool", "Search file
+ * contents", "Search files for patterns", "Search for patterns in files using ripgrep": grep and
+ * ripgrep print the lines they match).
+ */
+const CONTENT_SEARCH =
+  /\bcontent search\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}files?\s+for\b|\bsearch(?:es)?\s+(?:for\s+)?(?:\w+\s+){0,2}(?:patterns?|regex(?:es)?|text|strings?)\s+in\s+(?:\w+\s+){0,2}files?\b|\b(?:using|with|via)\s+(?:ripgrep|rg|grep)\b/i;
+const SEARCH_FACTS = /\b(?:counts?|number of|names|list|lists)\b/i;
 /** The main actions a content search may be named for: it still hands back lines of what it read. */
 const SEARCH_NAME_WORDS = new Set(['search', 'grep', 'find']);
 /** It opens the location somewhere else than its result ("Open a file in the Obsidian app UI"): it hands nothing back. */
@@ -590,7 +599,8 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   const description = contract.description;
   const sentence = description === undefined ? undefined : firstSentence(description);
   // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
-  const searchesContent = sentence !== undefined && CONTENT_SEARCH.test(sentence);
+  // "Count matches in files using ripgrep", "List files … searched by ripgrep": facts about the matches, not their lines.
+  const searchesContent = sentence !== undefined && CONTENT_SEARCH.test(sentence) && !SEARCH_FACTS.test(sentence);
   const changing = words.filter((word) => CHANGING_NAME_WORDS.has(word));
   if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
   // A download to a destination the model names saves the content; it does not hand it back.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { findInputEscapes } from '../../src/recognition/input-escapes.js';
+import { classMethods } from '../../src/recognition/tool-shapes/vocabulary.js';
 import { snippet } from './input-flow/snippets.js';
+import { moduleFolder } from './state-mutation/snippets.js';
 
 /** The escapes of `run(input, context)` with the first parameter as the model's input. */
 function escapesOf(code: string): string[] {
@@ -33,5 +35,30 @@ describe('where the model input leaves what the analysis follows', () => {
         `export function run(input, context) { const name = JSON.stringify(input.name).toLowerCase(); context.log(); return path.join(name, 'x'); }`,
       ),
     ).toEqual([]);
+  });
+
+  it('follows locals a closure computes from captured input, and callbacks over input', () => {
+    // mcp-ripgrep's `exec(command)`: the command line is split inside the Promise executor.
+    expect(
+      escapesOf(
+        `function exec(command) { return new Promise((resolve) => { const parts = command.split(' '); const child = spawn(parts[0], parts.slice(1)); child.on('close', resolve); }); }\nexport function run({ path }) { let command = 'rg'; command += ' ' + path; return exec(command); }`,
+      ),
+    ).toEqual(['spawn']);
+    expect(escapesOf(`export function run({ paths }) { return paths.map((p) => loadOne(p)); }`)).toEqual(['loadOne']);
+  });
+
+  it("follows a base class's method in another module", () => {
+    const filePath = moduleFolder({
+      'base.ts': `export class BaseTool { parseParams(params) { const parsed = schema.parse(params); return check(parsed); } }`,
+    });
+    const { file } = snippet(
+      `import { BaseTool } from './base.js';\nexport class ReadSpec extends BaseTool { async execute(params) { const { spec } = this.parseParams(params); return this.service.load(spec); } }`,
+      filePath,
+    );
+    const classNode = file.classes.get('ReadSpec')!;
+    const execute = classMethods(classNode).get('execute')!;
+    const entry = { fn: execute, inputParameters: [0], inputThisMembers: [], classNode, invocationClass: undefined };
+    // `check` is the base module's own unknown; `this.service.load` is this class's.
+    expect(findInputEscapes({ entries: [entry] }, file).map((escape) => escape.callee)).toEqual(['check', 'this.service.load']);
   });
 });

@@ -101,8 +101,9 @@ buildTool({ name: 'Replace', async call(input) {
 } });
 buildTool({ name: 'Exists', async call(input) { const text = await readFile(input.path, 'utf8'); return { ok: true, found: text.includes(input.needle) }; } });
 buildTool({ name: 'Upload', async call(input) { const data = await readFile(input.path); await this.api.upload(data); return 'uploaded'; } });`);
-    for (const name of ['Edit', 'Patch', 'Replace', 'Exists', 'Upload'])
-      expect(result[name], name).toEqual({ read: true, selfReading: false });
+    // A tool that writes back the file it read: the read is its own edit's, no read of the model's at all.
+    for (const name of ['Edit', 'Patch', 'Replace']) expect(result[name], name).toEqual({ read: false, selfReading: false });
+    for (const name of ['Exists', 'Upload']) expect(result[name], name).toEqual({ read: true, selfReading: false });
   });
 
   it('follows content stored into an argument by a helper, and a promise settled with it', () => {
@@ -343,7 +344,8 @@ buildTool({ name: 'Copy', async call(input) {
   await writeFile(input.target, text);
   return 'copied';
 } });`);
-    expect(result.EditPreview).toEqual({ read: true, selfReading: false });
+    // It writes the file it read: its own edit's read. A copy reads one file and writes another.
+    expect(result.EditPreview).toEqual({ read: false, selfReading: false });
     expect(result.Copy).toEqual({ read: true, selfReading: false });
   });
 

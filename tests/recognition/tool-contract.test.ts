@@ -129,7 +129,8 @@ describe('contracts written the ways first contact met (rounds 5 and 6)', () => 
       contractOf(`const DiffInput = z.strictObject({ a: RequiredPath.describe('First file to compare'), context: PositiveInt.max(50) });
       export const DIFF = defineTool({ name: 'diff', description: 'Compare two text files and return a unified diff.', input: DiffInput, run: async (args) => '' });`);
     expect(contract.inputs[0]).toEqual({ name: 'a', description: 'First file to compare', schemaName: 'RequiredPath' });
-    expect(contractSaysItReads(contract)?.evidence).toBe('its description says it hands back what is at `a` ("…return a unified diff…")');
+    // A diff hands back lines of the files: the name says so before the description does.
+    expect(contractSaysItReads(contract)?.evidence).toBe('its name `diff` says it hands back what is at `a`');
     // A field built from zod itself names no schema of the code's.
     expect(
       schemaFields(snippet('const s = { path: z.string() };').node<TSESTree.Expression>('{ path: z.string() }'))[0],
@@ -174,6 +175,34 @@ describe('contracts written the ways first contact met (rounds 5 and 6)', () => 
     expect(says('download_file', 'Downloads the file.', [{ name: 'url' }])).toBeDefined();
     expect(says('obsidian_open_in_ui', 'Open a file in the Obsidian app UI.', [{ name: 'path' }])).toBeUndefined();
     expect(says('lsp_get_diagnostics', 'Get errors and warnings for a file from the language server.', [{ name: 'path' }])).toBeUndefined();
+  });
+});
+
+describe('contracts written the ways first contact met (round 7)', () => {
+  const says = (name: string, description: string | undefined, inputs: string[]) =>
+    contractSaysItReads({
+      name,
+      description,
+      statesDescription: description !== undefined,
+      inputs: inputs.map((input) => ({ name: input, description: undefined })),
+      hasInputSchema: true,
+    });
+
+  it('lets a search say it reads when it searches files for a pattern, or runs ripgrep or grep, but not when it counts or lists', () => {
+    expect(says('search', 'Search files for patterns using ripgrep (rg)', ['pattern', 'path'])?.evidence).toContain('Search files for');
+    expect(says('ripgrep_search', 'Search for patterns in files using ripgrep.', ['pattern', 'path'])).toBeDefined();
+    expect(says('advanced-search', 'Advanced search with ripgrep with more options', ['path'])).toBeDefined();
+    expect(says('count-matches', 'Count matches in files using ripgrep', ['pattern', 'path'])).toBeUndefined();
+    expect(says('list-files', 'List files that would be searched by ripgrep without actually searching them', ['path'])).toBeUndefined();
+  });
+
+  it("takes a diff or a blame of the model's repository or file for its lines, but not a status, a log or an edit", () => {
+    expect(says('git_diff_unstaged', 'Shows changes in the working directory not yet staged', ['repo_path'])?.evidence).toBe(
+      'its name `git_diff_unstaged` says it hands back what is at `repo_path`',
+    );
+    expect(says('git_blame', 'Show who changed each line', ['repo_path', 'file_path'])).toBeDefined();
+    expect(says('git_status', 'Shows the working tree status', ['repo_path'])).toBeUndefined();
+    expect(says('diff_edit', 'Apply SEARCH/REPLACE blocks and return the changed regions', ['path'])).toBeUndefined();
   });
 });
 

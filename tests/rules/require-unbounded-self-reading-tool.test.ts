@@ -2396,3 +2396,242 @@ export const READ = declareTool({ name: 'read_doc', description: 'Read a doc', i
     },
   ],
 });
+
+const specToolFile = path.join(fixtures, 'self-reading', 'spec-tool.ts');
+/** A tool class of a harness whose handlers take the call's context first (`execute(_context, params)`). */
+const contextFirstTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { BaseTool } from './base-tool.js';
+const schema = z.object({ specFile: z.string() });
+export class ReadSpecTool extends BaseTool {
+  name = 'read_spec';
+  description = 'Read a spec file from the specs folder';
+  inputSchema = schema;
+  async execute(_context, params) {
+${body}
+  }
+}
+`;
+/** An in-process server class whose dispatcher takes the call record and the transport's extra (`callTool(request, _extra)`). */
+const recordServer = (entry: string, branch: string): string => `import { readFile } from 'node:fs/promises';
+export class FilesServer {
+  async listTools() {
+    return { tools: [${entry}] };
+  }
+  async readAll(paths) {
+    const out = [];
+    for (const p of paths) out.push(await readFile(p, 'utf8'));
+    return { content: [{ type: 'text', text: out.join('\\n') }] };
+  }
+  async callTool(request, _extra) {
+    const { name, arguments: args } = request;
+    switch (name) {
+      ${branch}
+      default: throw new Error('unknown tool');
+    }
+  }
+}
+`;
+/** tsc's downlevel async around a low-level dispatcher: the handler's body is the generator `__awaiter` runs. */
+const awaiterServer = (entry: string, branch: string): string => `"use strict";
+var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) { return new P(function (resolve) { resolve(generator.next()); }); };
+const fs = require("fs");
+const types_js_1 = require("@modelcontextprotocol/sdk/types.js");
+server.setRequestHandler(types_js_1.ListToolsRequestSchema, () => __awaiter(void 0, void 0, void 0, function* () { return { tools: [${entry}] }; }));
+server.setRequestHandler(types_js_1.CallToolRequestSchema, (request) => __awaiter(void 0, void 0, void 0, function* () {
+    const { name, arguments: args } = request.params;
+    switch (name) {
+        ${branch}
+    }
+}));
+`;
+/** A low-level server whose command runner splits the command line inside a Promise executor (mcp-ripgrep's `exec`). */
+const commandServer = (entry: string): string => `import { spawn } from 'node:child_process';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+function exec(command) {
+  return new Promise((resolve) => {
+    const parts = command.split(' ');
+    const child = spawn(parts[0], parts.slice(1), { shell: true });
+    let stdout = '';
+    child.stdout.on('data', (data) => { stdout += data; });
+    child.on('close', () => resolve({ stdout }));
+  });
+}
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [${entry}] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  switch (request.params.name) {
+    case 'search': {
+      let command = 'rg -n';
+      command += ' ' + args.pattern + ' ' + args.path;
+      const { stdout } = await exec(command);
+      return { content: [{ type: 'text', text: stdout }] };
+    }
+  }
+});
+`;
+/** A low-level server whose git tools hand the model's repository to a manager of another module. */
+const gitServer = (
+  entry: string,
+  tool: string,
+): string => `import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { gitManager } from './git-manager.js';
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [${entry}] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case '${tool}': return { content: [{ type: 'text', text: await gitManager.run('${tool}', args.repo_path) }] };
+  }
+});
+`;
+const searchEntry = (description: string) =>
+  `{ name: 'search', description: '${description}', inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string', description: 'Directory or file(s) to search.' } } } }`;
+const gitEntry = (name: string, description: string) =>
+  `{ name: '${name}', description: '${description}', inputSchema: { type: 'object', properties: { repo_path: { type: 'string' } } } }`;
+
+/** The suggestion that writes the classification at `anchor` (the first occurrence): `anchor` becomes `replacement`. */
+const unboundedAt = (code: string, anchor: string, replacement: string) => {
+  if (!code.includes(anchor)) throw new Error(`fix anchor not in code: ${anchor}`);
+  return [{ messageId: 'setUnbounded' as const, output: code.replace(anchor, replacement) }];
+};
+const classFix = (code: string) => unboundedAt(code, 'extends BaseTool {\n', 'extends BaseTool {\n  maxResultSizeChars = Infinity;\n');
+const metaFix = (code: string, entryEnd: string) =>
+  unboundedAt(code, entryEnd, entryEnd.replace(/ }$/, ", _meta: { 'anthropic/maxResultSizeChars': Infinity } }"));
+
+ruleTester.run(
+  'require-unbounded-self-reading-tool: context-first handlers, call records, downlevel async, closures, base classes, searches and diffs',
+  rule,
+  {
+    valid: [
+      // `execute(context, params)`: the context is no input, so a file it names is the harness's, not the model's (refuted).
+      {
+        code: contextFirstTool(
+          `    const content = await readFile(_context.specFile, 'utf8');\n    return { content: [{ type: 'text', text: content }] };`,
+        ),
+        filename: specToolFile,
+      },
+      // The record's branch hands back a count of the model's paths: refuted.
+      {
+        code: recordServer(
+          "{ name: 'count_files', description: 'Count files', inputSchema: { type: 'object', properties: { paths: { type: 'array' } } } }",
+          "case 'count_files': return { content: [{ type: 'text', text: String(args.paths.length) }] };",
+        ),
+      },
+      // Under `__awaiter`, a branch that stats the model's file hands back its size only.
+      {
+        code: awaiterServer(
+          "{ name: 'stat_file', inputSchema: {} }",
+          "case 'stat_file': { const stats = yield fs.promises.stat(args.path); return { content: [{ type: 'text', text: String(stats.size) }] }; }",
+        ),
+      },
+      // A search that counts what it matches hands back numbers, not the lines: "Count matches in files using ripgrep".
+      { code: commandServer(searchEntry('Count matches in files using ripgrep')) },
+      // `git_status` of the model's repository: the contract says status, not the files' lines.
+      { code: gitServer(gitEntry('git_status', 'Shows the working tree status'), 'git_status') },
+      // It writes back the file it read: the text before and after is its own edit's, not a read for the model.
+      {
+        code: `import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'normalize_file', async call(input) {
+  const before = await readFile(input.path, 'utf8');
+  const after = before.replace(/\\r\\n/g, '\\n');
+  await writeFile(input.path, after);
+  return { before, after };
+} });`,
+      },
+    ],
+    invalid: [
+      // The model's parameters are the second parameter, after the context.
+      ((code) => ({
+        code,
+        filename: specToolFile,
+        errors: [
+          {
+            messageId: 'missingUnbounded',
+            data: { toolName: 'read_spec', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+            suggestions: classFix(code),
+          },
+        ],
+      }))(
+        contextFirstTool(
+          `    const content = await readFile(params.specFile, 'utf8');\n    return { content: [{ type: 'text', text: content }] };`,
+        ),
+      ),
+      // The parameters pass through the base class's `parseParams` (another module) and back.
+      ((code) => ({
+        code,
+        filename: specToolFile,
+        errors: [
+          {
+            messageId: 'missingUnbounded',
+            data: { toolName: 'read_spec', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+            suggestions: classFix(code),
+          },
+        ],
+      }))(
+        contextFirstTool(
+          `    const { specFile } = this.parseParams(schema, params);\n    const content = await readFile(specFile, 'utf8');\n    return { content: [{ type: 'text', text: content }] };`,
+        ),
+      ),
+      // `callTool(request, _extra)` with `{ name, arguments: args } = request`: the record holds the arguments, and the branch's method reads them.
+      ((code) => ({
+        code,
+        errors: [
+          {
+            messageId: 'missingUnbounded',
+            data: { toolName: 'read_files', readCall: '`this.readAll` (→ readFile)', resource: 'path', unbounded: 'Infinity' },
+            suggestions: metaFix(code, "properties: { paths: { type: 'array' } } } }"),
+          },
+        ],
+      }))(
+        recordServer(
+          "{ name: 'read_files', description: 'Read files', inputSchema: { type: 'object', properties: { paths: { type: 'array' } } } }",
+          "case 'read_files': return this.readAll(args.paths);",
+        ),
+      ),
+      // tsc's `__awaiter` around the dispatcher: the generator's `const { name, arguments: args } = request.params` names the tools.
+      ((code) => ({
+        code,
+        errors: [
+          {
+            messageId: 'missingUnbounded',
+            data: { toolName: 'cat', readCall: '`fs.promises.readFile`', resource: 'path', unbounded: 'Infinity' },
+            suggestions: metaFix(code, "{ name: 'cat', inputSchema: {} }"),
+          },
+        ],
+      }))(
+        awaiterServer(
+          "{ name: 'cat', inputSchema: {} }",
+          "case 'cat': { const text = yield fs.promises.readFile(args.path, 'utf8'); return { content: [{ type: 'text', text }] }; }",
+        ),
+      ),
+      // The command line leaves for `spawn` inside the Promise executor: unknown, and "Search files for patterns" is a content search.
+      ((code) => ({
+        code,
+        errors: [
+          { messageId: 'missingUnboundedByContract', suggestions: metaFix(code, "description: 'Directory or file(s) to search.' } } } }") },
+        ],
+      }))(commandServer(searchEntry('Search files for patterns using ripgrep (rg)'))),
+      // `git_diff` of the model's repository, handed to a manager the analysis cannot follow: a diff hands back lines of the files.
+      ((code) => ({
+        code,
+        errors: [{ messageId: 'missingUnboundedByContract', suggestions: metaFix(code, "repo_path: { type: 'string' } } } }") }],
+      }))(gitServer(gitEntry('git_diff', 'Shows changes in the working directory'), 'git_diff')),
+      // It writes another file than the one it read (a marker beside it): the text it read comes back.
+      invalid(
+        `import { readFile, writeFile } from 'node:fs/promises';
+buildTool({ name: 'open_file', async call(input) {
+  const text = await readFile(input.path, 'utf8');
+  await writeFile(input.path + '.seen', 'seen');
+  return text;
+} });`,
+        [
+          {
+            toolName: 'open_file',
+            readCall: '`readFile`',
+            fix: ['  return text;\n} });', '  return text;\n}, maxResultSizeChars: Infinity });'],
+          },
+        ],
+      ),
+    ],
+  },
+);

@@ -13,6 +13,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, getMemberPath, skipTypeWrappers } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
+import { inheritedMethod } from '../base-classes.js';
 import {
   type ModuleFilter,
   type ResolvedFunction,
@@ -71,7 +72,10 @@ export function resolveCallee(
   if (path.length === 1) return resolveLocalName(file, path[0]!, 0, filter);
   if (path.length === 2 && path[0] === 'this' && classNode) {
     const method = getClassMethod(classNode, path[1]!);
-    return method ? { fn: method, file, classNode, name: path[1]! } : undefined;
+    if (method) return { fn: method, file, classNode, name: path[1]! };
+    // A method of a base class (`this.parseParams(schema, params)` of `BaseTool`): it runs with this class's `this`.
+    const inherited = inheritedMethod(classNode, path[1]!, file);
+    return inherited ? { fn: inherited.fn, file: inherited.file, classNode, name: path[1]! } : undefined;
   }
   if (path.length === 2) {
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.

@@ -157,6 +157,36 @@ export interface ReaderCallRead {
  * request, a helper, a service), `null` when it is one but its location is
  * not the model's, else the read.
  */
+/** The last name of a call that writes a file: `fs.writeFile`, `writeFileSync`, `sandbox.writeFile`, `ctx.fs.writeEditableText`, `atomicWrite`. */
+const FILE_WRITER = /^(?:write|save|output|atomicWrite)(?:[A-Z]\w*|File\w*)?$/;
+
+/** `validatedPath`, `this.file`, `args.path`: the same location spelled the same way. */
+function sameLocation(a: TSESTree.Node, b: TSESTree.Node): boolean {
+  const left = getMemberPath(skipTypeWrappers(a));
+  const right = getMemberPath(skipTypeWrappers(b));
+  return left !== undefined && right !== undefined && left.join('.') === right.join('.');
+}
+
+/**
+ * Does the function write the location it reads (`readFile(p)` … `writeFile(p,
+ * next)`)? Then the read is its own edit's: what it hands back (the diff of
+ * the edit, the text before and after) is the edit, which a write or edit
+ * tool reports, not a read the model asked for.
+ */
+function writesBack(location: TSESTree.Node, scope: OriginScope): boolean {
+  return scope.unit.calls.some((call) => {
+    const callee = skipTypeWrappers(call.callee);
+    const name =
+      callee.type === AST_NODE_TYPES.Identifier
+        ? callee.name
+        : callee.type === AST_NODE_TYPES.MemberExpression
+          ? getStaticKeyName(callee.property, callee.computed)
+          : undefined;
+    const target = call.arguments[0];
+    return name !== undefined && FILE_WRITER.test(name) && target !== undefined && sameLocation(target, location);
+  });
+}
+
 export function readerCallRead(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   scope: OriginScope,
@@ -170,7 +200,10 @@ export function readerCallRead(
       argument &&
       taint.has(argument) &&
       !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
-      !(reader.spec.kind === 'file' && (isConfinedToShippedFolder(argument, scope) || namesFixedFile(argument, scope)))
+      !(
+        reader.spec.kind === 'file' &&
+        (isConfinedToShippedFolder(argument, scope) || namesFixedFile(argument, scope) || writesBack(argument, scope))
+      )
     ) {
       return {
         finding: { call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] },

@@ -24,7 +24,7 @@ import { drivingCallOf } from './driving-calls.js';
 import { undoneBeforeReturn } from './balanced-changes.js';
 import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from './carriers.js';
 import { PROCESS_WIDE_GLOBALS, changedStateIn, isLogOnlyLatch, isWriteTarget, mutationOf, writingNode } from './outer-state-mutation.js';
-import { inheritedMethod } from './base-classes.js';
+import { inheritedMethod } from '../base-classes.js';
 import { calledFunction, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
 import { sharedObjectUses } from './shared-objects.js';
 

@@ -34,7 +34,7 @@ import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
 import { drivingCallOf } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
-import { classOf, inheritedMethod } from './base-classes.js';
+import { classOf, inheritedMethod } from '../base-classes.js';
 
 /** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
 export function calledFunction(variable: ScopeVariable): FunctionNode | undefined {

@@ -24,7 +24,8 @@
  * - `carriers.ts`: cookie jars, rate limiters and the fields holding them;
  * - `outer-state-mutation.ts`: writes and mutating calls on outer state,
  *   warn-once latches and lazy initialisation;
- * - `base-classes.ts`: the class `extends` or `new` names, inherited methods;
+ * - `../base-classes.ts` (shared with the input flow): the class `extends` or
+ *   `new` names, inherited methods;
  * - `following-helpers.ts`: helpers, Proxy traps and other modules' functions
  *   the invocation calls, and the state they change;
  * - `shared-objects.ts`: long-lived objects reached without creating them

@@ -33,6 +33,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  classOfMethod,
   findProperty,
   getMemberPath,
   getStaticKeyName,
@@ -228,6 +229,9 @@ function calledToolName(target: TSESTree.Node, depth = 0): { fn: FunctionNode; i
           if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name && declarator.init) {
             return calledToolName(skipTypeWrappers(declarator.init), depth + 1);
           }
+          // `const { name, arguments: args } = request`: the record's name field, destructured.
+          const destructured = declarator.init ? destructuredRecord(declarator.id, declarator.init, target.name) : undefined;
+          if (destructured) return recordDispatcher(destructured.record, current, destructured.bindsArguments);
         }
       }
       return undefined;
@@ -237,13 +241,66 @@ function calledToolName(target: TSESTree.Node, depth = 0): { fn: FunctionNode; i
   const fieldPath = getMemberPath(target);
   if (!fieldPath || fieldPath.length < 2 || fieldPath.length > 3 || !NAME_FIELD.test(fieldPath[fieldPath.length - 1]!)) return undefined;
   for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
-    if (!isFunctionNode(current)) continue;
-    const index = current.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === fieldPath[0]);
-    if (index < 0) return undefined;
-    const next = current.params[index + 1];
-    return { fn: current, inputParameter: next?.type === AST_NODE_TYPES.Identifier ? index + 1 : index };
+    if (isFunctionNode(current)) return recordDispatcher(fieldPath[0]!, current, false);
   }
   return undefined;
+}
+
+/**
+ * The dispatcher whose parameter `record` is the call record, and which
+ * parameter holds the arguments: the one after the record, unless that one
+ * holds none (`_extra`, a context) or the arguments are read off the record.
+ */
+function recordDispatcher(
+  record: string,
+  fn: FunctionNode,
+  bindsArguments: boolean,
+): { fn: FunctionNode; inputParameter: number } | undefined {
+  const index = fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === record);
+  if (index < 0) return undefined;
+  const next = fn.params[index + 1];
+  const handsOnArguments = next?.type === AST_NODE_TYPES.Identifier && !NOT_ARGUMENTS_PARAMETER.test(next.name);
+  return { fn, inputParameter: handsOnArguments && !bindsArguments && !readsRecordArguments(fn, record) ? index + 1 : index };
+}
+
+/** `{ name, arguments: args } = request` binding `name`: the record (`request`), and whether the pattern takes its arguments too. */
+function destructuredRecord(
+  pattern: TSESTree.Node,
+  init: TSESTree.Expression,
+  name: string,
+): { record: string; bindsArguments: boolean } | undefined {
+  if (pattern.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  const value = skipTypeWrappers(init);
+  if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+  let bindsName = false;
+  let bindsArguments = false;
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined) continue;
+    const bound = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (NAME_FIELD.test(key) && bound.type === AST_NODE_TYPES.Identifier && bound.name === name) bindsName = true;
+    if (RECORD_ARGUMENT_FIELDS.has(key)) bindsArguments = true;
+  }
+  return bindsName ? { record: value.name, bindsArguments } : undefined;
+}
+
+/** A parameter after the call record that holds no arguments: unused (`_extra`), the transport's extra, a context, options. */
+const NOT_ARGUMENTS_PARAMETER = /^(?:_.*|extra|ctx|context|[a-z]+Context|options|opts|signal)$/;
+/** Fields of a call record that hold the model's arguments. */
+const RECORD_ARGUMENT_FIELDS = new Set(['arguments', 'args', 'input', 'params', 'parameters']);
+
+/** Does the dispatcher read the arguments off the record itself (`request.arguments.paths`, `call.function.arguments`)? */
+function readsRecordArguments(fn: FunctionNode, record: string): boolean {
+  let found = false;
+  walk(fn.body, (node) => {
+    if (found) return false;
+    if (node.type !== AST_NODE_TYPES.MemberExpression || node.object.type === AST_NODE_TYPES.MemberExpression) return undefined;
+    const path = getMemberPath(node.parent?.type === AST_NODE_TYPES.MemberExpression ? node.parent : node);
+    if (path?.[0] === record && path.slice(1, 3).some((field) => RECORD_ARGUMENT_FIELDS.has(field))) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
@@ -364,7 +421,8 @@ function joinedEntries(found: FoundBranch[]): JoinedInvocationEntry[] {
     entries.push({
       fn: item.branch.dispatcher,
       inputParameters: [item.branch.inputParameter],
-      classNode: undefined,
+      // A dispatcher method (`callTool(request) { switch (request.name) … this.search(…) }`): its `this.helper()` calls resolve in its class.
+      classNode: classOfMethod(item.branch.dispatcher),
       file: item.file,
       region: item.branch.region,
     });

@@ -7,10 +7,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
-import type { FileIndex } from '../file-index.js';
-import { getClassMethod } from '../tool-shapes/vocabulary.js';
-import { loadModule, resolveRelativeModule } from '../module-graph.js';
+import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from './ast.js';
+import type { FileIndex } from './file-index.js';
+import { getClassMethod } from './tool-shapes/vocabulary.js';
+import { loadModule, resolveRelativeModule } from './module-graph.js';
 
 /** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
 function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {

@@ -1,4 +1,4 @@
-// Base classes and inherited methods (state-mutation/base-classes.ts): the class
+// Base classes and inherited methods (base-classes.ts): the class
 // an `extends` clause or `new C(…)` names, in this file or a relatively imported
 // one, and the methods a class inherits from it.
 import path from 'node:path';
@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 
-import { getStaticKeyName } from '../../../src/recognition/index.js';
-import { classOf, inheritedMethod } from '../../../src/recognition/state-mutation/base-classes.js';
-import { moduleFolder, snippet } from './snippets.js';
+import { getStaticKeyName } from '../../src/recognition/index.js';
+import { classOf, inheritedMethod } from '../../src/recognition/base-classes.js';
+import { moduleFolder, snippet } from './state-mutation/snippets.js';
 
 const filePath = moduleFolder({
   'base.ts': `export class GmailBaseTool {
