@@ -2351,3 +2351,145 @@ registerDatabaseTool('describe-index', { description: 'Describe an index', input
     },
   ],
 });
+
+/** A module that keeps its pages in a map and a helper that hands back the current one (mcp-selenium's `getDriver`). */
+const keptPages = (tool: string): string => `const state = { pages: new Map(), current: null };
+const getPage = () => {
+  const page = state.pages.get(state.current);
+  if (!page) throw new Error('No active page');
+  return page;
+};
+${tool}`;
+
+ruleTester.run('declare-tool-state-scope: an entry a helper takes from a collection the module keeps', rule, {
+  valid: [
+    // Reading the kept page's title changes nothing a later call sees.
+    {
+      code: keptPages(
+        "buildTool({ name: 'title', async call() { const page = getPage(); return { content: [{ type: 'text', text: await page.title() }] }; } });",
+      ),
+    },
+    // A helper that builds a fresh page each time hands back nothing that outlives the call.
+    {
+      code: `const openPage = async (browser) => { const page = await browser.newPage(); return page; };
+buildTool({ name: 'navigate', async call({ url }, { browser }) { const page = await openPage(launchFresh()); await page.goto(url); return 'ok'; } });`,
+    },
+  ],
+  invalid: [
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: { tool: 'navigate', method: 'goto', object: '`page`, taken from module-level `state`, which `getPage` returns' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(keptPages("buildTool({ name: 'navigate', async call({ url }) { const page = getPage(); await page.goto(url); return 'ok'; } });")),
+  ],
+});
+
+const pageStateFile = path.join(helperFixtures, 'tools.ts');
+/** Tools a server registers with the one `state` it made, handed to helpers of another module. */
+const handedState = (body: string): string => `import { z } from 'zod';
+import { ensurePage, pageTitle, removeLabel } from './page-state.js';
+export function registerTools(server, state) {
+  server.registerTool('tab_tool', { description: 'Work on a tab', inputSchema: { pageId: z.string() } }, async (args) => {
+    ${body}
+    return { content: [{ type: 'text', text: 'ok' }] };
+  });
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: an imported helper that changes the long-lived object it is handed', rule, {
+  valid: [
+    // The helper only looks at what it is handed.
+    { code: handedState('await pageTitle(state, args.pageId);'), filename: pageStateFile },
+    // A client handed to a helper that asks the remote service through it (Gmail's labels): the change lives there.
+    { code: handedState('await removeLabel(state, args.pageId);'), filename: pageStateFile },
+    // The helper changes what it is handed, but the tool hands it an object it made for this call.
+    { code: handedState('await ensurePage({ browser: openBrowser(), pages: new Map() }, args.pageId);'), filename: pageStateFile },
+  ],
+  invalid: [
+    ((code) => ({
+      code,
+      filename: pageStateFile,
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'tab_tool',
+            action: 'calls imported `ensurePage`, which changes',
+            state: '`state`, a parameter of the enclosing function `registerTools`',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "{ description: 'Work on a tab', inputSchema: { pageId: z.string() } }",
+                "{ description: 'Work on a tab', inputSchema: { pageId: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(handedState('await ensurePage(state, args.pageId);')),
+  ],
+});
+
+/** A controller whose actions hand their context on to a helper as an object literal (browser-use's `navigateImpl`). */
+const controller = (action: string): string => `export class Controller {
+  register() {
+    const navigateImpl = async function (params, { browser_session, signal }) {
+      await browser_session.navigate_to(params.url, { signal });
+      return 'Navigated';
+    };
+    const waitImpl = async function (params, { seconds }) {
+      await sleep(seconds * 1000);
+      return 'Waited';
+    };
+    ${action}
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: a context handed on to a helper inside an object literal', rule, {
+  valid: [
+    // The helper is handed values of this call only.
+    {
+      code: controller(
+        "this.registry.action('Wait a moment', { param_model: WaitSchema })(async function wait(params, { browser_session }) { return waitImpl(params, { seconds: params.seconds }); });",
+      ),
+    },
+  ],
+  invalid: [
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'go_to_url',
+            method: 'navigate_to',
+            object: "`browser_session`, the invocation's context argument (in `navigateImpl`, which the invocation calls)",
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('{ param_model: GoToUrlSchema }', "{ param_model: GoToUrlSchema, stateScope: 'session' }"),
+            },
+          ],
+        },
+      ],
+    }))(
+      controller(
+        "this.registry.action('Navigate to URL', { param_model: GoToUrlSchema })(async function go_to_url(params, { browser_session, signal }) { return navigateImpl(params, { browser_session, signal }); });",
+      ),
+    ),
+  ],
+});

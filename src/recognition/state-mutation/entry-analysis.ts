@@ -99,6 +99,14 @@ function analyseEntry(
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
     // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
     const region = fn === entry.fn ? entry.region : undefined;
+    // An argument naming an object declared outside the function (the server's `state`, a factory's
+    // parameter, a module-level map): handed to a helper that changes it, it carries the change out.
+    const outlivingArgument = (argument: TSESTree.Node): string | undefined => {
+      if (argument.type !== AST_NODE_TYPES.Identifier) return undefined;
+      const outer = scope?.through.find((reference) => reference.identifier === argument)?.resolved;
+      if (!outer || isPackageImport(outer) || outer.defs[0]?.type === 'ImportBinding') return undefined;
+      return describeOuterVariable(outer, fn)?.words;
+    };
     // Free references of the function: everything it reaches that is declared outside it.
     for (const reference of scope?.through ?? []) {
       const identifier = reference.identifier as TSESTree.Node;
@@ -134,7 +142,7 @@ function analyseEntry(
         );
         continue;
       }
-      const hidden = hiddenStateChange(identifier, variable, file, settings);
+      const hidden = hiddenStateChange(identifier, variable, file, settings, outlivingArgument);
       if (hidden) {
         findings.push(
           report.mutates(

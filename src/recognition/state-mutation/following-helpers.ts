@@ -12,6 +12,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  collectBindingNames,
+  getMemberPath,
   getStaticKeyName,
   isClassNode,
   isFunctionNode,
@@ -253,6 +255,45 @@ function deepStateChange(
   return undefined;
 }
 
+/**
+ * Does a function of another module change or drive what its parameter at
+ * `index` holds (`state.pages.set(id, page)`, `session.closed = true`,
+ * `page.goto(url)`)? A plain identifier parameter only, not shadowed inside.
+ */
+function changesParameter(fn: FunctionNode, index: number, settings: RecognitionSettings): boolean {
+  const parameter = fn.params[index];
+  if (parameter?.type !== AST_NODE_TYPES.Identifier || !fn.body) return false;
+  const name = parameter.name;
+  // Reassigned or redeclared inside: what it changes may be something else.
+  let found = false;
+  walk(fn.body, (node) => {
+    if (found) return false;
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && collectBindingNames(node.id).includes(name)) found = true;
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name)
+      found = true;
+    return undefined;
+  });
+  if (found) return false;
+  walk(fn.body, (node) => {
+    if (found || isClassNode(node)) return false;
+    if (isFunctionNode(node) && node.params.some((inner) => inner.type === AST_NODE_TYPES.Identifier && inner.name === name)) return false;
+    if (node.type !== AST_NODE_TYPES.Identifier || node.name !== name) return undefined;
+    const parent = node.parent;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
+    if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) return undefined;
+    // `state.pages.set(…)`, `state.current = …`: the object or a collection it holds. A call deep in a
+    // client (`gmail.users.labels.delete(…)`) asks a remote service; it changes nothing here.
+    const mutation = mutationOf(node, settings);
+    if ((mutation && (getMemberPath(mutation.path)?.length ?? 0) <= PARAMETER_STATE_DEPTH) || drivingCallOf(node, settings, name))
+      found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** How far into a handed object a change still counts as its own: `state.pages.set(…)`, `state.current = …` (the parameter and one name). */
+const PARAMETER_STATE_DEPTH = 2;
+
 /** First words of a function named as a question: it answers, and what it caches on the way is not a change. */
 const QUERY_WORDS = new Set(['get', 'is', 'has', 'find', 'list', 'count', 'can', 'should']);
 /** Words of a call that records the call for someone else (telemetry, logs): the tool does not behave differently for it. */
@@ -315,6 +356,8 @@ export function hiddenStateChange(
   variable: ScopeVariable,
   file: FileIndex | undefined,
   settings: RecognitionSettings,
+  /** Does an argument name an object that outlives the invocation (declared outside it)? */
+  outlives: (argument: TSESTree.Node) => string | undefined = () => undefined,
 ): { node: TSESTree.Node; action: string; state: string } | undefined {
   if (!file) return undefined;
   const parent = identifier.parent;
@@ -327,8 +370,20 @@ export function hiddenStateChange(
       { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode, name: identifier.name },
       settings,
     );
-    if (changed === undefined) return undefined;
-    return { node: parent, action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`, state: changed.state };
+    if (changed !== undefined)
+      return {
+        node: parent,
+        action: `calls imported \`${identifier.name}\`, which${chainWords(changed.via)} changes`,
+        state: changed.state,
+      };
+    // `ensurePage(state, id)` with the server's long-lived `state`: the helper changes what it is handed.
+    for (const [index, argument] of parent.arguments.entries()) {
+      const words = outlives(argument);
+      if (words !== undefined && changesParameter(resolved.fn, index, settings)) {
+        return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: words };
+      }
+    }
+    return undefined;
   }
   if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
   const call = parent.parent;

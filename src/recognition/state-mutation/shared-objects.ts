@@ -7,7 +7,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type FunctionNode,
+  containsNode,
+  findProperty,
+  getStaticKeyName,
+  isClassNode,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import type { ScopeSource } from '../foreign-scope.js';
 import type { InvocationEntry } from '../invocation.js';
 import type { RecognitionSettings } from '../settings.js';
@@ -63,6 +72,10 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
   for (const value of returned) {
     let target = skipTypeWrappers(value);
     if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+    // `const driver = state.drivers.get(state.currentSession); …; return driver`: an entry of a
+    // collection the module keeps is as long-lived as the collection.
+    const taken = target.type === AST_NODE_TYPES.Identifier ? entryTakenInHelper(target, helper, sourceCode) : undefined;
+    if (taken) target = taken;
     if (target.type !== AST_NODE_TYPES.Identifier) continue;
     const variable = resolveIdentifier(target, sourceCode);
     const definition = variable?.defs[0];
@@ -85,6 +98,24 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
     };
   }
   return undefined;
+}
+
+/**
+ * The outer object a helper's local was taken from, when the local is only
+ * that: `const driver = state.drivers.get(id)` (a lookup), `const page =
+ * this.pages[id]` — the root (`state`) of its one initialiser. Undefined for a
+ * local the helper builds or reassigns.
+ */
+function entryTakenInHelper(local: TSESTree.Identifier, helper: FunctionNode, sourceCode: ScopeSource): TSESTree.Identifier | undefined {
+  const variable = resolveIdentifier(local, sourceCode);
+  const definition = variable?.defs[0];
+  if (!variable || definition?.type !== 'Variable' || variable.defs.length !== 1 || !containsNode(helper, definition.name))
+    return undefined;
+  const declarator = definition.node;
+  if (declarator.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id !== definition.name || !declarator.init) return undefined;
+  if (variable.references.some((reference) => reference.isWrite() && reference.identifier !== declarator.id)) return undefined;
+  const rooted = expressionRoot(declarator.init);
+  return rooted?.part && rooted.root.type === AST_NODE_TYPES.Identifier && rooted.root !== local ? rooted.root : undefined;
 }
 
 /** Keys of a call record that hold the model's input (`{ input, agent }`, `{ args, context }`). */
@@ -155,6 +186,25 @@ export function sharedObjectUses(
   if (call?.type === AST_NODE_TYPES.CallExpression && callerSource) {
     call.arguments.forEach((argument, index) => {
       const parameter = fn.params[index];
+      // `navigateImpl(params, { browser_session, signal })` into `function (params, { browser_session, signal })`:
+      // each destructured name is the object the caller put under its key.
+      if (parameter?.type === AST_NODE_TYPES.ObjectPattern && argument.type === AST_NODE_TYPES.ObjectExpression) {
+        for (const property of parameter.properties) {
+          if (property.type !== AST_NODE_TYPES.Property || property.value.type !== AST_NODE_TYPES.Identifier) continue;
+          const key = getStaticKeyName(property.key, property.computed);
+          const handed = key === undefined ? undefined : findProperty(argument, key);
+          const handedRoot = handed ? expressionRoot(handed.value) : undefined;
+          const source = handedRoot?.part ? callerSource(handedRoot.root) : undefined;
+          if (!source) continue;
+          const bound = property.value;
+          for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
+            if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === bound)) {
+              sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
+            }
+          }
+        }
+        return;
+      }
       const argumentRoot = expressionRoot(argument);
       const source = argumentRoot && parameter?.type === AST_NODE_TYPES.Identifier ? callerSource(argumentRoot.root) : undefined;
       if (!source || !argumentRoot?.part) return;
