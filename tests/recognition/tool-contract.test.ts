@@ -79,16 +79,17 @@ describe('contracts written the ways first contact met (round 3)', () => {
   });
 });
 
-describe('what the contract says', () => {
-  const says = (name: string, description: string | undefined, inputs: string[]) =>
-    contractSaysItReads({
-      name,
-      description,
-      statesDescription: description !== undefined,
-      inputs: inputs.map((input) => ({ name: input, description: undefined })),
-      hasInputSchema: true,
-    });
+/** What the contract of a tool with these fields (no descriptions) says. */
+const says = (name: string, description: string | undefined, inputs: string[]) =>
+  contractSaysItReads({
+    name,
+    description,
+    statesDescription: description !== undefined,
+    inputs: inputs.map((input) => ({ name: input, description: undefined })),
+    hasInputSchema: true,
+  });
 
+describe('what the contract says', () => {
   it('says it reads: a location input, and a name or description that hands back what is there', () => {
     expect(says('read_file', undefined, ['path'])?.evidence).toBe('its name `read_file` says it hands back what is at `path`');
     expect(says('get_doc', 'Returns the contents of the document at the URL.', ['url'])?.input.name).toBe('url');
@@ -179,15 +180,6 @@ describe('contracts written the ways first contact met (rounds 5 and 6)', () => 
 });
 
 describe('contracts written the ways first contact met (round 7)', () => {
-  const says = (name: string, description: string | undefined, inputs: string[]) =>
-    contractSaysItReads({
-      name,
-      description,
-      statesDescription: description !== undefined,
-      inputs: inputs.map((input) => ({ name: input, description: undefined })),
-      hasInputSchema: true,
-    });
-
   it('lets a search say it reads when it searches files for a pattern, or runs ripgrep or grep, but not when it counts or lists', () => {
     expect(says('search', 'Search files for patterns using ripgrep (rg)', ['pattern', 'path'])?.evidence).toContain('Search files for');
     expect(says('ripgrep_search', 'Search for patterns in files using ripgrep.', ['pattern', 'path'])).toBeDefined();

@@ -2494,9 +2494,34 @@ const unboundedAt = (code: string, anchor: string, replacement: string) => {
   if (!code.includes(anchor)) throw new Error(`fix anchor not in code: ${anchor}`);
   return [{ messageId: 'setUnbounded' as const, output: code.replace(anchor, replacement) }];
 };
+/** The context-first spec tool, proven to read `specFile` and fixed with a class field. */
+const readSpecCase = (code: string): InvalidTestCase<MessageIds, Options> => ({
+  code,
+  filename: specToolFile,
+  errors: [
+    {
+      messageId: 'missingUnbounded',
+      data: { toolName: 'read_spec', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+      suggestions: classFix(code),
+    },
+  ],
+});
 const classFix = (code: string) => unboundedAt(code, 'extends BaseTool {\n', 'extends BaseTool {\n  maxResultSizeChars = Infinity;\n');
 const metaFix = (code: string, entryEnd: string) =>
   unboundedAt(code, entryEnd, entryEnd.replace(/ }$/, ", _meta: { 'anthropic/maxResultSizeChars': Infinity } }"));
+
+/**
+ * A tool reported at its list entry, whose classification goes in the entry's `_meta` (ending at
+ * `entryEnd`): proven, with the reader `data` names, or (without `data`) unknown and said by its contract.
+ */
+const metaCase = (code: string, entryEnd: string, data?: { toolName: string; readCall: string }): InvalidTestCase<MessageIds, Options> => ({
+  code,
+  errors: [
+    data
+      ? { messageId: 'missingUnbounded', data: { ...data, resource: 'path', unbounded: 'Infinity' }, suggestions: metaFix(code, entryEnd) }
+      : { messageId: 'missingUnboundedByContract', suggestions: metaFix(code, entryEnd) },
+  ],
+});
 
 ruleTester.run(
   'require-unbounded-self-reading-tool: context-first handlers, call records, downlevel async, closures, base classes, searches and diffs',
@@ -2541,81 +2566,45 @@ buildTool({ name: 'normalize_file', async call(input) {
     ],
     invalid: [
       // The model's parameters are the second parameter, after the context.
-      ((code) => ({
-        code,
-        filename: specToolFile,
-        errors: [
-          {
-            messageId: 'missingUnbounded',
-            data: { toolName: 'read_spec', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
-            suggestions: classFix(code),
-          },
-        ],
-      }))(
+      readSpecCase(
         contextFirstTool(
           `    const content = await readFile(params.specFile, 'utf8');\n    return { content: [{ type: 'text', text: content }] };`,
         ),
       ),
       // The parameters pass through the base class's `parseParams` (another module) and back.
-      ((code) => ({
-        code,
-        filename: specToolFile,
-        errors: [
-          {
-            messageId: 'missingUnbounded',
-            data: { toolName: 'read_spec', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
-            suggestions: classFix(code),
-          },
-        ],
-      }))(
+      readSpecCase(
         contextFirstTool(
           `    const { specFile } = this.parseParams(schema, params);\n    const content = await readFile(specFile, 'utf8');\n    return { content: [{ type: 'text', text: content }] };`,
         ),
       ),
       // `callTool(request, _extra)` with `{ name, arguments: args } = request`: the record holds the arguments, and the branch's method reads them.
-      ((code) => ({
-        code,
-        errors: [
-          {
-            messageId: 'missingUnbounded',
-            data: { toolName: 'read_files', readCall: '`this.readAll` (→ readFile)', resource: 'path', unbounded: 'Infinity' },
-            suggestions: metaFix(code, "properties: { paths: { type: 'array' } } } }"),
-          },
-        ],
-      }))(
+      metaCase(
         recordServer(
           "{ name: 'read_files', description: 'Read files', inputSchema: { type: 'object', properties: { paths: { type: 'array' } } } }",
           "case 'read_files': return this.readAll(args.paths);",
         ),
+        "properties: { paths: { type: 'array' } } } }",
+        { toolName: 'read_files', readCall: '`this.readAll` (→ readFile)' },
       ),
       // tsc's `__awaiter` around the dispatcher: the generator's `const { name, arguments: args } = request.params` names the tools.
-      ((code) => ({
-        code,
-        errors: [
-          {
-            messageId: 'missingUnbounded',
-            data: { toolName: 'cat', readCall: '`fs.promises.readFile`', resource: 'path', unbounded: 'Infinity' },
-            suggestions: metaFix(code, "{ name: 'cat', inputSchema: {} }"),
-          },
-        ],
-      }))(
+      metaCase(
         awaiterServer(
           "{ name: 'cat', inputSchema: {} }",
           "case 'cat': { const text = yield fs.promises.readFile(args.path, 'utf8'); return { content: [{ type: 'text', text }] }; }",
         ),
+        "{ name: 'cat', inputSchema: {} }",
+        { toolName: 'cat', readCall: '`fs.promises.readFile`' },
       ),
       // The command line leaves for `spawn` inside the Promise executor: unknown, and "Search files for patterns" is a content search.
-      ((code) => ({
-        code,
-        errors: [
-          { messageId: 'missingUnboundedByContract', suggestions: metaFix(code, "description: 'Directory or file(s) to search.' } } } }") },
-        ],
-      }))(commandServer(searchEntry('Search files for patterns using ripgrep (rg)'))),
+      metaCase(
+        commandServer(searchEntry('Search files for patterns using ripgrep (rg)')),
+        "description: 'Directory or file(s) to search.' } } } }",
+      ),
       // `git_diff` of the model's repository, handed to a manager the analysis cannot follow: a diff hands back lines of the files.
-      ((code) => ({
-        code,
-        errors: [{ messageId: 'missingUnboundedByContract', suggestions: metaFix(code, "repo_path: { type: 'string' } } } }") }],
-      }))(gitServer(gitEntry('git_diff', 'Shows changes in the working directory'), 'git_diff')),
+      metaCase(
+        gitServer(gitEntry('git_diff', 'Shows changes in the working directory'), 'git_diff'),
+        "repo_path: { type: 'string' } } } }",
+      ),
       // It writes another file than the one it read (a marker beside it): the text it read comes back.
       invalid(
         `import { readFile, writeFile } from 'node:fs/promises';
