@@ -17,6 +17,7 @@ import {
   findProperty,
   getCalleeLastName,
   getMemberPath,
+  getStringValue,
   isAwaiterBody,
   isFunctionNode,
   programOf,
@@ -27,6 +28,16 @@ import { moduleText } from './module-graph.js';
 import { configName } from './tool-name.js';
 
 const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
+/** The protocol method the schema stands for: MCP SDK 2's `setRequestHandler('tools/call', …)` names it directly. */
+const CALL_TOOL_METHOD = 'tools/call';
+
+/** Does a `setRequestHandler` call's first argument name the call-tool request, by its schema or its method? */
+function namesCallToolRequest(argument: TSESTree.Node | undefined): boolean {
+  if (!argument) return false;
+  if (getStringValue(argument) === CALL_TOOL_METHOD) return true;
+  const schema = getMemberPath(argument);
+  return schema?.[schema.length - 1] === CALL_TOOL_SCHEMA;
+}
 /** How many functions out from a branch the dispatcher may be (`(async () => { if (name === 'x') … })()` in the handler). */
 const MAX_CALLBACK_DEPTH = 3;
 
@@ -85,8 +96,7 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
   const facts: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
   walk(program, (node) => {
     if (node.type === AST_NODE_TYPES.CallExpression && getCalleeLastName(node) === 'setRequestHandler') {
-      const schema = node.arguments[0] ? getMemberPath(node.arguments[0]) : undefined;
-      if (schema?.[schema.length - 1] === CALL_TOOL_SCHEMA) {
+      if (namesCallToolRequest(node.arguments[0])) {
         for (const handler of functionArguments(node)) {
           facts.handlers.set(handler, 0);
           collectDelegates(handler, 0, facts);
@@ -108,7 +118,10 @@ function dispatchFacts(node: TSESTree.Node): DispatchFacts | undefined {
     // Every handler, and so every delegate, hangs on a `setRequestHandler(CallToolRequestSchema, …)`
     // the text spells: a file that spells none (most of a bundle's chunks) is not walked.
     const text = moduleText(program);
-    facts = text !== undefined && !text.includes(CALL_TOOL_SCHEMA) ? NO_DISPATCH_FACTS : collectFacts(program);
+    facts =
+      text !== undefined && !text.includes(CALL_TOOL_SCHEMA) && !text.includes(CALL_TOOL_METHOD)
+        ? NO_DISPATCH_FACTS
+        : collectFacts(program);
     factsByProgram.set(program, facts);
   }
   return facts;

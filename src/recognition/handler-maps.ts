@@ -5,7 +5,9 @@
  *
  * Principle: a module-level object of functions that some file of the package indexes with a
  * computed key is a name-keyed dispatcher, and the value under a tool's name is what runs when
- * the model calls that tool. The lookup and the map are often in different files, and the
+ * the model calls that tool. So is a `Map` of functions built from `[name, handler]` pairs and
+ * looked up with `.get(name)` (`toolHandlers = new Map([['new_page', handleNewPage], …])`), also
+ * when a bundle assigns it inside its lazy module initialiser rather than declaring it. The lookup and the map are often in different files, and the
  * tool list that names the tools in a third, so the package is indexed once from text: which
  * identifiers some file indexes with a computed key, then which files declare an object
  * constant of that name, parsed only then.
@@ -14,7 +16,7 @@ import { readFileSync } from 'node:fs';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getStaticKeyName, isFunctionNode, skipTypeWrappers } from './ast.js';
+import { type ClassNode, type FunctionNode, getStaticKeyName, getStringValue, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import { loadModule, moduleText, resolveLocalName } from './module-graph.js';
 import { packageRootOf, packageSourceFiles } from './package-files.js';
@@ -28,6 +30,8 @@ export interface MappedHandler {
 
 /** `X[name]`, `X[tool.name]`, `X[name as keyof typeof X]`: an identifier indexed with a computed key (not a literal, not a number). */
 const COMPUTED_LOOKUP = /\b([A-Za-z_$][\w$]*)\s*\[\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*(?:\s+as\s+[^\]]+)?\s*\]/g;
+/** `X.get(name)`, `X.get(tool.name)`: a `Map` looked up with a computed key. */
+const COMPUTED_GET = /\b([A-Za-z_$][\w$]*)\s*\.\s*get\s*\(\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\)/g;
 
 /** Lower-case one-letter and common non-map names indexed all the time (`args[key]`, `arr[i]`). */
 const NOT_A_MAP = /^(?:[a-z]|args|arguments|params|input|options|opts|obj|object|result|results|data|this|process|env|window|globalThis)$/;
@@ -40,66 +44,140 @@ function readText(filePath: string): string | undefined {
   }
 }
 
+/** One key and value of a handler map: an object's property, or a `[key, value]` pair of `new Map([…])`. */
+interface MapEntry {
+  key: string | undefined;
+  value: TSESTree.Node;
+}
+
+/** A handler map as written: an object literal, or `new Map([[key, value], …])`. */
+type HandlerMapNode = TSESTree.ObjectExpression | TSESTree.NewExpression;
+
 /**
- * Is this object a map of handlers: at least half its values are functions or name one? A map of
+ * The arrays or objects a spread may add, in either branch of a condition
+ * (`...(args.enableScript ? [['evaluate_script', handleEvaluateScript]] : [])`): tools behind a flag.
+ */
+function spreadBranches(node: TSESTree.Node): TSESTree.Node[] {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.ConditionalExpression)
+    return [...spreadBranches(target.consequent), ...spreadBranches(target.alternate)];
+  if (target.type === AST_NODE_TYPES.LogicalExpression) return spreadBranches(target.right);
+  return [target];
+}
+
+function objectEntries(object: TSESTree.ObjectExpression, depth: number): MapEntry[] {
+  return object.properties.flatMap((property): MapEntry[] => {
+    if (property.type === AST_NODE_TYPES.Property)
+      return [{ key: getStaticKeyName(property.key, property.computed), value: property.value }];
+    if (depth > 2) return [];
+    return spreadBranches(property.argument).flatMap((branch) =>
+      branch.type === AST_NODE_TYPES.ObjectExpression ? objectEntries(branch, depth + 1) : [],
+    );
+  });
+}
+
+function pairEntries(list: TSESTree.ArrayExpression, depth: number): MapEntry[] {
+  return list.elements.flatMap((element): MapEntry[] => {
+    if (!element) return [];
+    if (element.type === AST_NODE_TYPES.SpreadElement) {
+      if (depth > 2) return [];
+      return spreadBranches(element.argument).flatMap((branch) =>
+        branch.type === AST_NODE_TYPES.ArrayExpression ? pairEntries(branch, depth + 1) : [],
+      );
+    }
+    const pair = skipTypeWrappers(element);
+    if (pair.type !== AST_NODE_TYPES.ArrayExpression || pair.elements.length !== 2) return [];
+    const [key, value] = pair.elements;
+    if (!key || !value || key.type === AST_NODE_TYPES.SpreadElement || value.type === AST_NODE_TYPES.SpreadElement) return [];
+    return [{ key: getStringValue(key), value }];
+  });
+}
+
+function mapEntries(map: HandlerMapNode): MapEntry[] {
+  if (map.type === AST_NODE_TYPES.ObjectExpression) return objectEntries(map, 0);
+  const [pairs] = map.arguments;
+  const list = pairs ? skipTypeWrappers(pairs) : undefined;
+  return list?.type === AST_NODE_TYPES.ArrayExpression ? pairEntries(list, 0) : [];
+}
+
+/** `{…}` or `new Map([…])`: a value that may be a handler map. */
+function asHandlerMapNode(node: TSESTree.Node | null | undefined): HandlerMapNode | undefined {
+  const target = node ? skipTypeWrappers(node) : undefined;
+  if (target?.type === AST_NODE_TYPES.ObjectExpression) return target;
+  if (target?.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier && target.callee.name === 'Map') {
+    return target;
+  }
+  return undefined;
+}
+
+/**
+ * Is this a map of handlers: at least half its values are functions or name one? A map of
  * anything else (descriptions, schemas) is no dispatcher; one of functions may hold a few values
  * built by a call. Judged from the syntax; only the value under a wanted name is resolved.
  */
-function isHandlerMap(object: TSESTree.ObjectExpression): boolean {
+function isHandlerMap(map: HandlerMapNode): boolean {
+  const entries = mapEntries(map);
   let functions = 0;
-  for (const property of object.properties) {
-    if (property.type !== AST_NODE_TYPES.Property) continue;
-    const value = skipTypeWrappers(property.value);
-    if (isFunctionNode(value) || value.type === AST_NODE_TYPES.Identifier) functions += 1;
+  for (const { value } of entries) {
+    const target = skipTypeWrappers(value);
+    if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier) functions += 1;
   }
-  return functions > 0 && functions * 2 >= object.properties.length;
+  return functions > 0 && functions * 2 >= entries.length;
 }
 
 /** The function a handler map holds under `name`, resolved in its file (or the module it imports it from). */
-function handlerUnder(object: TSESTree.ObjectExpression, name: string, file: FileIndex): MappedHandler | undefined {
-  const property = object.properties.find(
-    (candidate): candidate is TSESTree.Property =>
-      candidate.type === AST_NODE_TYPES.Property && getStaticKeyName(candidate.key, candidate.computed) === name,
-  );
-  if (!property) return undefined;
-  const value = skipTypeWrappers(property.value);
+function handlerUnder(map: HandlerMapNode, name: string, file: FileIndex): MappedHandler | undefined {
+  const entry = mapEntries(map).find((candidate) => candidate.key === name);
+  if (!entry) return undefined;
+  const value = skipTypeWrappers(entry.value);
   if (isFunctionNode(value)) return { fn: value, file, classNode: undefined };
   if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
   const resolved = resolveLocalName(file, value.name);
   return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode } : undefined;
 }
 
-/** The objects a module's top declares (`const`, `let` or a bundle's `var`, exported or not), by name. */
-const objectsByProgram = new WeakMap<TSESTree.Program, Map<string, TSESTree.ObjectExpression>>();
+/**
+ * The maps a module declares at its top (`const`, `let` or a bundle's `var`, exported or not), by
+ * name, and those it assigns to a variable anywhere (`toolHandlers = new Map([…])` in a bundle's
+ * lazy initialiser), walked only when the text spells such an assignment.
+ */
+const mapsByProgram = new WeakMap<TSESTree.Program, Map<string, HandlerMapNode>>();
+const MAP_ASSIGNMENT = /[\w$]\s*=\s*new\s+Map\s*\(\s*\[/;
 
-function moduleObjects(program: TSESTree.Program): Map<string, TSESTree.ObjectExpression> {
-  let objects = objectsByProgram.get(program);
-  if (objects) return objects;
-  objects = new Map();
+function moduleMaps(program: TSESTree.Program): Map<string, HandlerMapNode> {
+  let maps = mapsByProgram.get(program);
+  if (maps) return maps;
+  const found = new Map<string, HandlerMapNode>();
   for (const statement of program.body) {
     const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
     if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
     for (const declarator of declaration.declarations) {
-      const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
-      if (
-        declarator.id.type === AST_NODE_TYPES.Identifier &&
-        init?.type === AST_NODE_TYPES.ObjectExpression &&
-        !objects.has(declarator.id.name)
-      ) {
-        objects.set(declarator.id.name, init);
-      }
+      const map = asHandlerMapNode(declarator.init);
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && map && !found.has(declarator.id.name)) found.set(declarator.id.name, map);
     }
   }
-  objectsByProgram.set(program, objects);
-  return objects;
+  const text = moduleText(program);
+  if (text !== undefined && MAP_ASSIGNMENT.test(text)) {
+    walk(program, (node) => {
+      if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== '=' || node.left.type !== AST_NODE_TYPES.Identifier) {
+        return undefined;
+      }
+      const map = asHandlerMapNode(node.right);
+      if (map?.type === AST_NODE_TYPES.NewExpression && !found.has(node.left.name)) found.set(node.left.name, map);
+      return undefined;
+    });
+  }
+  maps = found;
+  mapsByProgram.set(program, maps);
+  return maps;
 }
 
 /** The handlers the looked-up maps of one parsed module hold under `name`. */
 function handlersIn(file: FileIndex, lookedUp: ReadonlySet<string>, name: string): MappedHandler[] {
   const found: MappedHandler[] = [];
-  for (const [objectName, object] of moduleObjects(file.program)) {
-    if (!lookedUp.has(objectName) || !isHandlerMap(object)) continue;
-    const handler = handlerUnder(object, name, file);
+  for (const [mapName, map] of moduleMaps(file.program)) {
+    if (!lookedUp.has(mapName) || !isHandlerMap(map)) continue;
+    const handler = handlerUnder(map, name, file);
     if (handler) found.push(handler);
   }
   return found;
@@ -107,7 +185,9 @@ function handlersIn(file: FileIndex, lookedUp: ReadonlySet<string>, name: string
 
 /** The identifiers a text indexes with a computed key, less the names that are no map. */
 function lookedUpNames(text: string, into = new Set<string>()): Set<string> {
-  for (const match of text.matchAll(COMPUTED_LOOKUP)) if (!NOT_A_MAP.test(match[1]!)) into.add(match[1]!);
+  for (const pattern of [COMPUTED_LOOKUP, COMPUTED_GET]) {
+    for (const match of text.matchAll(pattern)) if (!NOT_A_MAP.test(match[1]!)) into.add(match[1]!);
+  }
   return into;
 }
 
@@ -115,7 +195,7 @@ function lookedUpNames(text: string, into = new Set<string>()): Set<string> {
 interface PackageMaps {
   texts: Map<string, string>;
   lookedUp: Set<string>;
-  /** `const|let|var <looked-up name> = {`: the files that may declare a map; undefined when nothing is looked up. */
+  /** `const|let|var <looked-up name> = {` (or `= new Map([`): the files that may declare a map; undefined when nothing is looked up. */
   declaration: RegExp | undefined;
   byName: Map<string, MappedHandler[]>;
 }
@@ -134,7 +214,10 @@ function packageMaps(root: string): PackageMaps {
     lookedUpNames(text, lookedUp);
   }
   const names = [...lookedUp].map((name) => name.replace(/\$/g, '\\$')).join('|');
-  const declaration = lookedUp.size === 0 ? undefined : new RegExp(`\\b(?:const|let|var)\\s+(?:${names})\\s*=\\s*\\{`);
+  const declaration =
+    lookedUp.size === 0
+      ? undefined
+      : new RegExp(`\\b(?:(?:const|let|var)\\s+(?:${names})\\s*=\\s*\\{|(?:${names})\\s*=\\s*new\\s+Map\\s*\\(\\s*\\[)`);
   const maps = { texts, lookedUp, declaration, byName: new Map<string, MappedHandler[]>() };
   mapsByRoot.set(root, maps);
   return maps;

@@ -252,14 +252,37 @@ function calleeText(callee: TSESTree.Node): string {
   return path ? path.join('.') : 'a computed function';
 }
 
-/** Is the call plain value work, whose result stays input? */
+/**
+ * Where input only describes the call for someone else: an error it builds (`new UserInputError(…)`,
+ * `createError(…)`), a tag or attribute of a trace, a log line. Nothing read comes back from there.
+ */
+const ERROR_CONSTRUCTOR = /(?:^|[a-z])Error$|^create[A-Z]\w*Error$/;
+const TELEMETRY_METHODS = new Set([
+  'setTag',
+  'setTags',
+  'setAttribute',
+  'setAttributes',
+  'setContext',
+  'setExtra',
+  'addBreadcrumb',
+  'captureException',
+  'captureMessage',
+]);
+const LOG_RECEIVERS = new Set(['logger', 'log', 'console', 'span', 'tracer', 'Sentry', 'telemetry', 'metrics']);
+
+/** Is the call plain value work, whose result stays input, or a description of the call for someone else? */
 function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
   const callee = skipTypeWrappers(call.callee);
-  if (callee.type === AST_NODE_TYPES.Identifier) return VALUE_FUNCTIONS.has(callee.name);
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    return VALUE_FUNCTIONS.has(callee.name) || ERROR_CONSTRUCTOR.test(callee.name) || TELEMETRY_METHODS.has(callee.name);
+  }
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const method = getStaticKeyName(callee.property, callee.computed);
-  const root = getMemberPath(callee)?.[0];
+  const path = getMemberPath(callee);
+  const root = path?.[0];
   if (root !== undefined && VALUE_RECEIVERS.has(root)) return true;
+  if (method !== undefined && TELEMETRY_METHODS.has(method)) return true;
+  if (path !== undefined && path.length >= 2 && LOG_RECEIVERS.has(path[path.length - 2]!)) return true;
   return method !== undefined && VALUE_METHODS.has(method);
 }
 

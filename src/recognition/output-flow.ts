@@ -436,9 +436,18 @@ export class ContentFlow {
   private callShape(call: CallNode): ContentShape | undefined {
     const source = this.sources.get(call);
     if (source !== undefined) return source;
-    // `paths.map(async (p) => readFile(p))`: a callback that returns content makes the call's answer content.
+    // `paths.map(async (p) => readFile(p))`: a callback that returns content makes the call's answer content;
+    // so does one handed in an options object (`Effect.tryPromise({ try: async () => readFile(p), catch })`).
     for (const argument of call.arguments) {
-      if (isFunctionNode(argument) && returnedExpressions(argument).some((expression) => this.shapeOf(expression) !== undefined)) {
+      const callbacks =
+        argument.type === AST_NODE_TYPES.ObjectExpression
+          ? argument.properties.flatMap((property) =>
+              property.type === AST_NODE_TYPES.Property && isFunctionNode(property.value) ? [property.value] : [],
+            )
+          : isFunctionNode(argument)
+            ? [argument]
+            : [];
+      if (callbacks.some((callback) => returnedExpressions(callback).some((expression) => this.shapeOf(expression) !== undefined))) {
         return true;
       }
     }

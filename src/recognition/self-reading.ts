@@ -79,6 +79,18 @@ function isRemoteClientCall(callee: string): boolean {
   return segments.slice(0, -1).some((segment) => REMOTE_CLIENT_WORDS.has(nameWords(segment).at(-1) ?? ''));
 }
 
+/**
+ * `new SentryApiService({ host: regionUrl })`, `new GitLabClient(baseUrl)`: the input configures
+ * where a remote service's client talks, a URL too. It names that service's host, not a page
+ * whose content comes back.
+ */
+function isRemoteClientConstruction(escape: InputEscape): boolean {
+  return (
+    escape.node.type === AST_NODE_TYPES.NewExpression &&
+    nameWords(escape.callee.split('.').at(-1) ?? '').some((word) => REMOTE_CLIENT_WORDS.has(word))
+  );
+}
+
 /** A member a subclass inherits from a base class of the same file. */
 export function findInheritedToolMember(
   definition: ToolDefinition,
@@ -132,12 +144,12 @@ export function analyseSelfReading(
   // input goes where nothing is seen, so nothing is refuted.
   const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 || invocation.entries.length === 0 ? 'unknown' : 'refuted';
   // A path handed to a remote service's client (`gitApi.getItemText(repo, path)`) names a place in that
-  // service, an origin the code fixes; a URL handed to one (`client.scrape({ url })`) names anywhere.
+  // service, an origin the code fixes; a URL handed to one (`client.scrape({ url })`) names anywhere,
+  // unless it builds the client (`new SentryApiService({ host: regionUrl })`): then it is the service's host.
   const remoteService =
     answer === 'unknown' &&
     contract !== undefined &&
-    !isUrlInput(contract.input) &&
-    escapes.some((escape) => isRemoteClientCall(escape.callee));
+    escapes.some((escape) => (!isUrlInput(contract.input) && isRemoteClientCall(escape.callee)) || isRemoteClientConstruction(escape));
   const base = { ...declaration, read, answer, escape: escapes[0], contract, remoteService };
   if (name !== undefined && settings.nonReadingTools.includes(name)) return { ...base, setting: 'nonReadingTools', selfReading: false };
   if (name !== undefined && settings.selfReadingTools.includes(name)) return { ...base, setting: 'selfReadingTools', selfReading: true };

@@ -224,6 +224,25 @@ function schemaCallShape(node: TSESTree.Node, depth = 0): TSESTree.ObjectExpress
   return schemaCallShape(callee.object, depth + 1);
 }
 
+/**
+ * An input schema written as a list of parameter records (`parameters: [{ name: 'url', type:
+ * 'string', description: 'The full URL to fetch' }, …]`): one field per record that names itself.
+ */
+function parameterRecords(list: TSESTree.ArrayExpression): ContractInput[] {
+  const fields: ContractInput[] = [];
+  for (const element of list.elements) {
+    const record = element && element.type !== AST_NODE_TYPES.SpreadElement ? objectOf(element) : undefined;
+    const name = record ? getStringValue(findProperty(record, 'name')?.value) : undefined;
+    if (!record || name === undefined) continue;
+    const described = findProperty(record, 'description');
+    const description = described ? staticText(described.value) : undefined;
+    const type = getStringValue(findProperty(record, 'type')?.value);
+    if (type === 'boolean' || type === 'number' || type === 'integer') fields.push({ name, description, scalar: true });
+    else fields.push({ name, description });
+  }
+  return fields;
+}
+
 /** The top-level fields of an input schema, however it is written. */
 export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0): ContractInput[] {
   if (!node || depth > MAX_CONTRACT_DEPTH) return [];
@@ -237,6 +256,7 @@ export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0):
   if (!target) return [];
   const fromCall = schemaCallShape(target);
   if (fromCall) return shapeFields(fromCall);
+  if (target.type === AST_NODE_TYPES.ArrayExpression) return parameterRecords(target);
   if (target.type === AST_NODE_TYPES.CallExpression) {
     // `zodToJsonSchema(Input)`, `toJSONSchema(Input)`, `jsonSchema({...})`: the schema handed in.
     const [first] = target.arguments;
@@ -461,6 +481,8 @@ const READING_NAME_WORDS = new Set([
 /** The first word of a description that says the tool hands back what is there. */
 const READING_DESCRIPTION_START =
   /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?|converts?|extracts?|parses?|transcribes?)\b/i;
+/** First words that hand back what is at the location by themselves, with no word for content after them. */
+const INHERENT_READING_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|scrapes?|crawls?|downloads?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
 const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?)\b/i;
 /**
@@ -472,10 +494,11 @@ const RETURNS_CONTENT =
 /**
  * A search that reads what is in the files, not their names ("A content search tool", "Search file
  * contents", "Search files for patterns", "Search for patterns in files using ripgrep": grep and
- * ripgrep print the lines they match).
+ * ripgrep print the lines they match; "Find code in a project folder that matches the pattern":
+ * the code it finds is what it hands back).
  */
 const CONTENT_SEARCH =
-  /\bcontent search\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}files?\s+for\b|\bsearch(?:es)?\s+(?:for\s+)?(?:\w+\s+){0,2}(?:patterns?|regex(?:es)?|text|strings?)\s+in\s+(?:\w+\s+){0,2}files?\b|\b(?:using|with|via)\s+(?:ripgrep|rg|grep)\b/i;
+  /\bcontent search\b|\b(?:find|finds|search|searches|locate|locates)\s+(?:source\s+)?code\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}files?\s+for\b|\bsearch(?:es)?\s+(?:for\s+)?(?:\w+\s+){0,2}(?:patterns?|regex(?:es)?|text|strings?)\s+in\s+(?:\w+\s+){0,2}files?\b|\b(?:using|with|via)\s+(?:ripgrep|rg|grep)\b/i;
 const SEARCH_FACTS = /\b(?:counts?|number of|names|list|lists)\b/i;
 /** The main actions a content search may be named for: it still hands back lines of what it read. */
 const SEARCH_NAME_WORDS = new Set(['search', 'grep', 'find']);
@@ -538,6 +561,9 @@ const CHANGING_NAME_WORDS = new Set([
   'propose',
 ]);
 
+/** Words of a name whose object is a folder: reading one hands back a listing of names. */
+const LISTING_NAME_WORDS = new Set(['directory', 'directories', 'dir', 'dirs', 'folder', 'folders']);
+
 /**
  * `read_file`, `readFile`, `browser-get-text`, `mouse:click` → their words, lower case. Unlike
  * `state-mutation/expressions.ts`'s `nameWords` (code identifiers), a tool's name may use any
@@ -571,23 +597,33 @@ function firstSentence(description: string): string {
  * what is there, while the name's main action is no write, edit, search or
  * listing. Undefined when it does not.
  */
+/**
+ * A field's description as it says what the field is: its first sentence, before the examples
+ * that often follow ("Path to the file to read. Examples: './output.txt'" is no output).
+ */
+function fieldSaying(field: ContractInput): string | undefined {
+  return field.description === undefined ? undefined : (field.description.trim().split(/(?<=[.!?])\s/)[0] ?? field.description);
+}
+
 /** Is the field a location: by its name, or by its description (and not where output goes)? */
 function isLocationField(field: ContractInput): boolean {
+  const saying = fieldSaying(field);
   return (
     field.scalar !== true &&
-    !(field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)) &&
+    !(saying !== undefined && OUTPUT_DESCRIPTION.test(saying)) &&
     (LOCATION_FIELD.test(field.name) ||
       LOCATION_FIELD_EXACT.test(field.name) ||
       (field.schemaName !== undefined && LOCATION_FIELD.test(field.schemaName.replace(/Schema$/, ''))) ||
-      (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description)))
+      (saying !== undefined && LOCATION_DESCRIPTION.test(saying)))
   );
 }
 
 /** Does a field say where the tool puts what it fetched: a location named or described as the destination? */
 function isDestinationField(field: ContractInput): boolean {
   if (field.scalar === true) return false;
-  const located = LOCATION_FIELD.test(field.name) || (field.description !== undefined && LOCATION_DESCRIPTION.test(field.description));
-  return located && (DESTINATION_FIELD.test(field.name) || (field.description !== undefined && OUTPUT_DESCRIPTION.test(field.description)));
+  const saying = fieldSaying(field);
+  const located = LOCATION_FIELD.test(field.name) || (saying !== undefined && LOCATION_DESCRIPTION.test(saying));
+  return located && (DESTINATION_FIELD.test(field.name) || (saying !== undefined && OUTPUT_DESCRIPTION.test(saying)));
 }
 
 export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
@@ -601,6 +637,8 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
   // "Count matches in files using ripgrep", "List files … searched by ripgrep": facts about the matches, not their lines.
   const searchesContent = sentence !== undefined && CONTENT_SEARCH.test(sentence) && !SEARCH_FACTS.test(sentence);
+  // `read_directory`, `view_folder`: what a directory holds is its names, not content.
+  if (words.some((word) => LISTING_NAME_WORDS.has(word))) return undefined;
   const changing = words.filter((word) => CHANGING_NAME_WORDS.has(word));
   if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
   // A download to a destination the model names saves the content; it does not hand it back.
@@ -613,7 +651,9 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
     return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
   }
   if (savesIt || sentence === undefined || description === undefined) return undefined;
-  if (READING_DESCRIPTION_START.test(sentence) && CONTENT_WORDS.test(sentence) && !METADATA_WORDS.test(sentence)) {
+  // "Scrape multiple URLs in a single request": to read, scrape, crawl, fetch or download a location is to hand back what is there.
+  const inherentlyReads = INHERENT_READING_START.test(sentence);
+  if (READING_DESCRIPTION_START.test(sentence) && (inherentlyReads || CONTENT_WORDS.test(sentence)) && !METADATA_WORDS.test(sentence)) {
     return { input, evidence: `its description says it hands back what is at ${where} ("${sentence}")` };
   }
   const returned = RETURNS_CONTENT.exec(description) ?? (searchesContent ? CONTENT_SEARCH.exec(sentence) : null);

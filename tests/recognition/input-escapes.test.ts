@@ -37,6 +37,14 @@ describe('where the model input leaves what the analysis follows', () => {
     ).toEqual([]);
   });
 
+  it('leaves errors it builds, trace tags and log lines: nothing read comes back from them', () => {
+    expect(
+      escapesOf(
+        `export function run(input, context) { span.setTag('url', input.url); setTag('url', input.url); logger.debug(input.url); if (!input.url) throw new UserInputError(input.url); return fetchPage(input.url); }`,
+      ),
+    ).toEqual(['fetchPage']);
+  });
+
   it('follows locals a closure computes from captured input, and callbacks over input', () => {
     // mcp-ripgrep's `exec(command)`: the command line is split inside the Promise executor.
     expect(

@@ -131,6 +131,14 @@ buildTool({ name: 'Media', async call(input) { return { content: [{ type: 'image
     expect(result.Media).toEqual({ read: true, selfReading: true });
   });
 
+  it("follows a callback handed in an options object whose answer is the call's (`Effect.tryPromise({ try })`)", () => {
+    const result = verdicts(`import { readFile } from 'node:fs/promises';
+buildTool({ name: 'Read', async call(input) { return Effect.tryPromise({ try: async () => readFile(input.path, 'utf8'), catch: (e) => e }); } });
+buildTool({ name: 'Touch', async call(input) { return Effect.tryPromise({ try: async () => { await readFile(input.path); return 'ok'; }, catch: (e) => e }); } });`);
+    expect(result.Read).toEqual({ read: true, selfReading: true });
+    expect(result.Touch).toEqual({ read: true, selfReading: false });
+  });
+
   it('does not count what a service we cannot follow answers about the content', () => {
     const result = verdicts(`import { readFile } from 'node:fs/promises';
 buildTool({ name: 'Diagnose', async call(input) {

@@ -212,3 +212,59 @@ describe('where a field says something lives', () => {
     expect(says('Where to show the actions on the screen.')).toBeUndefined();
   });
 });
+
+describe('contracts written the ways first contact met (round 8)', () => {
+  const says = (name: string, description: string | undefined, inputs: { name: string; description?: string }[]) =>
+    contractSaysItReads({
+      name,
+      description,
+      statesDescription: description !== undefined,
+      inputs: inputs.map((input) => ({ description: undefined, ...input })),
+      hasInputSchema: true,
+    });
+
+  it('reads an input schema written as a list of parameter records', () => {
+    const contract = contractOf(`export const httpGetTool = { name: 'http-get', description: 'Fetch content from a URL.',
+      parameters: [{ name: 'url', type: 'string', description: 'The full URL to fetch.' }, { name: 'raw', type: 'boolean' }],
+      execute: async (args) => httpGet(args.url) };`);
+    expect(contract.inputs).toEqual([
+      { name: 'url', description: 'The full URL to fetch.' },
+      { name: 'raw', description: undefined, scalar: true },
+    ]);
+  });
+
+  it('lets read, fetch, scrape, crawl and download hand back what is there without a word for content, but not view', () => {
+    expect(says('batchScrape', 'Scrape multiple URLs in a single request.', [{ name: 'urls' }])).toBeDefined();
+    expect(says('bulk', 'Download the given URLs in one request.', [{ name: 'urls' }])).toBeDefined();
+    expect(says('git_log', 'View git commit history.', [{ name: 'file' }])).toBeUndefined();
+    expect(says('bulk', 'Fetch the status of the given URLs.', [{ name: 'urls' }])).toBeUndefined();
+  });
+
+  it('takes a search that finds code for one that hands back what it found, and a folder read for a listing', () => {
+    expect(
+      says('find_code', 'Find code in a project folder that matches the given pattern.', [
+        { name: 'project_folder', description: 'The absolute path to the project folder.' },
+      ]),
+    ).toBeDefined();
+    expect(
+      says('find_files', 'Find files in a project folder whose names match.', [
+        { name: 'project_folder', description: 'The absolute path to the project folder.' },
+      ]),
+    ).toBeUndefined();
+    expect(says('read_directory', 'Read a directory', [{ name: 'path' }])).toBeUndefined();
+  });
+
+  it("judges a field by its description's first sentence, not the examples after it", () => {
+    expect(
+      says('file-read', 'Read a file and return its full text content.', [
+        { name: 'path', description: "Path to the file to read. Examples: './output.txt'." },
+      ]),
+    ).toBeDefined();
+    expect(
+      says('fetch_to', 'Fetch a page.', [
+        { name: 'url' },
+        { name: 'target', description: 'Output path for the page. Relative to the cwd.' },
+      ]),
+    ).toBeUndefined();
+  });
+});

@@ -2493,3 +2493,109 @@ ruleTester.run('declare-tool-state-scope: a context handed on to a helper inside
     ),
   ],
 });
+
+/**
+ * An esbuild bundle whose handler takes the browser from its dynamic import of the bundle's own
+ * module (`await init_index().then(() => index_exports)`): a helper that keeps the browser in a
+ * module variable and hands it back.
+ */
+const bundledBrowserServer = (call: string): string => `import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+async function handleNavigate(args2) {
+  const { getBrowser: getBrowser2 } = await init_index().then(() => index_exports);
+  const browser3 = await getBrowser2();
+  ${call}
+  return { content: [{ type: 'text', text: 'ok' }] };
+}
+var navigateTool = { name: 'navigate_page', description: 'Navigate the selected tab to a URL.', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } };
+var index_exports = {};
+__export(index_exports, { getBrowser: () => getBrowser });
+var browser2;
+async function getBrowser() {
+  if (!browser2) browser2 = await launchBrowser();
+  return browser2;
+}
+var toolHandlers = new Map([['navigate_page', handleNavigate]]);
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const handler = toolHandlers.get(request.params.name);
+  return handler(request.params.arguments);
+});
+`;
+
+ruleTester.run('declare-tool-state-scope: kept objects through a bundle’s dynamic import, and disk wrappers', rule, {
+  valid: [
+    // Reading the kept browser's tabs changes nothing.
+    { code: bundledBrowserServer('const tabs = browser3.getTabs();') },
+    // `fileSystem.writeNote(…)`: a wrapper of the disk; what it changes lives there.
+    `import { z } from 'zod';
+import { FileSystemService } from './filesystem.js';
+export function createServer(root) {
+  const fileSystem = new FileSystemService(root);
+  server.registerTool('write_note', { description: 'Write a note', inputSchema: { path: z.string(), content: z.string() } }, async (args) => {
+    await fileSystem.writeNote(args.path, args.content);
+    return { content: [{ type: 'text', text: 'written' }] };
+  });
+}
+`,
+  ],
+  invalid: [
+    // The kept browser's `navigate` is not followed; its verb says it drives the browser every later call gets.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'navigate_page',
+            method: 'navigate',
+            object: '`browser3`, taken from module-level `browser2`, which `getBrowser2` returns',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "properties: { url: { type: 'string' } } } };",
+                "properties: { url: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } };",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(bundledBrowserServer('await browser3.navigate(args2.url);')),
+  ],
+});
+
+// A module that loads the configuration and caches it, beside one that keeps the sessions it loads.
+writeFileSync(
+  path.join(helperFolder, 'config-io.ts'),
+  `let configCache: { value: unknown; at: number } | undefined;\nexport function loadConfig() { if (configCache && Date.now() - configCache.at < 1000) return configCache.value; configCache = { value: readSettingsFile(), at: Date.now() }; return configCache.value; }\nconst sessions = new Map<string, unknown>();\nexport function loadSession(key: string) { const session = openSession(key); sessions.set(key, session); return session; }\n`,
+);
+
+ruleTester.run('declare-tool-state-scope: a loaded configuration is no state the call leaves', rule, {
+  valid: [
+    // `loadConfig()` caches what every call would load again: the configuration, not state of this call.
+    {
+      code: `import { loadConfig } from './config-io.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async () => { const cfg = loadConfig(); return String(cfg); } });`,
+      filename: toolFile,
+    },
+  ],
+  invalid: [
+    // A session it loads is kept for the next call.
+    ((code) => ({
+      code,
+      filename: toolFile,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(
+      `import { loadSession } from './config-io.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ key }) => { loadSession(key); return 'ok'; } });`,
+    ),
+  ],
+});

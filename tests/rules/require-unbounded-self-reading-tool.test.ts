@@ -2624,3 +2624,243 @@ buildTool({ name: 'open_file', async call(input) {
     ],
   },
 );
+
+/** MCP SDK 2's low-level server: its request handlers are registered by method name (`'tools/call'`), not by schema. */
+const methodServer = (entry: string, branch: string): string => `import { readFile, stat } from 'node:fs/promises';
+server.setRequestHandler('tools/list', async () => ({ tools: [${entry}] }));
+server.setRequestHandler('tools/call', async (request) => {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    ${branch}
+  }
+});
+`;
+const noteEntry = (name: string, description: string) =>
+  `{ name: '${name}', description: '${description}', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }`;
+const NOTE_ENTRY_END = "properties: { path: { type: 'string' } } } }";
+/**
+ * An esbuild bundle's server: the definition is assigned in a lazy module initialiser, and the
+ * handlers sit in a `Map` of `[name, handler]` pairs looked up with `.get(name)`.
+ */
+const bundledMapServer = (pairs: string): string => `import { readFile } from 'node:fs/promises';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+async function handleReadNote(args2) {
+  const text = await readFile(args2.path, 'utf8');
+  return { content: [{ type: 'text', text }] };
+}
+var readNoteTool, toolHandlers;
+var init_notes = __esm({
+  'src/tools/notes.ts'() {
+    readNoteTool = ${noteEntry('read_note', 'Read a note')};
+    toolHandlers = new Map([${pairs}]);
+  }
+});
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const handler = toolHandlers.get(name);
+  return handler(args);
+});
+`;
+/** A registration helper called with a schema the code names rather than writes out. */
+const namedSchemaHelper = (handler: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+const noteSchema = { path: z.string().describe('Path of the note') };
+function registerTool(server, toolName, inputSchema, handler) {
+  return server.registerTool(toolName, { description: toolDocs[toolName], inputSchema }, async (args) => handler(args));
+}
+registerTool(server, 'read_note', noteSchema, ${handler});
+`;
+/** A definition whose input schema is a list of parameter records, handing the URL to a library the analysis cannot follow. */
+const parameterRecordsTool = (parameter: string): string => `import { httpGet } from 'http-lib';
+export const httpGetTool = {
+  name: 'http_get',
+  description: 'Fetch content from a specific URL via HTTP GET.',
+  parameters: [${parameter}],
+  execute: async (args) => httpGet(args.url),
+};
+`;
+const scrapeTool = (description: string): string => `import { tool } from 'ai';
+import { z } from 'zod';
+import { scraper } from 'scraper-lib';
+export const batchScrape = tool({
+  description: '${description}',
+  inputSchema: z.object({ urls: z.array(z.string()) }),
+  execute: async (args) => scraper.batch(args.urls),
+});
+`;
+const findCodeTool = (description: string): string => `import { runAstGrep } from 'ast-grep-runner';
+import { z } from 'zod';
+server.registerTool('find_code', {
+  description: '${description}',
+  inputSchema: { project_folder: z.string().describe('The absolute path to the project folder.'), pattern: z.string() },
+}, async (args) => ({ content: [{ type: 'text', text: await runAstGrep(args.pattern, args.project_folder) }] }));
+`;
+/** A tool that reads a file named by the model under a root: the package's own data folder, or another. */
+const dataFolderTool = (root: string): string => `import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+function dataDirectory() {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data');
+}
+const DATA_DIR = ${root};
+async function readBundled(file) {
+  const full = path.join(DATA_DIR, file);
+  return readFile(full, 'utf8');
+}
+server.registerTool('get_video', { description: 'Get a video transcript', inputSchema: { id: z.string() } }, async (args) => ({ content: [{ type: 'text', text: await readBundled(args.id + '.json') }] }));
+`;
+
+ruleTester.run(
+  'require-unbounded-self-reading-tool: method-named handlers, bundled handler maps, named schemas, parameter records, shipped folders',
+  rule,
+  {
+    valid: [
+      // `'tools/call'` routes a tool that hands back a size, not what it read (refuted).
+      {
+        code: methodServer(
+          noteEntry('note_size', 'Size of a note'),
+          "case 'note_size': { const info = await stat(args.path); return { content: [{ type: 'text', text: String(info.size) }] }; }",
+        ),
+      },
+      // A map of strings is no handler map: nothing runs under the name.
+      { code: bundledMapServer("['read_note', 'notes']") },
+      // The helper's tool hands back a length, not the note.
+      { code: namedSchemaHelper("async ({ path }) => ({ content: [{ type: 'text', text: String(path.length) }] })") },
+      // A boolean parameter record is a flag, never a location.
+      { code: parameterRecordsTool("{ name: 'url', type: 'boolean', description: 'Whether to fetch.' }") },
+      // The status of what it scrapes is metadata, not content.
+      { code: scrapeTool('Scrape the status of multiple URLs in a single request.') },
+      // Files whose names match: a listing, not the code in them.
+      { code: findCodeTool('Find files in a project folder whose names match the given pattern.') },
+      // What a directory holds is its names.
+      `import { listDir } from 'dir-lib';
+import { z } from 'zod';
+server.registerTool('read_directory', { description: 'List a directory', inputSchema: { path: z.string() } }, async (args) => ({ content: [{ type: 'text', text: await listDir(args.path) }] }));
+`,
+      // The model names a file among those the package ships (a folder from import.meta.url): no persisted result is there.
+      { code: dataFolderTool('dataDirectory()') },
+    ],
+    invalid: [
+      // `setRequestHandler('tools/call', …)` is the call-tool handler, as `CallToolRequestSchema` is.
+      metaCase(
+        methodServer(
+          noteEntry('read_note', 'Read a note'),
+          "case 'read_note': return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };",
+        ),
+        NOTE_ENTRY_END,
+        {
+          toolName: 'read_note',
+          readCall: '`readFile`',
+        },
+      ),
+      // The definition assigned in a bundle's initialiser, joined by name to the `Map`'s handler.
+      metaCase(bundledMapServer("['read_note', handleReadNote]"), NOTE_ENTRY_END, { toolName: 'read_note', readCall: '`readFile`' }),
+      // A tool behind a flag: the pair sits in a conditional spread.
+      metaCase(bundledMapServer("...(flags.notes ? [['read_note', handleReadNote]] : [])"), NOTE_ENTRY_END, {
+        toolName: 'read_note',
+        readCall: '`readFile`',
+      }),
+      // A helper call whose schema is a constant is still a tool; the helper builds its own config, so no fix is offered.
+      {
+        code: namedSchemaHelper("async ({ path }) => ({ content: [{ type: 'text', text: await readFile(path, 'utf8') }] })"),
+        errors: [
+          {
+            messageId: 'missingUnbounded',
+            data: { toolName: 'read_note', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+            suggestions: [],
+          },
+        ],
+      },
+      // Parameter records name the location (`url`), and "Fetch content from a specific URL" says it hands it back.
+      ((code) => ({
+        code,
+        errors: [
+          {
+            messageId: 'missingUnboundedByContract' as const,
+            suggestions: unboundedAt(
+              code,
+              'execute: async (args) => httpGet(args.url),\n',
+              'execute: async (args) => httpGet(args.url),\n  maxResultSizeChars: Infinity,\n',
+            ),
+          },
+        ],
+      }))(parameterRecordsTool("{ name: 'url', type: 'string', description: 'The full URL to fetch.' }")),
+      // To scrape URLs is to hand back their pages.
+      ((code) => ({
+        code,
+        errors: [
+          {
+            messageId: 'missingUnboundedByContract' as const,
+            suggestions: [
+              {
+                messageId: 'setUnbounded' as const,
+                output: code
+                  .replace(
+                    'export const batchScrape = tool({',
+                    "import { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const batchScrape = classifyTool(tool({",
+                  )
+                  .replace(
+                    'execute: async (args) => scraper.batch(args.urls),\n});',
+                    "execute: async (args) => scraper.batch(args.urls),\n}), { reads: 'url', maxResultSizeChars: UNBOUNDED });",
+                  ),
+              },
+            ],
+          },
+        ],
+      }))(scrapeTool('Scrape multiple URLs in a single request.')),
+      // "Find code … that matches the pattern": the code it finds is what it hands back.
+      ((code) => ({
+        code,
+        errors: [
+          {
+            messageId: 'missingUnboundedByContract' as const,
+            suggestions: unboundedAt(
+              code,
+              'pattern: z.string() },\n',
+              "pattern: z.string() },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+            ),
+          },
+        ],
+      }))(findCodeTool('Find code in a project folder that matches the given ast-grep pattern.')),
+      // A root that is not the package's own folder (the working directory) may hold a persisted result.
+      metaCase(dataFolderTool('process.cwd()'), 'inputSchema: { id: z.string() } }', {
+        toolName: 'get_video',
+        readCall: '`readBundled` (→ readFile)',
+      }),
+    ],
+  },
+);
+
+ruleTester.run('require-unbounded-self-reading-tool: a URL that builds a remote client names its host', rule, {
+  valid: [
+    // `regionUrl` configures where the client talks ("Download attachments from a Sentry event"), not a page to bring back.
+    `import { z } from 'zod';
+import { SentryApiService } from './api-client.js';
+server.registerTool('get_event_attachment', { description: 'Download attachments from a Sentry event.', inputSchema: { eventId: z.string(), regionUrl: z.string().optional() } }, async (params) => {
+  const api = new SentryApiService({ host: params.regionUrl });
+  return { content: [{ type: 'text', text: await api.getEventAttachment(params.eventId) }] };
+});
+`,
+  ],
+  invalid: [
+    // A URL handed to a client's method still names anywhere: the scraping service brings that page back.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract' as const,
+          suggestions: unboundedAt(
+            code,
+            'inputSchema: { url: z.string() } }',
+            "inputSchema: { url: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ),
+        },
+      ],
+    }))(`import { z } from 'zod';
+import { ScrapeClient } from './api-client.js';
+const client = new ScrapeClient({ apiKey: process.env.KEY });
+server.registerTool('scrape_page', { description: 'Scrape a page.', inputSchema: { url: z.string() } }, async (params) => ({ content: [{ type: 'text', text: await client.run(params.url) }] }));
+`),
+  ],
+});

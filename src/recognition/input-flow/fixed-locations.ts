@@ -15,6 +15,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, getMemberPath, getStaticKeyName, skipTypeWrappers, walk } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { returnedExpressions } from '../output-flow.js';
+import { resolveLocalName } from '../module-graph.js';
 import { resolveCallee } from './callees.js';
 import { type FunctionUnit, Taint, propagate, unitOf } from './propagation.js';
 import { taintParameters } from './taint-sources.js';
@@ -216,12 +217,41 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
       if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
     }
     if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
-      const helper = file.functions.get(inner.callee.name);
-      if (helper) shipped = isShippedLocation(helper.body, unitOf(helper), file, depth + 1);
+      // A local helper, or one imported from a module of the package (`getDataDirectory()` in its own file).
+      const helper = resolveLocalName(file, inner.callee.name);
+      if (helper?.fn.body) shipped = isShippedLocation(helper.fn.body, unitOf(helper.fn), helper.file, depth + 1);
     }
     return undefined;
   });
   return shipped;
+}
+
+/**
+ * A path joined onto a folder the package ships (`path.join(DATA_DIR, `${year}/${id}.json`)`,
+ * where `DATA_DIR` comes from `import.meta.url` or `__dirname`): the model picks a file among
+ * those the package installed, where no persisted result is ever written. A path joined onto
+ * any other root (a workspace, a configured directory) stays model-chosen.
+ */
+export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginScope, depth = 0): boolean {
+  if (depth > 4) return false;
+  const target = skipTypeWrappers(argument);
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    const initialisers = scope.unit.declarators.filter(
+      (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+    );
+    const replaced = scope.unit.assignments.some(
+      (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
+    );
+    const init = initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+    return init ? joinsOntoShippedFolder(init, scope, depth + 1) : false;
+  }
+  if (target.type !== AST_NODE_TYPES.CallExpression) return false;
+  const method = getMemberPath(target.callee)?.at(-1);
+  const [root] = target.arguments;
+  if ((method !== 'join' && method !== 'resolve') || target.arguments.length < 2 || !root || root.type === AST_NODE_TYPES.SpreadElement) {
+    return false;
+  }
+  return !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
 }
 
 /** A last path segment that names a file: `state.json`, `SKILL.md`, `.env`. */

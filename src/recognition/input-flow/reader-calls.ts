@@ -14,7 +14,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec } from '../settings.js';
-import { type OriginScope, hasFixedOrigin, isConfinedToShippedFolder, namesFixedFile } from './fixed-locations.js';
+import { type OriginScope, hasFixedOrigin, isConfinedToShippedFolder, joinsOntoShippedFolder, namesFixedFile } from './fixed-locations.js';
 import type { Taint } from './propagation.js';
 import type { FlowEnvironment } from './type-services.js';
 
@@ -202,7 +202,10 @@ export function readerCallRead(
       !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
       !(
         reader.spec.kind === 'file' &&
-        (isConfinedToShippedFolder(argument, scope) || namesFixedFile(argument, scope) || writesBack(argument, scope))
+        (isConfinedToShippedFolder(argument, scope) ||
+          joinsOntoShippedFolder(argument, scope) ||
+          namesFixedFile(argument, scope) ||
+          writesBack(argument, scope))
       )
     ) {
       return {

@@ -107,7 +107,19 @@ const HANDED_OBJECT_VERBS = new Set([
   'detach',
   'activate',
   'bring',
+  'accept',
+  'dismiss',
+  'upload',
+  'install',
+  'uninstall',
 ]);
+
+/** Does a receiver's name end in an output channel's or a disk or API wrapper's word (`writer`, `response2`, `fileSystem`)? */
+function isOutputChannelName(name: string): boolean {
+  const words = nameWords(name.replace(/\d+$/, ''));
+  const last = words.at(-1) ?? '';
+  return OUTPUT_CHANNEL_WORDS.has(last) || OUTPUT_CHANNEL_WORDS.has(words.slice(-2).join(''));
+}
 
 /** Does a receiver segment name one of the shared objects (`page`, `activePage`, `browserContext`, `v3`)? */
 export function namesSharedObject(segment: string, settings: RecognitionSettings): boolean {
@@ -173,8 +185,8 @@ export function drivingCallOf(
   const segments = receiverSegments(member.object);
   if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
   const last = segments[segments.length - 1] ?? aliasName;
-  // A bundler's rename (`response` → `response2`) names the same channel.
-  if (last !== undefined && OUTPUT_CHANNEL_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''))) return undefined;
+  // A bundler's rename (`response` → `response2`) names the same channel; `fileSystem` is a `filesystem`.
+  if (last !== undefined && isOutputChannelName(last)) return undefined;
   // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
   if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);

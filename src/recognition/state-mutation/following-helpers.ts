@@ -37,8 +37,12 @@ import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolve
 import { drivingCallOf } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
 import { classOf, inheritedMethod } from '../base-classes.js';
+import { bundledImportFunction } from '../bundle-exports.js';
 
-/** The function a call's callee names in this file: `helper(…)` for a function declaration or a `const helper = () => …`. */
+/**
+ * The function a call's callee names in this file: `helper(…)` for a function declaration or a
+ * `const helper = () => …`, or a bundle's own function taken from its dynamic import (`bundle-exports.ts`).
+ */
 export function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   for (const definition of variable.defs) {
     if (definition.type === 'FunctionName' && isFunctionNode(definition.node)) return definition.node;
@@ -50,6 +54,9 @@ export function calledFunction(variable: ScopeVariable): FunctionNode | undefine
     ) {
       const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
       if (isFunctionNode(init)) return init;
+      // `const { getBrowser: getBrowser2 } = await init_index().then(() => index_exports)`: the bundle's own function.
+      const bundled = bundledImportFunction(definition.node, variable.name);
+      if (bundled) return bundled;
     }
   }
   return undefined;
@@ -205,7 +212,7 @@ function deepStateChange(
   visited = new Set<FunctionNode>(),
 ): { state: string; via: string[] } | undefined {
   const { fn, file } = start;
-  if (!fn.body || visited.has(fn)) return undefined;
+  if (!fn.body || visited.has(fn) || loadsConfiguration(start.name)) return undefined;
   visited.add(fn);
   const method =
     start.classNode !== undefined &&
@@ -298,6 +305,20 @@ const PARAMETER_STATE_DEPTH = 2;
 const QUERY_WORDS = new Set(['get', 'is', 'has', 'find', 'list', 'count', 'can', 'should']);
 /** Words of a call that records the call for someone else (telemetry, logs): the tool does not behave differently for it. */
 const BOOKKEEPING_WORDS = new Set(['log', 'logger', 'capture', 'track', 'telemetry', 'analytics', 'metric', 'metrics', 'trace']);
+
+/** Words of a function's name that say what it loads is the configuration (`loadConfig`, `readSettings`, `getPrefs`). */
+const CONFIGURATION_WORDS = new Set(['config', 'configuration', 'settings', 'prefs', 'preferences']);
+const LOADING_WORDS = new Set(['load', 'read', 'get', 'resolve']);
+
+/**
+ * Does a function of another module load the configuration (`loadConfig()`, `readPrefs(path)`)?
+ * What it caches on the way (`configCache`) answers the same on every call: the configuration,
+ * not state a call of the tool leaves for the next one.
+ */
+function loadsConfiguration(name: string): boolean {
+  const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
+  return LOADING_WORDS.has(words[0] ?? '') && words.slice(1).some((word) => CONFIGURATION_WORDS.has(word));
+}
 
 /**
  * Is a function of another module worth following into what it calls? Not when its name

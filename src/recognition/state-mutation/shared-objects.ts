@@ -54,7 +54,8 @@ function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
  * `const page = await ensureBrowser(args)` where the same-file helper ends in `return page`
  * of a variable declared outside it and outside the invocation (module level, a factory's
  * closure). Principle: a helper that hands back an object it keeps between calls gives its
- * caller that long-lived object, so driving the local drives what every later call gets.
+ * caller that long-lived object, so driving the local drives what every later call gets; like
+ * a context the invocation is handed, a method of it that changes an object counts by its verb.
  */
 function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sourceCode: ScopeSource): SharedSource | undefined {
   const calleeVariable = resolveIdentifier(callee, sourceCode);
@@ -90,10 +91,13 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
     if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) continue;
+    // What the kept object's methods do is not followed, as for an object the invocation is
+    // handed: its driving verbs (`browser.navigate(url)`, `client.clickByUid(uid)`) count by name.
     return {
       words: `${outer.words}, which \`${callee.name}\` returns`,
       stateKey: `variable:${variable.name}:${definition.name.range[0]}`,
       part: true,
+      handedIn: true,
       names: [variable.name],
     };
   }

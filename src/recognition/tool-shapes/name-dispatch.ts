@@ -317,7 +317,10 @@ function listEntryName(object: TSESTree.ObjectExpression, settings: RecognitionS
   return toolNameKey(name?.value);
 }
 
-/** Where a definition list or constant sits: an array element, a variable's value, an export. */
+/**
+ * Where a definition list or constant sits: an array element, a variable's value, an export, or a
+ * variable a bundle assigns in its lazy module initialiser (`var readTool; … readTool = { name, … }`).
+ */
 function isDefinitionPlace(object: TSESTree.ObjectExpression): boolean {
   let child: TSESTree.Node = object;
   let parent = object.parent;
@@ -326,6 +329,14 @@ function isDefinitionPlace(object: TSESTree.ObjectExpression): boolean {
     parent = parent.parent;
   }
   if (parent?.type === AST_NODE_TYPES.ArrayExpression) return true;
+  if (
+    parent?.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.operator === '=' &&
+    parent.right === child &&
+    parent.left.type === AST_NODE_TYPES.Identifier
+  ) {
+    return true;
+  }
   return parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === child;
 }
 

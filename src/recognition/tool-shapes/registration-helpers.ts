@@ -159,8 +159,8 @@ function calledFunction(call: TSESTree.CallExpression): ResolvedFunction | undef
 
 /**
  * Cheap test before any lookup (most calls of a file are no registration): the call hands over a
- * name (a string or a constant), a config object written out and a handler written inline, as every
- * call of a registration helper we have met does.
+ * name (a string or a constant) and a handler written inline, and beside the name a config: an
+ * object written out, or one the code names (`registerTool(server, 'get_context', contextResource.inputSchema, async (…) => …)`).
  */
 function mayBeHelperCall(call: TSESTree.CallExpression): boolean {
   if (call.arguments.length < 3 || isRegistrationCall(call)) return false;
@@ -169,13 +169,17 @@ function mayBeHelperCall(call: TSESTree.CallExpression): boolean {
   let inlineHandler = false;
   let config = false;
   let name = false;
+  let others = 0;
   for (const argument of call.arguments) {
     const target = skipTypeWrappers(argument);
     if (isFunctionNode(target)) inlineHandler = true;
     else if (target.type === AST_NODE_TYPES.ObjectExpression) config = true;
-    else if (mayHoldToolName(target)) name = true;
+    else {
+      if (mayHoldToolName(target)) name = true;
+      others += 1;
+    }
   }
-  return inlineHandler && config && name;
+  return inlineHandler && name && (config || others >= 2);
 }
 
 const recognised = new WeakMap<TSESTree.CallExpression, ToolDefinition | null>();
