@@ -8,24 +8,23 @@ import { type SetSummary, evaluateAccuracy, loadLabelSets } from '../../scripts/
 import { ensureFreshBuild } from '../e2e/build.js';
 
 export const ACCURACY_FLOOR = {
-  // The whole corpus, measured 2026-12-04 after the fixes of first-contact round 7, which then joined
-  // the tuned set: 2,130 tools in 128 packages (npm run eval): 2092/2130 = 98.2 %; self-reading 74.0 %
-  // recall, 82.2 % precision; stateful 67.4 % recall, 85.6 % precision. Up: recognition 0.975 → 0.98,
-  // self-reading recall 0.73 → 0.74 and precision 0.80 → 0.82, stateful recall 0.65 → 0.67. One floor
-  // comes down (docs/accuracy.md): stateful precision 0.86 → 0.85. Handlers that take the call's context
-  // first now have it seen as the context, so two current-page readers of agent-infra's browser server
-  // (`handle: async (ctx, _args)`, `page.evaluate(…)` on the context's page) count as driving it, which
-  // their labels do not (85.97 % on the 117 packages of the previous floors), and round 7 joined at
-  // 83.5 %. Earlier reasons stand: rounds 5 and 6 joined at lower figures (the Angular CLI's reads of
-  // a file the code names, XcodeBuildMCP's and j0hanz's state behind module-level managers and a
-  // session grant), a file the code names under the model's folder is no model-chosen location
-  // (task-master's `state.json`), and the round-3 and round-4 fixes found more stateful tools at lower
-  // precision. From here they may only go up. A held-out round is printed by `npm run eval`, never
-  // asserted, so that it cannot be tuned into.
+  // The whole corpus, measured 2026-12-04 after the fixes of first-contact round 8, which then joined
+  // the tuned set: 2,347 tools in 141 packages (npm run eval): 2292/2347 = 97.7 %; self-reading 72.1 %
+  // recall, 80.0 % precision; stateful 64.9 % recall, 85.1 % precision. On the 128 packages of the
+  // previous floors the same rules read higher or the same everywhere (98.2 %; 74.0 / 82.7 %;
+  // 68.0 / 85.7 %), so the floors that come down do so only because round 8 joined below them
+  // (docs/accuracy.md): recognition 0.98 → 0.97 (reactive-agents' definitions whose handlers live in
+  // sibling packages), self-reading recall 0.74 → 0.72 and precision 0.82 → 0.80 (workshop-mcp's reads
+  // inside a dependency, config and auth files read through an object the model's input shares),
+  // stateful recall 0.67 → 0.64 (state behind a pipeline object, a handed-in server instance, a
+  // dependency). Stateful precision stays at 0.85. Earlier reasons stand: rounds 5 to 7 joined at lower
+  // figures, and context-first handlers show two current-page readers driving the context's page. From
+  // here they may only go up. A held-out round is printed by `npm run eval`, never asserted, so that
+  // it cannot be tuned into.
   // Issue 27's targets: >= 95 % each on the whole corpus.
-  recognition: 0.98,
-  selfReading: { recall: 0.74, precision: 0.82 },
-  stateful: { recall: 0.67, precision: 0.85 },
+  recognition: 0.97,
+  selfReading: { recall: 0.72, precision: 0.8 },
+  stateful: { recall: 0.64, precision: 0.85 },
 };
 
 const VERDICTS = ['yes', 'no', 'judgement'];
