@@ -115,15 +115,22 @@ describe('what the contract says', () => {
   });
 });
 
+/** What the contract says, for a name, a description and input fields given with their descriptions. */
+const saysOfFields = (
+  name: string,
+  description: string | undefined,
+  inputs: { name: string; description?: string; schemaName?: string }[],
+) =>
+  contractSaysItReads({
+    name,
+    description,
+    statesDescription: description !== undefined,
+    inputs: inputs.map((input) => ({ description: undefined, ...input })),
+    hasInputSchema: true,
+  });
+
 describe('contracts written the ways first contact met (rounds 5 and 6)', () => {
-  const says = (name: string, description: string | undefined, inputs: { name: string; description?: string; schemaName?: string }[]) =>
-    contractSaysItReads({
-      name,
-      description,
-      statesDescription: description !== undefined,
-      inputs: inputs.map((input) => ({ description: undefined, ...input })),
-      hasInputSchema: true,
-    });
+  const says = saysOfFields;
 
   it('takes a field for a location by the named schema it is built from (`a: RequiredPath.describe(…)`), and reads `input:`', () => {
     const contract =
@@ -214,14 +221,7 @@ describe('where a field says something lives', () => {
 });
 
 describe('contracts written the ways first contact met (round 8)', () => {
-  const says = (name: string, description: string | undefined, inputs: { name: string; description?: string }[]) =>
-    contractSaysItReads({
-      name,
-      description,
-      statesDescription: description !== undefined,
-      inputs: inputs.map((input) => ({ description: undefined, ...input })),
-      hasInputSchema: true,
-    });
+  const says = saysOfFields;
 
   it('reads an input schema written as a list of parameter records', () => {
     const contract = contractOf(`export const httpGetTool = { name: 'http-get', description: 'Fetch content from a URL.',
@@ -241,16 +241,9 @@ describe('contracts written the ways first contact met (round 8)', () => {
   });
 
   it('takes a search that finds code for one that hands back what it found, and a folder read for a listing', () => {
-    expect(
-      says('find_code', 'Find code in a project folder that matches the given pattern.', [
-        { name: 'project_folder', description: 'The absolute path to the project folder.' },
-      ]),
-    ).toBeDefined();
-    expect(
-      says('find_files', 'Find files in a project folder whose names match.', [
-        { name: 'project_folder', description: 'The absolute path to the project folder.' },
-      ]),
-    ).toBeUndefined();
+    const folder = [{ name: 'project_folder', description: 'The absolute path to the project folder.' }];
+    expect(says('find_code', 'Find code in a project folder that matches the given pattern.', folder)).toBeDefined();
+    expect(says('find_files', 'Find files in a project folder whose names match.', folder)).toBeUndefined();
     expect(says('read_directory', 'Read a directory', [{ name: 'path' }])).toBeUndefined();
   });
 

@@ -2442,6 +2442,18 @@ ruleTester.run('declare-tool-state-scope: an imported helper that changes the lo
   ],
 });
 
+/** A tool reported for driving a shared object, with the message's data and the session-scope fix's output. */
+const drivesCase = (code: string, data: { tool: string; method: string; object: string }, output: string) => ({
+  code,
+  errors: [
+    {
+      messageId: 'drivesSharedObject' as const,
+      data,
+      suggestions: [{ messageId: 'declareSessionScope' as const, output }],
+    },
+  ],
+});
+
 /** A controller whose actions hand their context on to a helper as an object literal (browser-use's `navigateImpl`). */
 const controller = (action: string): string => `export class Controller {
   register() {
@@ -2468,25 +2480,16 @@ ruleTester.run('declare-tool-state-scope: a context handed on to a helper inside
     },
   ],
   invalid: [
-    ((code) => ({
-      code,
-      errors: [
+    ((code) =>
+      drivesCase(
+        code,
         {
-          messageId: 'drivesSharedObject' as const,
-          data: {
-            tool: 'go_to_url',
-            method: 'navigate_to',
-            object: "`browser_session`, the invocation's context argument (in `navigateImpl`, which the invocation calls)",
-          },
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace('{ param_model: GoToUrlSchema }', "{ param_model: GoToUrlSchema, stateScope: 'session' }"),
-            },
-          ],
+          tool: 'go_to_url',
+          method: 'navigate_to',
+          object: "`browser_session`, the invocation's context argument (in `navigateImpl`, which the invocation calls)",
         },
-      ],
-    }))(
+        code.replace('{ param_model: GoToUrlSchema }', "{ param_model: GoToUrlSchema, stateScope: 'session' }"),
+      ))(
       controller(
         "this.registry.action('Navigate to URL', { param_model: GoToUrlSchema })(async function go_to_url(params, { browser_session, signal }) { return navigateImpl(params, { browser_session, signal }); });",
       ),
@@ -2539,28 +2542,19 @@ export function createServer(root) {
   ],
   invalid: [
     // The kept browser's `navigate` is not followed; its verb says it drives the browser every later call gets.
-    ((code) => ({
-      code,
-      errors: [
+    ((code) =>
+      drivesCase(
+        code,
         {
-          messageId: 'drivesSharedObject' as const,
-          data: {
-            tool: 'navigate_page',
-            method: 'navigate',
-            object: '`browser3`, taken from module-level `browser2`, which `getBrowser2` returns',
-          },
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace(
-                "properties: { url: { type: 'string' } } } };",
-                "properties: { url: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } };",
-              ),
-            },
-          ],
+          tool: 'navigate_page',
+          method: 'navigate',
+          object: '`browser3`, taken from module-level `browser2`, which `getBrowser2` returns',
         },
-      ],
-    }))(bundledBrowserServer('await browser3.navigate(args2.url);')),
+        code.replace(
+          "properties: { url: { type: 'string' } } } };",
+          "properties: { url: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } };",
+        ),
+      ))(bundledBrowserServer('await browser3.navigate(args2.url);')),
   ],
 });
 

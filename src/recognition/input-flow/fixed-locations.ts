@@ -226,6 +226,17 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
   return shipped;
 }
 
+/** What a local of the scope's function holds: its one initialiser, when nothing assigns it again. */
+function soleInitialiser(local: TSESTree.Identifier, scope: OriginScope): TSESTree.Expression | null | undefined {
+  const initialisers = scope.unit.declarators.filter(
+    (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local.name,
+  );
+  const replaced = scope.unit.assignments.some(
+    (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local.name,
+  );
+  return initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+}
+
 /**
  * A path joined onto a folder the package ships (`path.join(DATA_DIR, `${year}/${id}.json`)`,
  * where `DATA_DIR` comes from `import.meta.url` or `__dirname`): the model picks a file among
@@ -236,13 +247,7 @@ export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginSco
   if (depth > 4) return false;
   const target = skipTypeWrappers(argument);
   if (target.type === AST_NODE_TYPES.Identifier) {
-    const initialisers = scope.unit.declarators.filter(
-      (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
-    );
-    const replaced = scope.unit.assignments.some(
-      (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
-    );
-    const init = initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+    const init = soleInitialiser(target, scope);
     return init ? joinsOntoShippedFolder(init, scope, depth + 1) : false;
   }
   if (target.type !== AST_NODE_TYPES.CallExpression) return false;
@@ -286,13 +291,7 @@ export function namesFixedFile(argument: TSESTree.Node, scope: OriginScope, dept
       return tail.includes('/') && FILE_NAME_SEGMENT.test(tail.split('/').at(-1) ?? '');
     }
     case AST_NODE_TYPES.Identifier: {
-      const initialisers = scope.unit.declarators.filter(
-        (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
-      );
-      const replaced = scope.unit.assignments.some(
-        (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name,
-      );
-      const init = initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+      const init = soleInitialiser(target, scope);
       return init ? namesFixedFile(init, scope, depth + 1) : false;
     }
     default:
