@@ -158,6 +158,23 @@ async function run(input) { return pick(input.label, '/etc/fixed.txt'); }`);
     ]);
   });
 
+  it('summarises a helper given an object written out by the fields of it that carry input', () => {
+    // `speak({ text: input.text, cfg })`: only `text` is the model's, so `params.cfg.prefsPath` is the code's.
+    const fixed = readsOf(`import { readFileSync } from 'node:fs';
+function speak(params) { const prefs = readFileSync(params.cfg.prefsPath, 'utf8'); return params.text + prefs; }
+function speakDestructured({ text, cfg, ...rest }) { return readFileSync(cfg.prefsPath, 'utf8') + text + rest.channel; }
+async function run(input) { const cfg = loadConfig(); return speak({ text: input.text, cfg }) + speakDestructured({ text: input.text, cfg, channel: 'x' }); }`);
+    expect(fixed.reads).toEqual([]);
+    // The field the model filled still reaches the reader, also handed on inside the helper and through a rest element.
+    const chosen = readsOf(`import { readFileSync } from 'node:fs';
+function open(params) { return readFileSync(params.path, 'utf8'); }
+function relay(params) { return open(params); }
+function rest({ cfg, ...others }) { return readFileSync(others.path, 'utf8'); }
+async function run(input) { return relay({ path: input.path, cfg: loadConfig() }) + rest({ path: input.path, cfg: 1 }); }`);
+    expect(chosen.reads.map((read) => read.via)).toEqual([['relay', 'open'], ['rest']]);
+    expect(chosen.returnsContent).toBe(true);
+  });
+
   it('follows relative imports across files, through two hops, and not into a helper that ignores its argument', () => {
     const { reads } = readsOf(`import { loadDocument, loadTemplate, loadViaHelper, describePath } from './helpers.js';
 async function run(input) {

@@ -2711,6 +2711,14 @@ async function readBundled(file) {
 server.registerTool('get_video', { description: 'Get a video transcript', inputSchema: { id: z.string() } }, async (args) => ({ content: [{ type: 'text', text: await readBundled(args.id + '.json') }] }));
 `;
 
+/** A tool reported by its contract (unknown flow), with the one suggestion's exact output. */
+const contractCase = (code: string, output: string): InvalidTestCase<MessageIds, Options> => ({
+  code,
+  errors: [{ messageId: 'missingUnboundedByContract', suggestions: [{ messageId: 'setUnbounded', output }] }],
+});
+/** `code` with the first `anchor` replaced by `replacement` (throws when the anchor is missing). */
+const replacedOnce = (code: string, anchor: string, replacement: string): string => unboundedAt(code, anchor, replacement)[0]!.output;
+
 ruleTester.run(
   'require-unbounded-self-reading-tool: method-named handlers, bundled handler maps, named schemas, parameter records, shipped folders',
   rule,
@@ -2773,56 +2781,39 @@ server.registerTool('read_directory', { description: 'List a directory', inputSc
         ],
       },
       // Parameter records name the location (`url`), and "Fetch content from a specific URL" says it hands it back.
-      ((code) => ({
-        code,
-        errors: [
-          {
-            messageId: 'missingUnboundedByContract' as const,
-            suggestions: unboundedAt(
-              code,
-              'execute: async (args) => httpGet(args.url),\n',
-              'execute: async (args) => httpGet(args.url),\n  maxResultSizeChars: Infinity,\n',
-            ),
-          },
-        ],
-      }))(parameterRecordsTool("{ name: 'url', type: 'string', description: 'The full URL to fetch.' }")),
+      ((code) =>
+        contractCase(
+          code,
+          replacedOnce(
+            code,
+            'execute: async (args) => httpGet(args.url),\n',
+            'execute: async (args) => httpGet(args.url),\n  maxResultSizeChars: Infinity,\n',
+          ),
+        ))(parameterRecordsTool("{ name: 'url', type: 'string', description: 'The full URL to fetch.' }")),
       // To scrape URLs is to hand back their pages.
-      ((code) => ({
-        code,
-        errors: [
-          {
-            messageId: 'missingUnboundedByContract' as const,
-            suggestions: [
-              {
-                messageId: 'setUnbounded' as const,
-                output: code
-                  .replace(
-                    'export const batchScrape = tool({',
-                    "import { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const batchScrape = classifyTool(tool({",
-                  )
-                  .replace(
-                    'execute: async (args) => scraper.batch(args.urls),\n});',
-                    "execute: async (args) => scraper.batch(args.urls),\n}), { reads: 'url', maxResultSizeChars: UNBOUNDED });",
-                  ),
-              },
-            ],
-          },
-        ],
-      }))(scrapeTool('Scrape multiple URLs in a single request.')),
-      // "Find code … that matches the pattern": the code it finds is what it hands back.
-      ((code) => ({
-        code,
-        errors: [
-          {
-            messageId: 'missingUnboundedByContract' as const,
-            suggestions: unboundedAt(
+      ((code) =>
+        contractCase(
+          code,
+          replacedOnce(
+            replacedOnce(
               code,
-              'pattern: z.string() },\n',
-              "pattern: z.string() },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+              'export const batchScrape = tool({',
+              "import { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const batchScrape = classifyTool(tool({",
             ),
-          },
-        ],
-      }))(findCodeTool('Find code in a project folder that matches the given ast-grep pattern.')),
+            'execute: async (args) => scraper.batch(args.urls),\n});',
+            "execute: async (args) => scraper.batch(args.urls),\n}), { reads: 'url', maxResultSizeChars: UNBOUNDED });",
+          ),
+        ))(scrapeTool('Scrape multiple URLs in a single request.')),
+      // "Find code … that matches the pattern": the code it finds is what it hands back.
+      ((code) =>
+        contractCase(
+          code,
+          replacedOnce(
+            code,
+            'pattern: z.string() },\n',
+            "pattern: z.string() },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+          ),
+        ))(findCodeTool('Find code in a project folder that matches the given ast-grep pattern.')),
       // A root that is not the package's own folder (the working directory) may hold a persisted result.
       metaCase(dataFolderTool('process.cwd()'), 'inputSchema: { id: z.string() } }', {
         toolName: 'get_video',
@@ -2845,22 +2836,41 @@ server.registerTool('get_event_attachment', { description: 'Download attachments
   ],
   invalid: [
     // A URL handed to a client's method still names anywhere: the scraping service brings that page back.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'missingUnboundedByContract' as const,
-          suggestions: unboundedAt(
-            code,
-            'inputSchema: { url: z.string() } }',
-            "inputSchema: { url: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
-          ),
-        },
-      ],
-    }))(`import { z } from 'zod';
+    ((code) =>
+      contractCase(
+        code,
+        replacedOnce(
+          code,
+          'inputSchema: { url: z.string() } }',
+          "inputSchema: { url: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ),
+      ))(`import { z } from 'zod';
 import { ScrapeClient } from './api-client.js';
 const client = new ScrapeClient({ apiKey: process.env.KEY });
 server.registerTool('scrape_page', { description: 'Scrape a page.', inputSchema: { url: z.string() } }, async (params) => ({ content: [{ type: 'text', text: await client.run(params.url) }] }));
 `),
+  ],
+});
+
+/** A tool that hands a helper an object it writes out, with the model's text or path in one field and the code's config in another. */
+const fieldsTool = (field: string, helper: string): string => `import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+function speak(params) {
+  ${helper}
+}
+server.registerTool('speak', { description: 'Say a text', inputSchema: { ${field}: z.string() } }, async (args) => ({ content: [{ type: 'text', text: speak({ ${field}: args.${field}, cfg: loadConfig() }) }] }));
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: only the fields of an object that carry input are the model’s', rule, {
+  valid: [
+    // The prefs file comes from the code's `cfg`, not from the model's `text`.
+    fieldsTool('text', "const prefs = readFileSync(params.cfg.prefsPath, 'utf8'); return params.text + prefs;"),
+  ],
+  invalid: [
+    // `params.path` is the field the model filled.
+    metaCase(fieldsTool('path', "return readFileSync(params.path, 'utf8');"), 'inputSchema: { path: z.string() } }', {
+      toolName: 'speak',
+      readCall: '`speak` (→ readFileSync)',
+    }),
   ],
 });

@@ -95,6 +95,12 @@ export type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpressi
 /** The taint state of one analysis of one function. */
 export class Taint {
   readonly names = new Set<string>();
+  /**
+   * Objects of which only some fields carry input, by name: a parameter the caller gave an object
+   * it wrote out (`helper({ text: input.text, cfg })`). Handed on whole, such an object still
+   * counts as input; `params.cfg` and `const { cfg } = params` do not.
+   */
+  readonly partial = new Map<string, ReadonlySet<string>>();
   readonly thisMembers: Set<string>;
   /**
    * Local closures whose call answers with input: they capture it and return
@@ -120,6 +126,32 @@ export class Taint {
       }
     }
     return changed;
+  }
+
+  /**
+   * Taints what `pattern` binds from an object whose input is only in `fields`: a name becomes a
+   * partial object, destructured names only where their key is one of the fields. False when the
+   * pattern has another form (then the caller taints it whole).
+   */
+  addFields(pattern: TSESTree.Node, fields: Iterable<string>): boolean {
+    const target = pattern.type === AST_NODE_TYPES.AssignmentPattern ? pattern.left : pattern;
+    const wanted = new Set(fields);
+    if (target.type === AST_NODE_TYPES.Identifier) {
+      if (!this.names.has(target.name)) this.partial.set(target.name, wanted);
+      return true;
+    }
+    if (target.type !== AST_NODE_TYPES.ObjectPattern) return false;
+    const named = new Set<string>();
+    for (const property of target.properties) {
+      if (property.type === AST_NODE_TYPES.RestElement) continue;
+      const key = getStaticKeyName(property.key, property.computed);
+      if (key !== undefined) named.add(key);
+      if (key === undefined || wanted.has(key)) this.addPattern(property.value);
+    }
+    // `{ a, ...rest }`: the rest holds every field of input not named before it.
+    const rest = target.properties.find((property) => property.type === AST_NODE_TYPES.RestElement);
+    if (rest && [...wanted].some((field) => !named.has(field))) this.addPattern(rest);
+    return true;
   }
 
   /** Taints what a mutated or assigned-into expression is rooted at: `list`, `this.paths`. */
@@ -149,11 +181,16 @@ export class Taint {
     if (!node) return false;
     switch (node.type) {
       case AST_NODE_TYPES.Identifier:
-        return this.names.has(node.name);
+        return this.names.has(node.name) || this.partial.has(node.name);
       case AST_NODE_TYPES.MemberExpression: {
         if (node.object.type === AST_NODE_TYPES.ThisExpression) {
           const path = getMemberPath(node);
           return path !== undefined && path[1] !== undefined && this.thisMembers.has(path[1]);
+        }
+        const fields = this.partialFieldsOf(node.object);
+        if (fields) {
+          const key = getStaticKeyName(node.property, node.computed);
+          return key === undefined || fields.has(key);
         }
         return this.has(node.object);
       }
@@ -209,13 +246,40 @@ export class Taint {
         return false;
     }
   }
+
+  /** The input fields of a partial object `node` names (and nothing has tainted whole), else undefined. */
+  partialFieldsOf(node: TSESTree.Node | null | undefined): ReadonlySet<string> | undefined {
+    const target = node ? skipTypeWrappers(node) : undefined;
+    if (target?.type !== AST_NODE_TYPES.Identifier || this.names.has(target.name)) return undefined;
+    return this.partial.get(target.name);
+  }
+}
+
+/**
+ * The fields of input in an argument handed to a helper: an object written out with static keys
+ * (`{ text: input.text, cfg }` → `text`), or a partial object handed on. Undefined when the whole
+ * argument may be input (a spread, a computed key, anything else).
+ */
+export function inputFieldsOf(argument: TSESTree.Node, taint: Taint): readonly string[] | undefined {
+  const target = skipTypeWrappers(argument);
+  const partial = taint.partialFieldsOf(target);
+  if (partial) return [...partial];
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const fields: string[] = [];
+  for (const property of target.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) return undefined;
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined) return undefined;
+    if (taint.has(property.value)) fields.push(key);
+  }
+  return fields;
 }
 
 /** One pass of propagation; true when anything new became tainted. */
 export function propagate(unit: FunctionUnit, taint: Taint): boolean {
   let changed = false;
   // Nothing tainted yet (a function given no input), nothing a closure could return.
-  if (taint.names.size > 0 || taint.thisMembers.size > 0) {
+  if (taint.names.size > 0 || taint.partial.size > 0 || taint.thisMembers.size > 0) {
     for (const closure of unit.closures) {
       if (taint.inputFunctions.has(closure.name)) continue;
       closure.returned ??= returnedExpressions(closure.fn);
@@ -225,7 +289,16 @@ export function propagate(unit: FunctionUnit, taint: Taint): boolean {
     }
   }
   for (const declarator of unit.declarators) {
-    if (declarator.init && taint.has(declarator.init)) changed = taint.addPattern(declarator.id) || changed;
+    if (!declarator.init || !taint.has(declarator.init)) continue;
+    // `const { cfg } = params` of a partial object: only the fields of input.
+    const fields = declarator.id.type === AST_NODE_TYPES.ObjectPattern ? taint.partialFieldsOf(declarator.init) : undefined;
+    if (fields) {
+      const before = taint.names.size;
+      taint.addFields(declarator.id, fields);
+      changed = taint.names.size > before || changed;
+    } else {
+      changed = taint.addPattern(declarator.id) || changed;
+    }
   }
   for (const assignment of unit.assignments) {
     if (!taint.has(assignment.right)) continue;

@@ -22,7 +22,7 @@ import type { RecognitionSettings } from '../settings.js';
 import { type UrlCarriage, carriesModelUrl, fetchingApiRequest } from './api-requests.js';
 import { resolveCallee, resolveUniqueMethod } from './callees.js';
 import { type OriginScope, hasFixedOrigin } from './fixed-locations.js';
-import { type ReturnsInput, Taint, propagate, unitOf } from './propagation.js';
+import { type ReturnsInput, Taint, inputFieldsOf, propagate, unitOf } from './propagation.js';
 import { type ReadFinding, namedServiceRead, readerCallRead } from './reader-calls.js';
 import { type TaintSources, taintParameters, taintSourcesKey } from './taint-sources.js';
 import { type FlowEnvironment, resolveCalleeWithTypes } from './type-services.js';
@@ -117,6 +117,20 @@ function returnsInputOf(file: FileIndex, classNode: ClassNode | undefined, setti
   };
 }
 
+/** The arguments of `call` that carry input in some fields only, with those fields. */
+function argumentFields(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  taintedArguments: readonly number[],
+  taint: Taint,
+): ReadonlyMap<number, readonly string[]> | undefined {
+  let fields: Map<number, readonly string[]> | undefined;
+  for (const index of taintedArguments) {
+    const inputFields = inputFieldsOf(call.arguments[index]!, taint);
+    if (inputFields) (fields ??= new Map()).set(index, inputFields);
+  }
+  return fields;
+}
+
 export function analyzeFunction(
   fn: FunctionNode,
   taintSources: TaintSources,
@@ -156,7 +170,7 @@ export function analyzeFunction(
 
   const unit = unitOf(fn);
   const taint = new Taint(taintSources.thisMembers, returnsInputOf(file, classNode, environment.settings, depth));
-  taintParameters(fn, taintSources.parameters, taint);
+  taintParameters(fn, taintSources.parameters, taint, taintSources.parameterFields);
   for (let round = 0; round < 50 && propagate(unit, taint); round += 1) {
     // Until nothing new is tainted.
   }
@@ -215,7 +229,12 @@ export function analyzeFunction(
     const fixedOriginParameters = taintedArguments.filter((index) => hasFixedOrigin(call.arguments[index]!, scope, environment));
     const inner = analyzeFunction(
       callee.fn,
-      { parameters: taintedArguments, thisMembers: sameClass ? [...taint.thisMembers] : [], fixedOriginParameters },
+      {
+        parameters: taintedArguments,
+        thisMembers: sameClass ? [...taint.thisMembers] : [],
+        fixedOriginParameters,
+        parameterFields: argumentFields(call, taintedArguments, taint),
+      },
       callee.file,
       callee.classNode,
       environment,

@@ -23,20 +23,39 @@ export interface TaintSources {
   fixedOriginParameters?: readonly number[];
   /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
   contentParameters?: ReadonlyMap<number, ContentShape>;
+  /**
+   * Input parameters given an object of which only these fields carry input: the caller wrote it
+   * out (`textToSpeech({ text, cfg, channel })` with only `text` the model's), so `params.cfg` is not.
+   */
+  parameterFields?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** A stable text for a set of taint sources: the key of a function's summary for them. */
 export function taintSourcesKey(sources: TaintSources): string {
   const fixed = [...(sources.fixedOriginParameters ?? [])].sort().join(',');
   const content = contentArgumentsKey(sources.contentParameters);
-  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}`;
+  const fields = [...(sources.parameterFields ?? [])]
+    .sort(([a], [b]) => a - b)
+    .map(([index, names]) => `${index}:${[...names].sort().join('+')}`)
+    .join(',');
+  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}|${fields}`;
 }
 
-/** Taints the input parameters of `fn` (what they bind, and the field of a constructor's parameter property). */
-export function taintParameters(fn: FunctionNode, parameters: readonly number[], taint: Taint): void {
+/**
+ * Taints the input parameters of `fn` (what they bind, and the field of a constructor's parameter
+ * property); a parameter given an object with only some fields of input (`fields`) carries only those.
+ */
+export function taintParameters(
+  fn: FunctionNode,
+  parameters: readonly number[],
+  taint: Taint,
+  fields?: ReadonlyMap<number, readonly string[]>,
+): void {
   for (const index of parameters) {
     const parameter = fn.params[index];
     if (!parameter) continue;
+    const inputFields = fields?.get(index);
+    if (inputFields && taint.addFields(parameter, inputFields)) continue;
     taint.addPattern(parameter);
     if (parameter.type === AST_NODE_TYPES.TSParameterProperty) {
       // `constructor(private readonly params: P)`: the field is input too.
