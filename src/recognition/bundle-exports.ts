@@ -10,7 +10,8 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, getCalleeLastName, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from './ast.js';
+import { type FunctionNode, getCalleeLastName, getStaticKeyName, programOf, skipTypeWrappers, walk } from './ast.js';
+import { moduleLevelFunctions } from './file-index.js';
 import { moduleText } from './module-graph.js';
 
 /** `init_x().then(() => x_exports)` (awaited or not): the exports object's name. */
@@ -27,20 +28,6 @@ function bundledImportExports(node: TSESTree.Node): string | undefined {
   return arrow.body.name;
 }
 
-/** The bundle's top-level functions and `const f = () => …`, by name. */
-function topLevelFunctions(program: TSESTree.Program): Map<string, FunctionNode> {
-  const functions = new Map<string, FunctionNode>();
-  for (const statement of program.body) {
-    if (statement.type === AST_NODE_TYPES.FunctionDeclaration && statement.id) functions.set(statement.id.name, statement);
-    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of statement.declarations) {
-      const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
-      if (declarator.id.type === AST_NODE_TYPES.Identifier && isFunctionNode(init)) functions.set(declarator.id.name, init);
-    }
-  }
-  return functions;
-}
-
 /** Per program: each `__export(x_exports, { name: () => fn })` object's functions, by exports name and key. */
 const exportsByProgram = new WeakMap<TSESTree.Program, Map<string, Map<string, FunctionNode>>>();
 
@@ -50,7 +37,7 @@ function bundleExports(program: TSESTree.Program): Map<string, Map<string, Funct
   found = new Map();
   const text = moduleText(program);
   if (text === undefined || text.includes('__export(')) {
-    const functions = topLevelFunctions(program);
+    const functions = moduleLevelFunctions(program);
     const exportsMap = found;
     walk(program, (node) => {
       if (

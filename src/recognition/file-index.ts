@@ -299,20 +299,27 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
  * one the walk met.
  */
 function preferModuleLevelFunctions(program: TSESTree.Program, index: FileIndex): void {
+  for (const [name, fn] of moduleLevelFunctions(program)) index.functions.set(name, fn);
+}
+
+/** The functions a module declares at its top (`function f`, `const f = () => …`, exported or not), by name. */
+export function moduleLevelFunctions(program: TSESTree.Program): Map<string, FunctionNode> {
+  const functions = new Map<string, FunctionNode>();
   for (const statement of program.body) {
     const declaration =
       statement.type === AST_NODE_TYPES.ExportNamedDeclaration || statement.type === AST_NODE_TYPES.ExportDefaultDeclaration
         ? statement.declaration
         : statement;
     if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) {
-      index.functions.set(declaration.id.name, declaration);
+      functions.set(declaration.id.name, declaration);
     } else if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
       for (const declarator of declaration.declarations) {
         const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
-        if (declarator.id.type === AST_NODE_TYPES.Identifier && init && isFunctionNode(init)) index.functions.set(declarator.id.name, init);
+        if (declarator.id.type === AST_NODE_TYPES.Identifier && init && isFunctionNode(init)) functions.set(declarator.id.name, init);
       }
     }
   }
+  return functions;
 }
 
 /**

@@ -256,7 +256,7 @@ function calleeText(callee: TSESTree.Node): string {
  * Where input only describes the call for someone else: an error it builds (`new UserInputError(…)`,
  * `createError(…)`), a tag or attribute of a trace, a log line. Nothing read comes back from there.
  */
-const ERROR_CONSTRUCTOR = /(?:^|[a-z])Error$|^create[A-Z]\w*Error$/;
+const ERROR_CONSTRUCTOR = /(?:^|[a-z])Error$/;
 const TELEMETRY_METHODS = new Set([
   'setTag',
   'setTags',

@@ -236,9 +236,7 @@ function parameterRecords(list: TSESTree.ArrayExpression): ContractInput[] {
     if (!record || name === undefined) continue;
     const described = findProperty(record, 'description');
     const description = described ? staticText(described.value) : undefined;
-    const type = getStringValue(findProperty(record, 'type')?.value);
-    if (type === 'boolean' || type === 'number' || type === 'integer') fields.push({ name, description, scalar: true });
-    else fields.push({ name, description });
+    fields.push(isScalarSchema(record) ? { name, description, scalar: true } : { name, description });
   }
   return fields;
 }
@@ -584,25 +582,23 @@ export interface ContractReading {
   evidence: string;
 }
 
+/** A text's first sentence, trimmed. */
+function leadingSentence(text: string): string {
+  return text.trim().split(/(?<=[.!?])\s/)[0] ?? text;
+}
+
 /** The first sentence of a description, short enough for a message. */
 function firstSentence(description: string): string {
-  const sentence = description.trim().split(/(?<=[.!?])\s/)[0] ?? description;
+  const sentence = leadingSentence(description);
   return sentence.length > 90 ? `${sentence.slice(0, 87).trimEnd()}…` : sentence;
 }
 
-/**
- * Does the contract say the tool reads what is at a model-chosen location?
- * Two things must hold: an input is a location (by its name, or by its
- * description), and the name or the description says the tool hands back
- * what is there, while the name's main action is no write, edit, search or
- * listing. Undefined when it does not.
- */
 /**
  * A field's description as it says what the field is: its first sentence, before the examples
  * that often follow ("Path to the file to read. Examples: './output.txt'" is no output).
  */
 function fieldSaying(field: ContractInput): string | undefined {
-  return field.description === undefined ? undefined : (field.description.trim().split(/(?<=[.!?])\s/)[0] ?? field.description);
+  return field.description === undefined ? undefined : leadingSentence(field.description);
 }
 
 /** Is the field a location: by its name, or by its description (and not where output goes)? */
@@ -626,6 +622,13 @@ function isDestinationField(field: ContractInput): boolean {
   return located && (DESTINATION_FIELD.test(field.name) || (saying !== undefined && OUTPUT_DESCRIPTION.test(saying)));
 }
 
+/**
+ * Does the contract say the tool reads what is at a model-chosen location?
+ * Two things must hold: an input is a location (by its name, or by its
+ * description), and the name or the description says the tool hands back
+ * what is there, while the name's main action is no write, edit, search or
+ * listing. Undefined when it does not.
+ */
 export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
   const input = contract.inputs.find(
     (field) => !isDestinationField(field) && (isLocationField(field) || field.locationInside !== undefined),
