@@ -14,6 +14,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 import {
   type ReadFinding,
+  type StateUseKind,
   type ToolDefinition,
   type ToolShape,
   RESOURCE_WORDS,
@@ -40,7 +41,7 @@ export interface InventoryRead {
 }
 
 export interface InventoryStateUse {
-  kind: 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
+  kind: StateUseKind;
   /** `adds to the module-level Map \`cache\``. */
   description: string;
   line: number;
@@ -119,6 +120,9 @@ function describeChain(finding: ReadFinding): string {
 
 function describeStateUse(data: Record<string, string>): string {
   if (data['action'] !== undefined) return `${data['action']} ${data['state'] ?? ''}`.trim();
+  if (data['verb'] !== undefined) {
+    return `calls \`${data['callee'] ?? ''}\` with ${data['object'] ?? 'a long-lived object'}, which the analysis cannot follow; the name says \`${data['verb']}\``;
+  }
   if (data['method'] !== undefined) return `calls \`.${data['method']}()\` on ${data['object'] ?? 'a long-lived object'}`;
   return `uses the ${data['carrier'] ?? 'carrier'} \`${data['name'] ?? ''}\` created ${data['where'] ?? 'outside the call'}`;
 }

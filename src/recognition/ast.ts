@@ -52,6 +52,22 @@ export function classOfMethod(fn: FunctionNode): ClassNode | undefined {
 }
 
 /**
+ * The class whose instance `this` is inside `fn`: the class of the method `fn` is, or, for an
+ * arrow function, of the method it is written in (`this.registerTool('click', …, async (args) =>
+ * this.act(args))` inside a server's method: `this` is the server, which outlives every call).
+ */
+export function classOfThis(fn: FunctionNode): ClassNode | undefined {
+  let current: TSESTree.Node = fn;
+  while (current.type === AST_NODE_TYPES.ArrowFunctionExpression) {
+    let parent: TSESTree.Node | undefined = current.parent;
+    while (parent && !isFunctionNode(parent) && !isClassNode(parent)) parent = parent.parent;
+    if (!parent || isClassNode(parent)) return undefined;
+    current = parent;
+  }
+  return isFunctionNode(current) ? classOfMethod(current) : undefined;
+}
+
+/**
  * `(0, x)`: compilers (tsc, Babel, rolldown) call an imported function as
  * `(0, module_1.readFile)(p)` in CommonJS output so it gets no `this`; the
  * value is `x`.

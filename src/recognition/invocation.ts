@@ -17,7 +17,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
-  classOfMethod,
+  classOfThis,
   collectBindingNames,
   containsNode,
   getStaticKeyName,
@@ -189,8 +189,9 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
       fn: handler,
       inputParameters: inputPositions(handler, definition),
       inputThisMembers: [],
-      // A method handed over as the handler (a decorated method, `this.m.bind(this)`): its `this.helper()` calls resolve in its class.
-      classNode: classOfMethod(handler),
+      // A method handed over as the handler (a decorated method, `this.m.bind(this)`), or an arrow written
+      // in a method of the class that registers it: its `this.helper()` calls resolve in that class.
+      classNode: classOfThis(handler),
       invocationClass: undefined,
       region: definition.invocationRegion,
     });

@@ -146,6 +146,12 @@ const WRITE_CALL = /^(?:write|save)(?:File|FileSync|TextFile|Json|JSON)?$|^(?:wr
 /** Result fields the framework shows the user but never sends to the model (gemini-cli's and qwen-code's `ToolResult`). */
 export const DISPLAY_ONLY_FIELDS = new Set(['returnDisplay', 'display']);
 
+/**
+ * Result fields named for the model (donobu's `forLlm`, gemini-cli's `llmContent`): a result that
+ * has one sends the model that field, and its other fields (`metadata`, `returnDisplay`) go to the harness.
+ */
+const MODEL_FIELDS = new Set(['forLlm', 'llmContent', 'forModel', 'modelContent']);
+
 /** Methods that put their argument into the receiver (`lines.push(text)`): the receiver then carries what the argument carries. */
 export const STORING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'add', 'set', 'append', 'splice', 'fill']);
 /** For the output flow, `concat` too: what it is given joins what the receiver's result carries. */
@@ -557,13 +563,19 @@ export class ContentFlow {
         return this.shapeOf(node.argument, depth + 1);
       case AST_NODE_TYPES.ObjectExpression: {
         let shape: ContentShape | undefined;
+        // `{ forLlm: 'Navigated', metadata: { pageTitle } }`: a result that names the model's field sends it that field only.
+        const namesModelField = node.properties.some(
+          (property) =>
+            property.type === AST_NODE_TYPES.Property && MODEL_FIELDS.has(getStaticKeyName(property.key, property.computed) ?? ''),
+        );
         for (const property of node.properties) {
           if (property.type === AST_NODE_TYPES.SpreadElement) {
             shape = unionShapes(shape, this.shapeOf(property.argument, depth + 1));
             continue;
           }
-          if (this.shapeOf(property.value, depth + 1) === undefined) continue;
           const key = getStaticKeyName(property.key, property.computed);
+          if (namesModelField && key !== undefined && !MODEL_FIELDS.has(key)) continue;
+          if (this.shapeOf(property.value, depth + 1) === undefined) continue;
           shape = unionShapes(shape, key === undefined ? true : new Set([key]));
         }
         return shape;

@@ -139,7 +139,11 @@ export function analyseSelfReading(
   const [read] = findings;
   // A read whose content never comes back (an edit, a count, an upload) cannot be read back from a persisted result.
   const proven = read !== undefined && returnsContent;
-  const escapes = proven ? [] : findInputEscapes(invocation, recognition.file);
+  // A reader the analysis recognises is followed (what it reads is tracked to the output), so
+  // handing it the input is no escape: a read whose content provably stays out is refuted.
+  const escapes = proven
+    ? []
+    : findInputEscapes(invocation, recognition.file).filter((escape) => !findings.some((finding) => finding.call === escape.node));
   // No invocation found (a handler the analysis cannot resolve, a tool the harness runs elsewhere): the
   // input goes where nothing is seen, so nothing is refuted.
   const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 || invocation.entries.length === 0 ? 'unknown' : 'refuted';

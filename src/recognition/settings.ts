@@ -197,7 +197,8 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   ],
   toolBaseClasses: [],
   toolTypeNames: ['Tool', 'ToolDef', 'ToolDefinition'],
-  invocationNames: ['call', 'execute', 'invoke', 'run', 'handler', '_call', 'func'],
+  // `_call`, `_run`, `_execute`: a base class's public method hands the call to its subclass's protected one (LangChain, beeai).
+  invocationNames: ['call', 'execute', 'invoke', 'run', 'handler', '_call', '_run', '_execute', 'func'],
   readers: DEFAULT_READERS.map(normalizeReader),
   persistenceCalls: ['persistToolResult', 'maybePersistLargeToolResult', 'store.persist'],
   ownedSessionChecks: ['shouldPersistForSession'],

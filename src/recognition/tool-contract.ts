@@ -33,6 +33,10 @@ export interface ContractInput {
   scalar?: boolean;
   /** The named schema the field is built from (`a: RequiredPath.describe(…)` → `RequiredPath`), when it is one. */
   schemaName?: string;
+  /** A record of its own fields, none of them a location (`location: { name, country }`): a place, not a path. */
+  place?: boolean;
+  /** The values it is limited to (`enum: ['read', 'write']`, `z.enum([…])`), when the schema spells them. */
+  choices?: string[];
 }
 
 /** Namespaces of schema libraries: `z.string()` is built from zod, not from a schema the code names. */
@@ -169,8 +173,13 @@ function innerFields(value: TSESTree.Node): ContractInput[] {
   if (target.type === AST_NODE_TYPES.CallExpression) {
     const shape = schemaCallShape(target);
     if (shape) return shapeFields(shape, false);
-    for (const argument of target.arguments) {
-      const inner = schemaCallShape(argument);
+    // `z.union([z.object({…}), z.object({…})])`: the members' fields.
+    const members = target.arguments.flatMap((argument) => {
+      const written = skipTypeWrappers(argument);
+      return written.type === AST_NODE_TYPES.ArrayExpression ? written.elements : [argument];
+    });
+    for (const member of members) {
+      const inner = member && member.type !== AST_NODE_TYPES.SpreadElement ? schemaCallShape(member) : undefined;
       if (inner) return shapeFields(inner, false);
     }
     return target.callee.type === AST_NODE_TYPES.MemberExpression ? innerFields(target.callee.object) : [];
@@ -181,6 +190,23 @@ function innerFields(value: TSESTree.Node): ContractInput[] {
   const properties = holder ? findProperty(holder, 'properties') : undefined;
   const propertiesObject = properties ? objectOf(properties.value) : undefined;
   return propertiesObject ? shapeFields(propertiesObject, false) : [];
+}
+
+/** The string values a field's schema is limited to: a JSON schema's `enum`, or `z.enum([…])` in a zod chain. */
+function choicesOf(value: TSESTree.Node, depth = 0): string[] | undefined {
+  const target = skipTypeWrappers(value);
+  if (depth > 12) return undefined;
+  let list: TSESTree.Node | undefined;
+  if (target.type === AST_NODE_TYPES.ObjectExpression) list = findProperty(target, 'enum')?.value;
+  else if (target.type === AST_NODE_TYPES.CallExpression && target.callee.type === AST_NODE_TYPES.MemberExpression) {
+    const method = getStaticKeyName(target.callee.property, target.callee.computed);
+    if (method === 'enum') list = target.arguments[0];
+    else return choicesOf(target.callee.object, depth + 1);
+  }
+  const array = list ? staticValueOf(list) : undefined;
+  if (array?.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
+  const choices = array.elements.map((element) => (element ? getStringValue(element) : undefined)).filter((text) => text !== undefined);
+  return choices.length > 0 ? choices : undefined;
 }
 
 /** The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties. */
@@ -204,6 +230,11 @@ function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true): Contr
     }
     const schemaName = namedSchemaOf(value);
     const field: ContractInput = schemaName === undefined ? { name, description } : { name, description, schemaName };
+    const choices = choicesOf(value);
+    if (choices) field.choices = choices;
+    // `location: z.object({ name, country })`: a record of its own fields is what they say (a place), not a path.
+    const inner = innerFields(value);
+    if (LOCATION_FIELD_EXACT.test(name) && inner.length > 0 && !inner.some(isLocationField)) field.place = true;
     const inside = lookInside && !isLocationField(field) ? innerFields(value).find(isLocationField) : undefined;
     fields.push(inside ? { ...field, locationInside: inside.name } : field);
   }
@@ -272,6 +303,39 @@ function emptyContract(): ToolContract {
   return { name: undefined, description: undefined, statesDescription: false, inputs: [], hasInputSchema: false };
 }
 
+/**
+ * Keys named for a schema beyond the usual ones (`actionParams`, `toolParameters`, `inputZodSchema`),
+ * not an output's (`outputSchema`, `resultSchema`).
+ */
+function schemaKeysByName(object: TSESTree.ObjectExpression): string[] {
+  const keys: string[] = [];
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const key = getStaticKeyName(property.key, property.computed);
+    if (key === undefined || INPUT_SCHEMA_KEYS.includes(key)) continue;
+    if (/(?:Params|Parameters|Schema)$/.test(key) && !/^(?:output|result|response|return)/i.test(key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** Methods a zod schema is finished with that change nothing it says (`.strict()`, `.optional()`). */
+const SCHEMA_FINISHING_METHODS = new Set(['strict', 'strip', 'passthrough', 'optional', 'nullable', 'default']);
+
+/** The description a schema gives itself at its top (`z.object({…}).describe('…')`), not one of its fields'. */
+function schemaOwnDescription(node: TSESTree.Node, depth = 0): string | undefined {
+  const value = staticValueOf(node);
+  let target = value ? skipTypeWrappers(value) : undefined;
+  for (let step = 0; target?.type === AST_NODE_TYPES.CallExpression && step < 8 && depth < 4; step += 1) {
+    const callee = target.callee;
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const method = getStaticKeyName(callee.property, callee.computed);
+    if (method === 'describe') return staticText(target.arguments[0]);
+    if (method === undefined || !SCHEMA_FINISHING_METHODS.has(method)) return undefined;
+    target = skipTypeWrappers(callee.object);
+  }
+  return undefined;
+}
+
 /** Fills what is still missing from one object literal, its spreads and its nested contract objects. */
 function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth: number, seen: Set<TSESTree.Node>): void {
   if (depth > MAX_CONTRACT_DEPTH || seen.has(object)) return;
@@ -285,7 +349,7 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
     }
   }
   if (!into.hasInputSchema) {
-    for (const key of INPUT_SCHEMA_KEYS) {
+    for (const key of [...INPUT_SCHEMA_KEYS, ...schemaKeysByName(object)]) {
       const schema = findProperty(object, key);
       if (!schema) continue;
       // `schema: readSchema` may be a nested contract (`{ name, description, inputSchema }`), not the schema.
@@ -293,6 +357,14 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
       if (nested && (findProperty(nested, 'inputSchema') ?? findProperty(nested, 'parameters'))) continue;
       into.hasInputSchema = true;
       into.inputs = schemaFields(schema.value);
+      // `z.object({ url }).describe('Navigate to a specific URL')`: a schema that says what the tool does.
+      if (into.description === undefined) {
+        const described = schemaOwnDescription(schema.value);
+        if (described !== undefined) {
+          into.description = described;
+          into.statesDescription = true;
+        }
+      }
       break;
     }
   }
@@ -309,6 +381,9 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
   }
 }
 
+/** Methods of a tool class that hand back its declaration for the model (`getDeclaration()` of ADK-style tools). */
+const DECLARATION_METHODS = ['getDeclaration', 'getDefinition', 'toJSON', 'declaration', 'definition'];
+
 /** A class's contract: its `name` / `description` / schema fields, or the strings and schema handed to `super(…)`. */
 function readClass(classNode: ClassNode, into: ToolContract): void {
   const field = (name: string): TSESTree.Node | undefined => {
@@ -319,12 +394,24 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
   const description = field('description');
   if (description) into.statesDescription = true;
   into.description ??= staticText(description);
+  // A method may hand the schema or the whole declaration back (`inputSchema() { return z.object(…) }`,
+  // `getDeclaration() { return { name, description, parameters } }`).
+  const returnedBy = (name: string): TSESTree.Node | undefined => {
+    const member = classMemberByName(classNode, name);
+    if (member?.type !== AST_NODE_TYPES.MethodDefinition || member.value.body === null) return undefined;
+    const statement = member.value.body.body.find((candidate) => candidate.type === AST_NODE_TYPES.ReturnStatement);
+    return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
+  };
   for (const key of INPUT_SCHEMA_KEYS) {
-    const schema = field(key);
+    const schema = field(key) ?? returnedBy(key);
     if (!schema) continue;
     into.hasInputSchema = true;
     into.inputs = schemaFields(schema);
     break;
+  }
+  for (const key of DECLARATION_METHODS) {
+    const declaration = objectOf(returnedBy(key));
+    if (declaration) readObject(declaration, into, 0, new Set());
   }
   if (into.description !== undefined && into.hasInputSchema) return;
   // gemini-cli's `super(Name, displayName, description, kind, parameterSchema)`: the longest text is the description.
@@ -334,6 +421,15 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
   for (const statement of constructor?.value.body?.body ?? []) {
     const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super) continue;
+    // `super({ name, description })`: the options object states the contract.
+    const options = call.arguments.length === 1 ? objectOf(call.arguments[0]) : undefined;
+    if (options && findProperty(options, 'description')) {
+      // The name it states is the one the model sees, not the class's.
+      const stated = resolveToolName(findProperty(options, 'name')?.value);
+      if (stated !== undefined && into.name === classNode.id?.name) into.name = stated;
+      readObject(options, into, 0, new Set());
+      continue;
+    }
     const texts = call.arguments.map((argument) => staticText(argument)).filter((text): text is string => text !== undefined);
     const longest = texts.sort((a, b) => b.length - a.length)[0];
     if (into.description === undefined && longest !== undefined && /\s/.test(longest)) {
@@ -472,6 +568,12 @@ const READING_NAME_WORDS = new Set([
   'download',
   'content',
   'contents',
+  // The one who does it: `WebCrawler`, `PdfReader`, `PageScraper`.
+  'reader',
+  'fetcher',
+  'crawler',
+  'scraper',
+  'downloader',
   // A diff or blame of a model-chosen repository or file hands back lines of its files.
   'diff',
   'blame',
@@ -606,6 +708,9 @@ function isLocationField(field: ContractInput): boolean {
   const saying = fieldSaying(field);
   return (
     field.scalar !== true &&
+    field.place !== true &&
+    // One of a closed list of values ("The file operation to perform": read, write…) is no location.
+    field.choices === undefined &&
     !(saying !== undefined && OUTPUT_DESCRIPTION.test(saying)) &&
     (LOCATION_FIELD.test(field.name) ||
       LOCATION_FIELD_EXACT.test(field.name) ||
@@ -661,5 +766,31 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   }
   const returned = RETURNS_CONTENT.exec(description) ?? (searchesContent ? CONTENT_SEARCH.exec(sentence) : null);
   if (returned) return { input, evidence: `its description says it hands back what is at ${where} ("…${returned[0]}…")` };
+  // "Make HTTP requests to external APIs": what a request to the URL brings back is the response.
+  if (isUrlInput(input) && (HTTP_REQUEST.test(sentence) || (words.includes('http') && words.includes('request')))) {
+    return { input, evidence: `it makes an HTTP request to ${where} ("${sentence}"), and the response comes back` };
+  }
+  return operationThatReads(contract, input, where);
+}
+
+/** "Make HTTP requests", "Sends an HTTP GET request": a request to the URL, whose response the tool hands back. */
+const HTTP_REQUEST =
+  /\b(?:make|makes|send|sends|perform|performs|issue|issues|execute|executes)\s+(?:an?\s+)?(?:\w+\s+)?https?\s+(?:\w+\s+)?requests?\b/i;
+/** Operations a multi-operation tool may offer that hand back what is at the location. */
+const READING_OPERATIONS = new Set(['read', 'view', 'cat', 'fetch', 'download', 'content', 'contents', 'get_content', 'read_file']);
+
+/**
+ * A tool of several operations (`operation: { enum: ['read', 'write', 'list'] }`, "Perform file
+ * system operations"): one the model may choose that reads counts like a tool of its own, so the
+ * contract says it reads. Undefined when no input offers such an operation.
+ */
+function operationThatReads(contract: ToolContract, input: ContractInput, where: string): ContractReading | undefined {
+  for (const field of contract.inputs) {
+    if (field === input) continue;
+    const reading = field.choices?.find((choice) => READING_OPERATIONS.has(choice.toLowerCase()));
+    if (reading !== undefined) {
+      return { input, evidence: `its \`${field.name}\` input offers \`${reading}\`, which hands back what is at ${where}` };
+    }
+  }
   return undefined;
 }

@@ -157,8 +157,11 @@ export function mayDefineTools(text: string, settings: RecognitionSettings): boo
     spelling = anyWordPattern(['tool', 'maxResultSizeChars', 'inputSchema', 'description', ...DECORATOR_SHAPE_SPELLINGS, ...names], 'i');
     toolSpellings.set(settings, spelling);
   }
-  return spelling.test(text) || CURRIED_REGISTRATION_SPELLING.test(text);
+  return spelling.test(text) || CURRIED_REGISTRATION_SPELLING.test(text) || SELF_DESCRIBED_SCHEMA_SPELLING.test(text);
 }
+
+/** A schema that says what its tool does (`z.object({ url }).describe('Navigate to a URL')`): an action may state no other description. */
+const SELF_DESCRIBED_SCHEMA_SPELLING = /\)\s*\.describe\(/;
 
 /** Every tool definition in a tree (needs `parent` links: ESLint's tree has them). */
 export function findToolDefinitions(root: TSESTree.Node, settings: RecognitionSettings, options: RecogniseOptions = {}): ToolDefinition[] {

@@ -31,6 +31,7 @@ export interface ReportData {
   mutatesOutlivingState: Readonly<Record<string, string>>;
   usesSharedCarrier: Readonly<Record<string, string>>;
   drivesSharedObject: Readonly<Record<string, string>>;
+  drivesByContract: Readonly<Record<string, string>>;
   invalidStateScope: { value: string };
 }
 export type SuggestionIds = 'declareSessionScope';
@@ -64,6 +65,10 @@ export default createRule<Options, MessageIds>({
         'which outlives the call and which this call changes, but the tool declares no stateScope. ' +
         'Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); ' +
         "declare `stateScope: 'isolated' | 'session' | 'agent'`.",
+      drivesByContract:
+        "Tool '{{tool}}' calls `{{callee}}` with {{object}}. The analysis cannot follow that call, and the tool's name says " +
+        "it does '{{verb}}': a change to an object the tool does not create, which the next call finds, but the tool declares no stateScope. " +
+        "Declare `stateScope: 'isolated' | 'session' | 'agent'`; if the call leaves nothing a later call finds, `stateScope: 'isolated'` says so.",
       invalidStateScope: "stateScope must be 'isolated', 'session' or 'agent'; {{value}} is none of them.",
       declareSessionScope:
         "Declare stateScope 'session' (what the code does today: state kept between the calls of a session); " +

@@ -261,3 +261,48 @@ describe('contracts written the ways first contact met (round 8)', () => {
     ).toBeUndefined();
   });
 });
+
+describe('contracts written the ways first contact met (round 9)', () => {
+  it('reads a schema or a declaration that a class method hands back, and super({ name, description })', () => {
+    const crawler = contractOf(`export class WebCrawlerTool extends Tool {
+      name = 'WebCrawler';
+      description = 'Retrieves content of an arbitrary website.';
+      inputSchema() { return z.object({ url: z.string().url().describe('Website URL') }); }
+      async _run({ url }) { return this.client(url); }
+    }`);
+    expect(crawler).toMatchObject({ name: 'WebCrawler', hasInputSchema: true, inputs: [{ name: 'url', description: 'Website URL' }] });
+    expect(contractSaysItReads(crawler)?.evidence).toMatch(/its name `WebCrawler` says it hands back/);
+    const operations = contractOf(`export class FileOperationsTool extends BaseTool {
+      constructor() { super({ name: 'file_operations', description: 'Perform file system operations like reading, writing, and managing files' }); }
+      getDeclaration() {
+        return { name: this.name, description: this.description, parameters: { type: 'object', properties: {
+          operation: { type: 'string', description: 'The file operation to perform', enum: ['read', 'write', 'delete', 'list'] },
+          filepath: { type: 'string', description: 'Path to the file or directory' } } } };
+      }
+      async runAsync(args) { return this.dispatch(args); }
+    }`);
+    expect(operations).toMatchObject({ name: 'file_operations', description: expect.stringMatching(/^Perform file system/) });
+    expect(operations.inputs[0]).toMatchObject({ name: 'operation', choices: ['read', 'write', 'delete', 'list'] });
+    expect(contractSaysItReads(operations)?.evidence).toBe('its `operation` input offers `read`, which hands back what is at `filepath`');
+  });
+
+  it('says an HTTP request tool hands back the response of the URL; an operation enum without a read does not', () => {
+    const request =
+      contractOf(`export const http = tool({ name: 'http_request', description: 'Make HTTP requests to external APIs and web services',
+      inputSchema: z.object({ url: z.string().describe('The URL to send the request to'), method: z.enum(['GET', 'POST']) }), execute: async () => '' });`);
+    expect(contractSaysItReads(request)?.evidence).toMatch(/^it makes an HTTP request to `url`/);
+    const writes = contractOf(`export const files = tool({ name: 'file_ops', description: 'Manage files',
+      inputSchema: z.object({ action: z.enum(['write', 'delete']), path: z.string() }), execute: async () => '' });`);
+    expect(contractSaysItReads(writes)).toBeUndefined();
+  });
+
+  it('does not take a place for a path: a `location` record of its own fields (a city, coordinates)', () => {
+    const weather = contractOf(`export class OpenMeteoTool extends Tool {
+      name = 'OpenMeteo';
+      description = 'Retrieve current, past, or future weather forecasts for a location.';
+      inputSchema() { return z.object({ location: z.union([z.object({ name: z.string(), country: z.string().optional() }), z.object({ latitude: z.number(), longitude: z.number() })]) }); }
+      async _run(input) { return this.fetchForecast(input); }
+    }`);
+    expect(contractSaysItReads(weather)).toBeUndefined();
+  });
+});

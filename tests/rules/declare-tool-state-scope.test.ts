@@ -2593,3 +2593,261 @@ ruleTester.run('declare-tool-state-scope: a loaded configuration is no state the
     ),
   ],
 });
+
+/**
+ * A controller whose actions hand their context to a handler the analysis cannot follow (one
+ * kept in an instance field, `this.clickHandler`): the tool's name decides.
+ */
+const unfollowedController = (name: string, body: string): string => `export class Controller {
+  register() {
+    const clickHandler = this.clickHandler;
+    this.registry.action('An action', { param_model: ActionSchema, action_name: '${name}' })(async (params, ctx) => {
+      ${body}
+    });
+  }
+}
+`;
+
+/** A tool reported because its context goes where the analysis cannot follow and its name says it drives it. */
+const byContractCase = (code: string, data: { tool: string; verb: string; object: string; callee: string }, output: string) => ({
+  code,
+  errors: [
+    {
+      messageId: 'drivesByContract' as const,
+      data,
+      suggestions: [{ messageId: 'declareSessionScope' as const, output }],
+    },
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: a context handed to code the analysis cannot follow, decided by the name', rule, {
+  valid: [
+    // The name says it looks: nothing decides that the unfollowed handler changes the session.
+    { code: unfollowedController('get_dropdown_options', 'return await clickHandler(params, ctx);') },
+    // The name says it clicks, but what is handed on is this call's input only.
+    { code: unfollowedController('click', 'return await clickHandler(params, { index: params.index });') },
+    // A global (`JSON.stringify`) and a logger keep nothing of the context.
+    { code: unfollowedController('click', 'logger.info(JSON.stringify(ctx)); return "ok";') },
+    // A method that only looks at the context (`getCurrentPage`).
+    { code: unfollowedController('click', 'const current = await ctx.browser_session.getCurrentPage(); return String(current);') },
+    // A function of the file is followed, and it changes nothing.
+    {
+      code: `function describe(params, ctx) { return String(params.index); }
+export class Controller {
+  register() {
+    this.registry.action('Click', { param_model: ClickSchema, action_name: 'click' })(async (params, ctx) => describe(params, ctx));
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    // `browser-use`: the click handler kept in an instance field is handed the context.
+    ((code) =>
+      byContractCase(
+        code,
+        { tool: 'click', verb: 'click', object: "`ctx`, the invocation's context argument", callee: 'clickHandler' },
+        code.replace("action_name: 'click' }", "action_name: 'click', stateScope: 'session' }"),
+      ))(unfollowedController('click', 'return await clickHandler(params, ctx);')),
+    // A method of the context that is neither a change nor a look (`dispatch`), under a name that switches tabs.
+    ((code) =>
+      byContractCase(
+        code,
+        {
+          tool: 'switch_tab',
+          verb: 'switch',
+          object: "`ctx`, the invocation's context argument",
+          callee: 'ctx.browser_session.dispatch',
+        },
+        code.replace("action_name: 'switch_tab' }", "action_name: 'switch_tab', stateScope: 'session' }"),
+      ))(
+      unfollowedController('switch_tab', "await ctx.browser_session.dispatch({ type: 'switch', tab: params.tab_id }); return 'Switched';"),
+    ),
+  ],
+});
+
+/** An MCP server class that registers its tools in a method: the handlers' `this` is the server. */
+const serverClass = (name: string, body: string): string => `import { z } from 'zod';
+export class BrowserServer {
+  session = undefined;
+  async ensureSession() {
+    if (!this.session) this.session = await launchSession();
+    return this.session;
+  }
+  register() {
+    this.server.registerTool('${name}', { description: 'A browser tool', inputSchema: { url: z.string() } }, async (args) => {
+      ${body}
+    });
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: an arrow handler registered in a method of a server class', rule, {
+  valid: [
+    // `this.version` is read, not changed.
+    { code: serverClass('browser_version', "return { content: [{ type: 'text', text: String(this.version) }] };") },
+  ],
+  invalid: [
+    // `this.ensureSession()` is the server's own method: followed, it keeps the session in `this.session`.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                'inputSchema: { url: z.string() } }',
+                "inputSchema: { url: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(serverClass('browser_open', "await this.ensureSession(); return { content: [{ type: 'text', text: 'ok' }] };")),
+  ],
+});
+
+/** A tool whose helper takes the process's one database connection (`DatabaseConnection.getInstance()`). */
+const singletonTool = (body: string): string => `import { DatabaseConnection } from './connection.js';
+async function analyze(connectionString) {
+  const db = DatabaseConnection.getInstance();
+  ${body}
+  return 'done';
+}
+export const analyzeTool = {
+  name: 'pg_analyze',
+  description: 'Analyze the database',
+  inputSchema: { type: 'object', properties: { connectionString: { type: 'string' } } },
+  execute: async (args) => ({ content: [{ type: 'text', text: await analyze(args.connectionString) }] }),
+};
+`;
+
+/** A server class that keeps a session manager in a field; its tools call the manager's methods. */
+const managerServer = (name: string, call: string): string => `import { z } from 'zod';
+export class DebugServer {
+  constructor() {
+    this.sessionManager = new SessionManager();
+  }
+  setup() {
+    this.server.registerTool('${name}', { description: 'A debugger tool', inputSchema: { sessionId: z.string() } }, async (args) => {
+      const result = await ${call};
+      return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+    });
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: a singleton and an object a long-lived instance keeps', rule, {
+  valid: [
+    // Querying the one connection changes nothing a later call finds.
+    { code: singletonTool('await db.query("SELECT version()");') },
+    // Looking a session up changes nothing.
+    { code: managerServer('get_session', 'this.sessionManager.getSession(args.sessionId)') },
+  ],
+  invalid: [
+    // Connecting it keeps the pool for every later call.
+    ((code) =>
+      drivesCase(
+        code,
+        {
+          tool: 'pg_analyze',
+          method: 'connect',
+          object:
+            '`db`, taken from the single instance of `DatabaseConnection` (`DatabaseConnection.getInstance()`) (in `analyze`, which the invocation calls)',
+        },
+        code.replace(
+          'await analyze(args.connectionString) }] }),\n',
+          "await analyze(args.connectionString) }] }),\n  stateScope: 'session',\n",
+        ),
+      ))(singletonTool('await db.connect(connectionString);')),
+    // Stepping the debuggee the manager holds.
+    ((code) =>
+      drivesCase(
+        code,
+        { tool: 'step_over', method: 'stepOver', object: 'instance field `this.sessionManager`' },
+        code.replace(
+          'inputSchema: { sessionId: z.string() } }',
+          "inputSchema: { sessionId: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
+        ),
+      ))(managerServer('step_over', 'this.sessionManager.stepOver(args.sessionId)')),
+  ],
+});
+
+/** An action definition whose schema says what it does (`.describe(…)`), under a key named for it (`actionParams`). */
+const actionDefinition = (run: string): string => `const { z } = require('zod');
+exports.GoToUrlAction = z.object({ url: z.string().describe('The URL you want to navigate to.') }).describe('Navigate to a specific URL in the browser');
+exports.GoToURLActionDefinition = {
+  type: 'goToUrl',
+  actionParams: exports.GoToUrlAction,
+  run: ${run},
+};
+`;
+
+ruleTester.run('declare-tool-state-scope: an action whose schema describes it, run with the context first', rule, {
+  valid: [
+    // The action only reads the page's address.
+    { code: actionDefinition('async (ctx, action) => ({ success: true, message: ctx.page.url() })') },
+  ],
+  invalid: [
+    // `ctx` is the harness's context, `action` the model's input: the shared page is navigated.
+    ((code) =>
+      drivesCase(
+        code,
+        { tool: 'GoToURLActionDefinition', method: 'goto', object: "`ctx`, the invocation's context argument" },
+        code.replace(
+          'return { success: true, message: `Navigated to ${action.url}` }; },\n',
+          "return { success: true, message: `Navigated to ${action.url}` }; },\n  stateScope: 'session',\n",
+        ),
+      ))(
+      actionDefinition(
+        'async (ctx, action) => { await ctx.page.goto(action.url); return { success: true, message: `Navigated to ${action.url}` }; }',
+      ),
+    ),
+  ],
+});
+
+/** A compiled class tool (tsup's `_ts_decorate`) whose invocation calls its own method `_geocode`, decorated with `decorator`. */
+const decoratedTool = (decorator: string): string => `import { Cache } from './cache.js';
+export class WeatherTool extends Tool {
+  name = 'Weather';
+  description = 'Retrieve the weather forecast for a place.';
+  async _run(input) {
+    const place = await this._geocode(input.location);
+    return String(place.latitude);
+  }
+  async _geocode(location) {
+    const response = await fetch('https://geocoding.example/search?name=' + location);
+    return response.json();
+  }
+}
+_ts_decorate([
+  ${decorator},
+  _ts_metadata('design:type', Function)
+], WeatherTool.prototype, '_geocode', null);
+`;
+
+ruleTester.run('declare-tool-state-scope: a method whose results a caching decorator keeps', rule, {
+  valid: [
+    // A decorator that only traces the call keeps nothing of it.
+    { code: decoratedTool('Traced()') },
+  ],
+  invalid: [
+    // `Cache()` keeps each place it looked up: a later call finds it instead of asking again.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('extends Tool {\n', "extends Tool {\n  readonly stateScope = 'session';\n"),
+            },
+          ],
+        },
+      ],
+    }))(decoratedTool('Cache()')),
+  ],
+});

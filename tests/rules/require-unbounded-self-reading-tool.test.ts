@@ -2874,3 +2874,128 @@ ruleTester.run('require-unbounded-self-reading-tool: only the fields of an objec
     }),
   ],
 });
+
+/** A tool object whose handler hands the model's input to a package function the analysis cannot follow. */
+const requestTool = (name: string, description: string, schema: string): string => `import { perform } from 'operations-lib';
+export const requestTool = {
+  name: '${name}',
+  description: '${description}',
+  parameters: { type: 'object', properties: ${schema} },
+  execute: async (args) => perform(args),
+};
+`;
+/** A tool class whose schema a method hands back (`inputSchema() { return z.object(…) }`). */
+const methodSchemaTool = (name: string, description: string, shape: string): string => `import { z } from 'zod';
+export class SiteTool extends Tool {
+  name = '${name}';
+  description = '${description}';
+  inputSchema() {
+    return z.object(${shape});
+  }
+  async _run(input) {
+    return this.client(input);
+  }
+}
+`;
+
+ruleTester.run(
+  'require-unbounded-self-reading-tool: schemas handed back by methods, HTTP requests, operations the model chooses, places',
+  rule,
+  {
+    valid: [
+      // A `location` made of a city and a country is a place, not a path.
+      {
+        code: methodSchemaTool(
+          'Weather',
+          'Retrieve the weather forecast for a location.',
+          '{ location: z.object({ name: z.string(), country: z.string() }) }',
+        ),
+      },
+      // Every operation the model may choose changes the file: none hands it back.
+      {
+        code: requestTool(
+          'file_operations',
+          'Perform file system operations like writing and deleting files',
+          "{ operation: { type: 'string', enum: ['write', 'delete'] }, filepath: { type: 'string', description: 'Path to the file' } }",
+        ),
+      },
+      // A request tool whose input is no URL (a fixed API's id): nothing says a location.
+      { code: requestTool('http_request', 'Make HTTP requests to the billing API', "{ invoiceId: { type: 'string' } }") },
+    ],
+    invalid: [
+      // `inputSchema()` hands back the schema; "Retrieves content of …" with a `url` says it reads.
+      ((code) => contractCase(code, replacedOnce(code, 'extends Tool {\n', 'extends Tool {\n  maxResultSizeChars = Infinity;\n')))(
+        methodSchemaTool('WebCrawler', 'Retrieves content of an arbitrary website.', "{ url: z.string().describe('Website URL') }"),
+      ),
+      // An HTTP request to the model's URL hands back the response.
+      ((code) =>
+        contractCase(
+          code,
+          replacedOnce(
+            code,
+            'execute: async (args) => perform(args),\n',
+            'execute: async (args) => perform(args),\n  maxResultSizeChars: Infinity,\n',
+          ),
+        ))(
+        requestTool(
+          'http_request',
+          'Make HTTP requests to external APIs and web services',
+          "{ url: { type: 'string', description: 'The URL to send the request to' }, method: { type: 'string', enum: ['GET', 'POST'] } }",
+        ),
+      ),
+      // One of the operations the model may choose (`read`) hands back the file.
+      ((code) =>
+        contractCase(
+          code,
+          replacedOnce(
+            code,
+            'execute: async (args) => perform(args),\n',
+            'execute: async (args) => perform(args),\n  maxResultSizeChars: Infinity,\n',
+          ),
+        ))(
+        requestTool(
+          'file_operations',
+          'Perform file system operations like reading, writing, and managing files',
+          "{ operation: { type: 'string', description: 'The file operation to perform', enum: ['read', 'write', 'delete'] }, filepath: { type: 'string', description: 'Path to the file or directory' } }",
+        ),
+      ),
+    ],
+  },
+);
+
+/** A tool of a harness whose results name the field the model gets (`forLlm`); `result` is what it returns. */
+const forLlmTool = (result: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export const readNote = tool({
+  description: 'Open a note',
+  inputSchema: z.object({ path: z.string() }),
+  execute: async ({ path }) => {
+    const text = await readFile(path, 'utf8');
+    return ${result};
+  },
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: a result that names the field the model gets', rule, {
+  valid: [
+    // The note's text goes to the harness's metadata; the model gets a status line.
+    { code: forLlmTool("{ forLlm: 'Opened the note', metadata: { preview: text } }") },
+  ],
+  invalid: [
+    // The model's field carries the note.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnbounded' as const,
+          suggestions: [
+            {
+              messageId: 'setUnbounded' as const,
+              output: replacedOnce(code, '  },\n});', '  },\n  maxResultSizeChars: Infinity,\n});'),
+            },
+          ],
+        },
+      ],
+    }))(forLlmTool('{ forLlm: text, metadata: { size: text.length } }')),
+  ],
+});

@@ -112,10 +112,35 @@ const HANDED_OBJECT_VERBS = new Set([
   'upload',
   'install',
   'uninstall',
+  // A debugger's session: stepping, continuing or pausing the program it holds (not `resume`,
+  // which as often picks a saved workflow up from disk).
+  'step',
+  'continue',
+  'pause',
 ]);
 
+/**
+ * Driving verbs a tool's own name may open with (`browser_click`, `switch_tab`, `navigate_page`,
+ * `set_mode`): the tool says it drives the object it is handed. `open` (a file is opened to be
+ * read), `install` and `uninstall` (a package lands on disk) and `upload` (a file goes somewhere
+ * else) say nothing about an object in the process.
+ */
+const NAME_DRIVING_VERBS = new Set([...HANDED_OBJECT_VERBS].filter((verb) => !['open', 'install', 'uninstall', 'upload'].includes(verb)));
+
+/**
+ * The driving verb a tool's name says it performs, among its first two words (`click`
+ * of `browser_click`, `switch` of `switchTab`), or undefined. Principle: what the model is
+ * told a tool does is evidence where the code hands the object to something the analysis
+ * cannot follow; a name that says it clicks, navigates or sets changes what the next call finds.
+ */
+export function drivingVerbOfName(toolName: string): string | undefined {
+  return nameWords(toolName)
+    .slice(0, 2)
+    .find((word) => NAME_DRIVING_VERBS.has(word));
+}
+
 /** Does a receiver's name end in an output channel's or a disk or API wrapper's word (`writer`, `response2`, `fileSystem`)? */
-function isOutputChannelName(name: string): boolean {
+export function isOutputChannelName(name: string): boolean {
   const words = nameWords(name.replace(/\d+$/, ''));
   const last = words.at(-1) ?? '';
   return OUTPUT_CHANNEL_WORDS.has(last) || OUTPUT_CHANNEL_WORDS.has(words.slice(-2).join(''));

@@ -12,6 +12,7 @@ import {
   containsNode,
   findProperty,
   getStaticKeyName,
+  skipChainAndTypeWrappers,
   isClassNode,
   isFunctionNode,
   skipTypeWrappers,
@@ -25,11 +26,13 @@ import {
   describeOuterVariable,
   expressionRoot,
   isPackageImport,
+  nameWords,
+  outermostMember,
   resolveIdentifier,
   thisBelongsTo,
 } from './expressions.js';
 import { type FunctionToAnalyse, type SharedSource, type StateUse, stateUseMaker } from './state-use.js';
-import { drivingCallOf, namesSharedObject, receiverSegments } from './driving-calls.js';
+import { drivingCallOf, drivingVerbOfName, isOutputChannelName, namesSharedObject, receiverSegments } from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
 import { calledFunction } from './following-helpers.js';
 
@@ -122,6 +125,164 @@ function entryTakenInHelper(local: TSESTree.Identifier, helper: FunctionNode, so
   return rooted?.part && rooted.root.type === AST_NODE_TYPES.Identifier && rooted.root !== local ? rooted.root : undefined;
 }
 
+/**
+ * First words of methods that only look at an object (`ctx.getPage()`, `session.isOpen()`,
+ * `tabs.find(…)`): a call of one hands nothing to code that could change it.
+ */
+const LOOKING_METHOD_WORDS = new Set([
+  'get',
+  'has',
+  'is',
+  'find',
+  'list',
+  'read',
+  'query',
+  'count',
+  'search',
+  'wait',
+  'to',
+  'as',
+  'describe',
+  'lookup',
+  'resolve',
+  'load',
+  'check',
+  'can',
+  'should',
+  'includes',
+  'map',
+  'filter',
+  'for',
+  'some',
+  'every',
+  'then',
+  'catch',
+  'finally',
+  'bind',
+  'call',
+  'apply',
+  'value',
+  'ensure',
+  'require',
+  'current',
+  'active',
+  'snapshot',
+  'screenshot',
+  'capture',
+  'evaluate',
+  'emit',
+  'log',
+  'debug',
+  'info',
+  'warn',
+  'error',
+  'trace',
+  'report',
+  'send',
+  'notify',
+]);
+
+/**
+ * Is the call's result thrown away (`await x.y();` as a statement, `void x.y()`), also at the end
+ * of a fluent chain (`await actions.keyDown(k).keyUp(k).perform();`)?
+ */
+function resultDiscarded(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  for (;;) {
+    const parent: TSESTree.Node | undefined = node.parent;
+    if (parent?.type === AST_NODE_TYPES.AwaitExpression || parent?.type === AST_NODE_TYPES.ChainExpression) node = parent;
+    else if (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === 'void') node = parent;
+    else if (
+      parent?.type === AST_NODE_TYPES.MemberExpression &&
+      parent.object === node &&
+      parent.parent?.type === AST_NODE_TYPES.CallExpression &&
+      parent.parent.callee === parent
+    ) {
+      node = parent.parent;
+    } else return parent?.type === AST_NODE_TYPES.ExpressionStatement;
+  }
+}
+
+/**
+ * The call that a handed-in object (`ctx`, or a chain from it: `ctx.session`) goes into and
+ * that the analysis does not follow: passed to a function that is not one of the file's own
+ * (`clickActionHandler(params, ctx)` with the handler taken from `this`, an imported helper,
+ * another object's method), or used as the receiver of a method called for what it does (its
+ * result unused) that is neither a change nor a look (`await ctx.session.dispatch(event);`). Undefined for a function the analysis follows (it
+ * is analysed itself), a global (`JSON.stringify(ctx)`), an output channel or a client, and a
+ * method that only looks.
+ */
+function unfollowedHandOff(
+  identifier: TSESTree.Node,
+  sourceCode: ScopeSource,
+): { node: TSESTree.CallExpression; callee: string } | undefined {
+  const chain = outermostMember(identifier);
+  const parent = chain.parent;
+  if (parent?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipChainAndTypeWrappers(parent.callee);
+  if (parent.callee === chain) {
+    // A method of the handed object itself, called for what it does: its result is not used
+    // (`await ctx.session.dispatch(event);`), unlike a look (`const url = ctx.page.url()`).
+    if (!resultDiscarded(parent)) return undefined;
+    const member = skipChainAndTypeWrappers(chain);
+    if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const method = getStaticKeyName(member.property, member.computed);
+    const segments = receiverSegments(member.object);
+    const last = segments[segments.length - 1];
+    if (method === undefined || (last !== undefined && isOutputChannelName(last))) return undefined;
+    const first = nameWords(method)[0];
+    if (first === undefined || LOOKING_METHOD_WORDS.has(first)) return undefined;
+    return { node: parent, callee: sourceCode.getText(member) };
+  }
+  if (!parent.arguments.includes(chain as TSESTree.CallExpressionArgument)) return undefined;
+  if (callee.type === AST_NODE_TYPES.Identifier) {
+    const variable = resolveIdentifier(callee, sourceCode);
+    // A global (`String(ctx)`) keeps nothing; a function of the file is followed and analysed.
+    if (!variable || variable.defs.length === 0 || calledFunction(variable)) return undefined;
+    return { node: parent, callee: callee.name };
+  }
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const rooted = expressionRoot(callee.object);
+  if (!rooted) return undefined;
+  if (rooted.root.type === AST_NODE_TYPES.Identifier && !(resolveIdentifier(rooted.root, sourceCode)?.defs.length ?? 0)) return undefined;
+  const segments = receiverSegments(callee.object);
+  const last = segments[segments.length - 1];
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method === undefined || (last !== undefined && isOutputChannelName(last))) return undefined;
+  const first = nameWords(method)[0];
+  if (first === undefined || LOOKING_METHOD_WORDS.has(first)) return undefined;
+  return { node: parent, callee: sourceCode.getText(callee) };
+}
+
+/** Accessors that hand back a class's one instance (`DatabaseConnection.getInstance()`). */
+const SINGLETON_ACCESSORS = new Set(['getInstance', 'instance', 'getShared', 'shared', 'getDefault', 'getSingleton']);
+
+/**
+ * `const db = DatabaseConnection.getInstance()`: the one instance a class keeps for the process.
+ * Principle: a singleton is as long-lived as a module variable, and what its methods do is not
+ * followed (the class is often in another module), so, as for an object the invocation is
+ * handed, its driving verbs (`db.connect(…)`, `manager.attach(…)`) count by name.
+ */
+function singletonAccessed(init: TSESTree.Node, sourceCode: ScopeSource): SharedSource | undefined {
+  let call = skipTypeWrappers(init);
+  if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments.length > 0) return undefined;
+  const callee = skipChainAndTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (method === undefined || !SINGLETON_ACCESSORS.has(method)) return undefined;
+  const variable = resolveIdentifier(callee.object, sourceCode);
+  if (!variable || variable.defs.length === 0 || isPackageImport(variable)) return undefined;
+  const className = callee.object.name;
+  return {
+    words: `the single instance of \`${className}\` (\`${className}.${method}()\`)`,
+    stateKey: `singleton:${className}`,
+    part: true,
+    handedIn: true,
+    names: [className],
+  };
+}
+
 /** Keys of a call record that hold the model's input (`{ input, agent }`, `{ args, context }`). */
 const INPUT_RECORD_KEYS = new Set(['input', 'args', 'arguments', 'params', 'parameters']);
 
@@ -164,6 +325,7 @@ export function sharedObjectUses(
   const { fn } = item;
   if (!fn.body) return [];
   const report = stateUseMaker(toolName, fn, at);
+  const contractVerb = drivingVerbOfName(toolName);
   const sources = new Map<ScopeVariable, SharedSource>();
   if (item.depth === 0) {
     fn.params.forEach((parameter, index) => {
@@ -203,7 +365,13 @@ export function sharedObjectUses(
           const bound = property.value;
           for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
             if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === bound)) {
-              sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
+              sources.set(variable, {
+                words: source.words,
+                stateKey: source.stateKey,
+                part: source.part,
+                names: source.names,
+                handedIn: source.handedIn,
+              });
             }
           }
         }
@@ -214,7 +382,13 @@ export function sharedObjectUses(
       if (!source || !argumentRoot?.part) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
-          sources.set(variable, { words: source.words, stateKey: source.stateKey, part: source.part, names: source.names });
+          sources.set(variable, {
+            words: source.words,
+            stateKey: source.stateKey,
+            part: source.part,
+            names: source.names,
+            handedIn: source.handedIn,
+          });
         }
       }
     });
@@ -275,7 +449,11 @@ export function sharedObjectUses(
     let source: SharedSource | undefined;
     let part = false;
     const rooted = expressionRoot(node.init);
-    if (rooted) {
+    const singleton = singletonAccessed(node.init, sourceCode);
+    if (singleton) {
+      source = singleton;
+      part = true;
+    } else if (rooted) {
       source = sourceOfRoot(rooted.root);
       part = rooted.part && (source?.part ?? false);
     } else {
@@ -324,6 +502,17 @@ export function sharedObjectUses(
       const drive = drivingCallOf(identifier, settings, variable.name, source.names, source.handedIn === true);
       if (drive) {
         uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
+        continue;
+      }
+      // Unknown, decided by the contract: the object goes where the analysis cannot follow,
+      // and the tool's name says it drives it (`click`, `switch_tab`, `set_mode`).
+      // A client or an output channel handed on (`resolveBranchId(neonClient, …)`) changes nothing in
+      // the process; a factory's wrapper hands the context to the tool's own invocation, analysed itself.
+      const decidable =
+        contractVerb !== undefined && source.handedIn === true && item.where === undefined && !isOutputChannelName(variable.name);
+      const handOff = decidable ? unfollowedHandOff(identifier, sourceCode) : undefined;
+      if (handOff && contractVerb !== undefined) {
+        uses.push(report.drivesByContract(handOff.node, contractVerb, `${source.words}${where}`, handOff.callee, source.stateKey));
       }
     }
   }

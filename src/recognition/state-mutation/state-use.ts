@@ -11,7 +11,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { FunctionNode } from '../ast.js';
 
 /** How a tool's invocation touches state that outlives the call. */
-export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject';
+export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject' | 'drivesByContract';
 
 export interface StateUse {
   node: TSESTree.Node;
@@ -75,6 +75,9 @@ export function stateUseMaker(toolName: string, fn: FunctionNode, at: (node: TSE
       use(node, 'mutatesOutlivingState', { action, state }, stateKey),
     drives: (node: TSESTree.Node, method: string, object: string, stateKey: string) =>
       use(node, 'drivesSharedObject', { method, object }, stateKey),
+    /** Unknown in the code, decided by the tool's name: `object` goes into `callee`, which is not followed. */
+    drivesByContract: (node: TSESTree.Node, verb: string, object: string, callee: string, stateKey: string) =>
+      use(node, 'drivesByContract', { verb, object, callee }, stateKey),
     usesCarrier: (node: TSESTree.Node, carrier: string, name: string, where: string, stateKey: string) =>
       use(node, 'usesSharedCarrier', { carrier, name, where }, stateKey),
   };

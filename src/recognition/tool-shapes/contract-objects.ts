@@ -44,7 +44,7 @@ function invocationMembers(object: TSESTree.ObjectExpression, settings: Recognit
 const USE_MEMBERS = ['similes', 'examples', 'validate'];
 
 /** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
-const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props)$/i;
+const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
 const CONTEXT_PARAMETER = /^(?:context|ctx|agent|session|page|browser|tab|server|runtime|env|deps|services|harness|tools?)$/i;
 
 /**

@@ -29,8 +29,8 @@ import { asObjectLiteral, configName } from '../tool-name.js';
 
 /** The decorator factory of @agentic/core. */
 const AI_FUNCTION_DECORATOR = 'aiFunction';
-/** tsc's and esbuild's legacy-decorator helpers: `(decorators, target, key, descriptor)`. */
-const LEGACY_DECORATE_HELPERS = new Set(['__decorate', '__decorateClass']);
+/** tsc's, esbuild's and tsup's legacy-decorator helpers: `(decorators, target, key, descriptor)`. */
+const LEGACY_DECORATE_HELPERS = new Set(['__decorate', '__decorateClass', '_ts_decorate']);
 /** esbuild's stage-3 helper: `(initializers, flags, key, decorators, target)`. */
 const DECORATE_ELEMENT_HELPER = '__decorateElement';
 
@@ -70,8 +70,8 @@ function decoratedElementName(program: TSESTree.Program, decoratorList: string):
   return found;
 }
 
-/** The method an `aiFunction(…)` call decorates, in any of the three spellings. */
-function decoratedMethod(call: TSESTree.CallExpression): FunctionNode | undefined {
+/** The method a decorator call (`aiFunction(…)`, `Cache()`) decorates, in any of the three spellings. */
+export function decoratedMethod(call: TSESTree.CallExpression): FunctionNode | undefined {
   const parent = call.parent;
   if (parent?.type === AST_NODE_TYPES.Decorator) {
     const member = parent.parent;
