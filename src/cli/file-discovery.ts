@@ -36,7 +36,11 @@ export async function discoverFiles(options: FileDiscoveryOptions): Promise<stri
     );
   }
   const extensions = new Set(options.extensions.map((extension) => extension.replace(/^\./, '')));
-  const hasWantedExtension = (filePath: string): boolean => extensions.has(extname(filePath).slice(1)) && !DECLARATION_FILE.test(filePath);
+  // `--ext esm.js` names a compound extension (`index.esm.js`, not `index.cjs.js`), as its glob does.
+  const hasWantedExtension = (filePath: string): boolean =>
+    !DECLARATION_FILE.test(filePath) &&
+    (extensions.has(extname(filePath).slice(1)) ||
+      [...extensions].some((extension) => extension.includes('.') && filePath.endsWith(`.${extension}`)));
   const ignore = [...ALWAYS_IGNORED, ...options.ignorePatterns];
   const extensionGlob = extensions.size === 1 ? `*.${[...extensions][0]}` : `*.{${[...extensions].join(',')}}`;
 

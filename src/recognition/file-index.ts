@@ -42,6 +42,8 @@ export interface FileIndex {
   classes: Map<string, ClassNode>;
   /** `const` initialisers by name (first declaration wins). */
   constants: Map<string, TSESTree.Expression>;
+  /** TypeScript enums declared in the module (`enum Constants { READ_FILE = 'read_file' }`), for names taken from their members. */
+  enums: Map<string, TSESTree.TSEnumDeclaration>;
   exports: Map<string, ExportTarget>;
   /** `export * from '…'` specifiers, in order. */
   starExports: string[];
@@ -184,6 +186,7 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
     functions: new Map(),
     classes: new Map(),
     constants: new Map(),
+    enums: new Map(),
     exports: new Map(),
     starExports: [],
   };
@@ -262,6 +265,9 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
       case AST_NODE_TYPES.ClassDeclaration:
       case AST_NODE_TYPES.ClassExpression:
         if (node.id) setFirst(index.classes, node.id.name, node);
+        break;
+      case AST_NODE_TYPES.TSEnumDeclaration:
+        setFirst(index.enums, node.id.name, node);
         break;
       case AST_NODE_TYPES.VariableDeclarator: {
         if (node.id.type !== AST_NODE_TYPES.Identifier) {

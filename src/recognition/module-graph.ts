@@ -82,12 +82,28 @@ function resolutionCandidates(base: string): string[] {
   ];
 }
 
-/** The source file a relative specifier names, or undefined (packages are not followed). */
+/**
+ * `@/common` or `~/common`: the alias most projects map to their source folder (tsconfig
+ * `paths: { "@/*": ["./src/*"] }`), which a published package keeps in its shipped source but
+ * not its tsconfig. Resolved to the nearest folder named `src` above the importing file.
+ */
+function sourceFolderAlias(specifier: string, fromFile: string): string | undefined {
+  const aliased = /^[@~]\/(.+)$/.exec(specifier)?.[1];
+  if (aliased === undefined) return undefined;
+  for (let folder = path.dirname(fromFile); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    if (path.basename(folder) === 'src') return path.join(folder, aliased);
+  }
+  return undefined;
+}
+
+/** The source file a relative specifier (or a source-folder alias, `@/…`) names, or undefined (packages are not followed). */
 export function resolveRelativeModule(specifier: string, fromFile: string): string | undefined {
+  if (!path.isAbsolute(fromFile)) return undefined;
+  const aliased = sourceFolderAlias(specifier, fromFile);
+  if (aliased !== undefined) return resolutionCandidates(aliased).find(isFile);
   if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
     return undefined;
   }
-  if (!path.isAbsolute(fromFile)) return undefined;
   const base = path.resolve(path.dirname(fromFile), specifier);
   return resolutionCandidates(base).find(isFile);
 }
@@ -224,6 +240,17 @@ export function resolveImportedConstant(program: TSESTree.Program, specifier: st
   const from = programPath(program);
   const target = from === undefined ? undefined : loadFiltered(resolveRelativeModule(specifier, from), undefined);
   return target ? resolveExport(target, imported, 1, undefined, (file, name) => file.constants.get(name)) : undefined;
+}
+
+/** The exported enum `imported` of the module `specifier` names, seen from `program` (through re-exports and barrels). */
+export function resolveImportedEnum(
+  program: TSESTree.Program,
+  specifier: string,
+  imported: string,
+): TSESTree.TSEnumDeclaration | undefined {
+  const from = programPath(program);
+  const target = from === undefined ? undefined : loadFiltered(resolveRelativeModule(specifier, from), undefined);
+  return target ? resolveExport(target, imported, 1, undefined, (file, name) => file.enums.get(name)) : undefined;
 }
 
 /** The module a relative specifier of `program` names, parsed (a followed module's size bound applies). */

@@ -30,7 +30,7 @@ import {
   walk,
 } from './ast.js';
 import { commonJsExportName, requireSpecifier } from './file-index.js';
-import { loadRelativeModule, moduleText, resolveImportedConstant } from './module-graph.js';
+import { loadRelativeModule, moduleText, resolveImportedConstant, resolveImportedEnum } from './module-graph.js';
 
 /** What a name is bound to in its scope: a value known here, an enum, or something with no static value. */
 type Binding =
@@ -336,6 +336,13 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     // `tools.PdfTool` of `import * as tools from './tools.js'` (or `const tools = require('./tools')`);
     // `ToolName.Read` of a compiled enum.
     if (binding?.kind === 'import' && binding.imported === '*') return importedValue(receiver, binding.source, key, depth);
+    // `Constants.READ_FILE` of `import { Constants } from '@/common'`, an enum of another module.
+    if (binding?.kind === 'import') {
+      const program = programOf(receiver);
+      const declaration = program ? resolveImportedEnum(program, binding.source, binding.imported) : undefined;
+      const member = declaration?.body.members.find((candidate) => getStaticKeyName(candidate.id, false) === key);
+      if (member?.initializer) return staticValueOf(member.initializer, depth + 1);
+    }
     const required = binding?.kind === 'value' ? requireSpecifier(binding.init) : undefined;
     if (required !== undefined) return importedValue(receiver, required, key, depth);
     if (binding?.kind === 'compiled-enum') {
@@ -471,8 +478,16 @@ export function resolveToolName(node: TSESTree.Node | null | undefined): string 
  */
 export function toolNameKey(node: TSESTree.Node | null | undefined): string | undefined {
   if (!node) return undefined;
-  const value = resolveToolName(node);
-  if (value !== undefined) return value;
+  return resolveToolName(node) ?? spelledNameKey(node);
+}
+
+/**
+ * A name as the code spells it, `BuiltInToolNames.ReadFile` (a member path of at most three
+ * parts), whatever it resolves to: how other files of the package write the same name, which
+ * their text shows before they are parsed.
+ */
+export function spelledNameKey(node: TSESTree.Node | null | undefined): string | undefined {
+  if (!node) return undefined;
   const target = skipTypeWrappers(node);
   if (target.type !== AST_NODE_TYPES.MemberExpression || target.computed) return undefined;
   const parts: string[] = [];

@@ -60,6 +60,12 @@ describe('file discovery', () => {
     expect(filtered.map((file) => file.slice(directory.length + 1))).toEqual(['other/f.ts', 'src/a.ts']);
   });
 
+  it('takes a compound extension (`esm.js`) for the files that end in it only', async () => {
+    const directory = workspace({ 'dist/index.esm.js': '', 'dist/index.cjs.js': '', 'dist/other.js': '' });
+    const files = await discoverFiles({ paths: ['dist'], cwd: directory, extensions: ['esm.js'], ignorePatterns: [] });
+    expect(files.map((file) => file.slice(directory.length + 1))).toEqual(['dist/index.esm.js']);
+  });
+
   it('reads a tsconfig the way tsc does (include, exclude) and reports bad input with a code', async () => {
     const directory = workspace({
       'tsconfig.json': JSON.stringify({ include: ['src'], exclude: ['src/legacy'] }),

@@ -2851,3 +2851,80 @@ ruleTester.run('declare-tool-state-scope: a method whose results a caching decor
     }))(decoratedTool('Cache()')),
   ],
 });
+
+/** A bundle's tool factory that hands back `{ name, schema, handler }`, its description kept elsewhere (PostHog's toolkit). */
+const namedFactory = (body: string): string => `var schema = SwitchProjectSchema;
+var switchHandler = async (context, params) => {
+  ${body}
+  return { content: [{ type: 'text', text: 'done' }] };
+};
+var tool = () => ({
+  name: 'switch-project',
+  schema,
+  handler: switchHandler,
+});
+`;
+
+ruleTester.run('declare-tool-state-scope: a factory that hands back a named tool without a description', rule, {
+  valid: [
+    // Reading the active project changes nothing.
+    { code: namedFactory('const projectId = await context.stateManager.getProjectId();') },
+    // Handed to a call, the same object is that call's registration, not a second tool.
+    {
+      code: `export const t = defineThing(() => ({ name: 'plain', schema, handler: async () => 'ok' }));`,
+    },
+  ],
+  invalid: [
+    // It switches the project every later call works in.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('  handler: switchHandler,\n', "  handler: switchHandler,\n  stateScope: 'session',\n"),
+            },
+          ],
+        },
+      ],
+    }))(namedFactory('await context.stateManager.setActiveProject(params.projectId);')),
+  ],
+});
+
+// An imported telemetry service and an imported history, each a long-lived instance that counts what it is told.
+writeFileSync(
+  path.join(helperFolder, 'services.ts'),
+  `class TelemetryService { lines = 0; recordLinesOfCodeModified(count: number) { this.lines += count; } }\nexport const telemetryService = new TelemetryService();\nclass EditHistory { edits: string[] = []; recordEdit(path: string) { this.edits.push(path); } }\nexport const editHistory = new EditHistory();\n`,
+);
+
+ruleTester.run('declare-tool-state-scope: a telemetry service records the call for someone else', rule, {
+  valid: [
+    // Its counter is observability: no later call behaves differently for it.
+    {
+      code: `import { telemetryService } from './services.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => { telemetryService.recordLinesOfCodeModified(3); return 'ok'; } });`,
+      filename: toolFile,
+    },
+  ],
+  invalid: [
+    // An edit history the next call reads is state.
+    ((code) => ({
+      code,
+      filename: toolFile,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(
+      `import { editHistory } from './services.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => { editHistory.recordEdit(path); return 'ok'; } });`,
+    ),
+  ],
+});

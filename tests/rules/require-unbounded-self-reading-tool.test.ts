@@ -2999,3 +2999,42 @@ ruleTester.run('require-unbounded-self-reading-tool: a result that names the fie
     }))(forLlmTool('{ forLlm: text, metadata: { size: text.length } }')),
   ],
 });
+
+/** A tool named by an enum member of another module, imported through the `@/` alias of the package's `src` folder. */
+const aliasedNameFile = path.join(fixtures, 'source-alias', 'src', 'tools', 'read.ts');
+const aliasedNameTool = `import { readFile } from 'node:fs/promises';
+import { tool } from '@langchain/core/tools';
+import { Constants } from '@/common';
+export const readTool = tool(async (input) => readFile(input.path, 'utf8'), {
+  name: Constants.READ_FILE,
+  description: 'Read a file',
+  schema: ReadSchema,
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: a name from an enum of another module, through the source-folder alias', rule, {
+  valid: [],
+  invalid: [
+    {
+      code: aliasedNameTool,
+      filename: aliasedNameFile,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', unbounded: 'UNBOUNDED' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: aliasedNameTool
+                .replace(
+                  'export const readTool = tool(',
+                  "import { classifyTool, UNBOUNDED } from 'tool-result-guard';\nexport const readTool = classifyTool(tool(",
+                )
+                .replace('  schema: ReadSchema,\n});', "  schema: ReadSchema,\n}), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

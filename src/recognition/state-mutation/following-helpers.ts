@@ -329,7 +329,16 @@ function loadsConfiguration(name: string): boolean {
 function followsInto(name: string): boolean {
   const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
   const first = words[0];
-  return first !== undefined && !QUERY_WORDS.has(first) && !words.some((word) => BOOKKEEPING_WORDS.has(word));
+  return first !== undefined && !QUERY_WORDS.has(first) && !isBookkeeping(name);
+}
+
+/**
+ * Does a call record the call for someone else, by its method's or its receiver's words
+ * (`trackToolCall`, `telemetryService.recordLinesOfCodeModified()`)? Its counters are
+ * observability, not state a later call of the tool is changed by.
+ */
+function isBookkeeping(name: string): boolean {
+  return name.split('.').some((segment) => nameWords(segment).some((word) => BOOKKEEPING_WORDS.has(word)));
 }
 
 /** `a` → `b` → `c`, for a message. */
@@ -413,7 +422,7 @@ export function hiddenStateChange(
   if (methodName !== undefined && definition?.type === 'ImportBinding' && !isPackageImport(variable)) {
     // `handlers.handleStart(…)` on a namespace import, `manager.run(…)` on an imported long-lived instance.
     const callee = calleeInModule(call, file, undefined, new Set());
-    const changed = callee ? deepStateChange(callee, settings) : undefined;
+    const changed = callee && !isBookkeeping(callee.name) ? deepStateChange(callee, settings) : undefined;
     if (!changed || !callee) return undefined;
     return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }

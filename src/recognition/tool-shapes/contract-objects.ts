@@ -18,6 +18,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { toolContract } from '../tool-contract.js';
+import { resolveToolName } from '../tool-name.js';
 import { type ToolDefinition, isHandlerFactoryMember, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
 
 /** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
@@ -66,6 +67,21 @@ function inputParameterOf(object: TSESTree.ObjectExpression, members: readonly s
   return undefined;
 }
 
+/**
+ * Is the object what a factory of the module hands back (`var tool = () => ({ … })`, `function tool() {
+ * return { … } }`)? Not when the function is handed to a call (`defineTool((args) => ({ … }))`): that
+ * call is the registration, recognised as such.
+ */
+function isReturnedByFunction(object: TSESTree.ObjectExpression): boolean {
+  const parent = object.parent;
+  let fn: TSESTree.Node | undefined;
+  if (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === object) fn = parent;
+  else if (parent?.type === AST_NODE_TYPES.ReturnStatement && parent.argument === object) {
+    for (fn = parent.parent; fn && !isFunctionNode(fn); fn = fn.parent);
+  }
+  return fn !== undefined && fn.parent?.type !== AST_NODE_TYPES.CallExpression && fn.parent?.type !== AST_NODE_TYPES.NewExpression;
+}
+
 export function recogniseContractObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const members = invocationMembers(object, settings);
   if (members.length === 0) return undefined;
@@ -78,7 +94,14 @@ export function recogniseContractObject(object: TSESTree.ObjectExpression, setti
   // An action that takes no schema tells the model when to use it instead (ElizaOS's `{ name, similes,
   // description, validate, handler, examples }`): examples of use, other names, or an availability check.
   const statesUse = contract.name !== undefined && USE_MEMBERS.some((member) => findProperty(object, member) !== undefined);
-  if (!contract.statesDescription || (!contract.hasInputSchema && !((handedToCall || statesUse) && contract.name !== undefined))) {
+  // A factory's `{ name: 'dashboard-create', schema, handler }` (PostHog's toolkit): a name of its own, a
+  // schema and an invocation, the description kept elsewhere (a manifest keyed by the name).
+  const namedFactoryResult =
+    contract.hasInputSchema && isReturnedByFunction(object) && resolveToolName(findProperty(object, 'name')?.value) !== undefined;
+  if (
+    !namedFactoryResult &&
+    (!contract.statesDescription || (!contract.hasInputSchema && !((handedToCall || statesUse) && contract.name !== undefined)))
+  ) {
     return undefined;
   }
   // The name the contract states (`schema: { name, … }`, `function: { name }`, a spread) before the

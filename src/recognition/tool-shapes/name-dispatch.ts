@@ -50,7 +50,7 @@ import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } fr
 import { type JoinedInvocationEntry, type ToolDefinition, hasInvocationMember } from './vocabulary.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
-import { configName, toolNameKey } from '../tool-name.js';
+import { configName, spelledNameKey, toolNameKey } from '../tool-name.js';
 
 /** How many functions out from a branch its dispatcher may be. */
 const MAX_CALLBACK_DEPTH = 3;
@@ -187,12 +187,14 @@ interface FoundBranch {
 }
 
 /** The dispatcher branches for `name` in the package of `linted`. */
-function branchesNamed(name: string, linted: { filePath: string; program: TSESTree.Program }): FoundBranch[] {
+function branchesNamed(name: string, linted: { filePath: string; program: TSESTree.Program }, spelling?: string): FoundBranch[] {
   // The linted file first: its own dispatcher is the nearest of all.
   const own = branchesOf(linted.program).get(name);
   if (own) return own.map((branch) => ({ branch, file: programFileIndex(linted.program, linted.filePath) }));
   const root = packageRootOf(linted.filePath);
-  const comparing = root ? (packageNameFacts(root).comparedIn.get(name) ?? []) : [];
+  // A name an enum of another module gives (`BuiltInToolNames.ReadFile`): the dispatchers spell the member, not its value.
+  const facts = root ? packageNameFacts(root) : undefined;
+  const comparing = facts?.comparedIn.get(name) ?? (spelling === undefined ? undefined : facts?.comparedIn.get(spelling)) ?? [];
   const candidates = comparing.filter((file) => file !== linted.filePath);
   const found: FoundBranch[] = [];
   for (const candidate of candidates.length > 0 ? nearest(candidates, linted.filePath) : []) {
@@ -303,9 +305,18 @@ function readsRecordArguments(fn: FunctionNode, record: string): boolean {
   return found;
 }
 
-/** `{ name: 'x', inputSchema }` in an array: a tool list entry, and its name. */
-function listEntryName(object: TSESTree.ObjectExpression, settings: RecognitionSettings): string | undefined {
-  if (object.parent?.type === AST_NODE_TYPES.ArrayExpression && findProperty(object, 'inputSchema')) return configName(object);
+/**
+ * `{ name: 'x', inputSchema }` in an array (a tool list entry) or a definition with no invocation: its
+ * name (resolved), with how the code spells it (`BuiltInToolNames.ReadFile`).
+ */
+function listEntryNameNode(
+  object: TSESTree.ObjectExpression,
+  settings: RecognitionSettings,
+): { name: string | undefined; spelling: string | undefined } | undefined {
+  if (object.parent?.type === AST_NODE_TYPES.ArrayExpression && findProperty(object, 'inputSchema')) {
+    const value = findProperty(object, 'name')?.value;
+    return { name: configName(object), spelling: spelledNameKey(value) };
+  }
   // A definition the model is shown (`{ type: 'function', function: { name, description, parameters } }`,
   // `const readFileTool: Tool = {…}`) with no invocation of its own: its code is behind a dispatcher.
   if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
@@ -314,7 +325,7 @@ function listEntryName(object: TSESTree.ObjectExpression, settings: RecognitionS
   const name =
     findProperty(object, 'name') ??
     (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
-  return toolNameKey(name?.value);
+  return { name: toolNameKey(name?.value), spelling: spelledNameKey(name?.value) };
 }
 
 /**
@@ -470,10 +481,11 @@ export function recogniseJoinedListEntry(
   settings: RecognitionSettings,
 ): ToolDefinition | undefined {
   if (filePath === undefined) return undefined;
-  const name = listEntryName(object, settings);
+  const named = listEntryNameNode(object, settings);
+  const name = named?.name;
   const program = name === undefined ? undefined : programOf(object);
   if (name === undefined || !program) return undefined;
-  const found = branchesNamed(name, { filePath, program });
+  const found = branchesNamed(name, { filePath, program }, named?.spelling);
   if (found.length === 0) {
     // No branch: a handler map the package indexes by name (`toolHandlers[name]`), or no handler at all.
     const mapped = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
