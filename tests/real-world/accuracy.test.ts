@@ -8,23 +8,20 @@ import { type SetSummary, evaluateAccuracy, loadLabelSets } from '../../scripts/
 import { ensureFreshBuild } from '../e2e/build.js';
 
 export const ACCURACY_FLOOR = {
-  // The whole corpus, measured 2026-12-04 after the fixes of first-contact round 8, which then joined
-  // the tuned set: 2,347 tools in 141 packages (npm run eval): 2292/2347 = 97.7 %; self-reading 72.1 %
-  // recall, 81.6 % precision; stateful 64.9 % recall, 85.1 % precision. On the 128 packages of the
-  // previous floors the same rules read higher or the same everywhere (98.2 %; 74.0 / 82.7 %;
-  // 68.0 / 85.7 %), so the floors that come down do so only because round 8 joined below them
-  // (docs/accuracy.md): recognition 0.98 → 0.97 (reactive-agents' definitions whose handlers live in
-  // sibling packages), self-reading recall 0.74 → 0.72 and precision 0.82 → 0.81 (workshop-mcp's reads
-  // inside a dependency, config and log files read through an object the model's input shares),
-  // stateful recall 0.67 → 0.64 (state behind a pipeline object, a handed-in server instance, a
-  // dependency). Stateful precision stays at 0.85. Earlier reasons stand: rounds 5 to 7 joined at lower
-  // figures, and context-first handlers show two current-page readers driving the context's page. From
-  // here they may only go up. A held-out round is printed by `npm run eval`, never asserted, so that
-  // it cannot be tuned into.
+  // The whole corpus, measured 2026-12-04 after the fixes of first-contact rounds 9 and 10, which then
+  // joined the tuned set: 2,967 tools in 169 packages (npm run eval): 2908/2967 = 98.0 %; self-reading
+  // 71.1 % recall, 81.1 % precision; stateful 70.6 % recall, 85.8 % precision. On the 141 packages of
+  // the previous floors the same rules read higher or the same everywhere (97.7 %; 72.1 / 81.6 %;
+  // 67.9 / 85.3 %), so the one floor that comes down does so only because rounds 9 and 10 joined
+  // below it (docs/accuracy.md): self-reading recall 0.72 → 0.71 (LSP tools whose hover and reference
+  // text the analysis cannot follow, an attached-file registry). Recognition goes up 0.97 → 0.98 and
+  // stateful recall 0.64 → 0.70; both precisions hold (0.81, 0.85). Earlier reasons stand: rounds 5 to
+  // 8 joined at lower figures. From here they may only go up. A held-out round is printed by
+  // `npm run eval`, never asserted, so that it cannot be tuned into.
   // Issue 27's targets: >= 95 % each on the whole corpus.
-  recognition: 0.97,
-  selfReading: { recall: 0.72, precision: 0.81 },
-  stateful: { recall: 0.64, precision: 0.85 },
+  recognition: 0.98,
+  selfReading: { recall: 0.71, precision: 0.81 },
+  stateful: { recall: 0.7, precision: 0.85 },
 };
 
 const VERDICTS = ['yes', 'no', 'judgement'];
