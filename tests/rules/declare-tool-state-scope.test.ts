@@ -2564,6 +2564,17 @@ writeFileSync(
   `let configCache: { value: unknown; at: number } | undefined;\nexport function loadConfig() { if (configCache && Date.now() - configCache.at < 1000) return configCache.value; configCache = { value: readSettingsFile(), at: Date.now() }; return configCache.value; }\nconst sessions = new Map<string, unknown>();\nexport function loadSession(key: string) { const session = openSession(key); sessions.set(key, session); return session; }\n`,
 );
 
+/** A tool reported for changing outliving state, with the session-scope fix's output. */
+const mutatesCase = (code: string, output: string) => ({
+  code,
+  errors: [{ messageId: mutates, suggestions: [{ messageId: 'declareSessionScope' as const, output }] }],
+});
+/** A tool of `toolFile` (beside the helper modules) reported for a change, fixed with `stateScope: 'session'` after its invocation. */
+const helperToolCase = (code: string) => ({
+  ...mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")),
+  filename: toolFile,
+});
+
 ruleTester.run('declare-tool-state-scope: a loaded configuration is no state the call leaves', rule, {
   valid: [
     // `loadConfig()` caches what every call would load again: the configuration, not state of this call.
@@ -2574,21 +2585,7 @@ ruleTester.run('declare-tool-state-scope: a loaded configuration is no state the
   ],
   invalid: [
     // A session it loads is kept for the next call.
-    ((code) => ({
-      code,
-      filename: toolFile,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
-            },
-          ],
-        },
-      ],
-    }))(
+    helperToolCase(
       `import { loadSession } from './config-io.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ key }) => { loadSession(key); return 'ok'; } });`,
     ),
   ],
@@ -2689,23 +2686,14 @@ ruleTester.run('declare-tool-state-scope: an arrow handler registered in a metho
   ],
   invalid: [
     // `this.ensureSession()` is the server's own method: followed, it keeps the session in `this.session`.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace(
-                'inputSchema: { url: z.string() } }',
-                "inputSchema: { url: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
-              ),
-            },
-          ],
-        },
-      ],
-    }))(serverClass('browser_open', "await this.ensureSession(); return { content: [{ type: 'text', text: 'ok' }] };")),
+    ((code) =>
+      mutatesCase(
+        code,
+        code.replace(
+          'inputSchema: { url: z.string() } }',
+          "inputSchema: { url: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
+        ),
+      ))(serverClass('browser_open', "await this.ensureSession(); return { content: [{ type: 'text', text: 'ok' }] };")),
   ],
 });
 
@@ -2835,20 +2823,9 @@ ruleTester.run('declare-tool-state-scope: a method whose results a caching decor
   ],
   invalid: [
     // `Cache()` keeps each place it looked up: a later call finds it instead of asking again.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace('extends Tool {\n', "extends Tool {\n  readonly stateScope = 'session';\n"),
-            },
-          ],
-        },
-      ],
-    }))(decoratedTool('Cache()')),
+    ((code) => mutatesCase(code, code.replace('extends Tool {\n', "extends Tool {\n  readonly stateScope = 'session';\n")))(
+      decoratedTool('Cache()'),
+    ),
   ],
 });
 
@@ -2909,21 +2886,7 @@ ruleTester.run('declare-tool-state-scope: a telemetry service records the call f
   ],
   invalid: [
     // An edit history the next call reads is state.
-    ((code) => ({
-      code,
-      filename: toolFile,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
-            },
-          ],
-        },
-      ],
-    }))(
+    helperToolCase(
       `import { editHistory } from './services.js'; export const t = tool({ description: 'd', inputSchema: {}, execute: async ({ path }) => { editHistory.recordEdit(path); return 'ok'; } });`,
     ),
   ],

@@ -2884,6 +2884,12 @@ export const requestTool = {
   execute: async (args) => perform(args),
 };
 `;
+/** `requestTool(…)` reported by its contract, fixed with the member after its invocation. */
+const requestCase = (name: string, description: string, schema: string): InvalidTestCase<MessageIds, Options> => {
+  const code = requestTool(name, description, schema);
+  const invocation = 'execute: async (args) => perform(args),\n';
+  return contractCase(code, replacedOnce(code, invocation, `${invocation}  maxResultSizeChars: Infinity,\n`));
+};
 /** A tool class whose schema a method hands back (`inputSchema() { return z.object(…) }`). */
 const methodSchemaTool = (name: string, description: string, shape: string): string => `import { z } from 'zod';
 export class SiteTool extends Tool {
@@ -2928,36 +2934,16 @@ ruleTester.run(
         methodSchemaTool('WebCrawler', 'Retrieves content of an arbitrary website.', "{ url: z.string().describe('Website URL') }"),
       ),
       // An HTTP request to the model's URL hands back the response.
-      ((code) =>
-        contractCase(
-          code,
-          replacedOnce(
-            code,
-            'execute: async (args) => perform(args),\n',
-            'execute: async (args) => perform(args),\n  maxResultSizeChars: Infinity,\n',
-          ),
-        ))(
-        requestTool(
-          'http_request',
-          'Make HTTP requests to external APIs and web services',
-          "{ url: { type: 'string', description: 'The URL to send the request to' }, method: { type: 'string', enum: ['GET', 'POST'] } }",
-        ),
+      requestCase(
+        'http_request',
+        'Make HTTP requests to external APIs and web services',
+        "{ url: { type: 'string', description: 'The URL to send the request to' }, method: { type: 'string', enum: ['GET', 'POST'] } }",
       ),
       // One of the operations the model may choose (`read`) hands back the file.
-      ((code) =>
-        contractCase(
-          code,
-          replacedOnce(
-            code,
-            'execute: async (args) => perform(args),\n',
-            'execute: async (args) => perform(args),\n  maxResultSizeChars: Infinity,\n',
-          ),
-        ))(
-        requestTool(
-          'file_operations',
-          'Perform file system operations like reading, writing, and managing files',
-          "{ operation: { type: 'string', description: 'The file operation to perform', enum: ['read', 'write', 'delete'] }, filepath: { type: 'string', description: 'Path to the file or directory' } }",
-        ),
+      requestCase(
+        'file_operations',
+        'Perform file system operations like reading, writing, and managing files',
+        "{ operation: { type: 'string', description: 'The file operation to perform', enum: ['read', 'write', 'delete'] }, filepath: { type: 'string', description: 'Path to the file or directory' } }",
       ),
     ],
   },

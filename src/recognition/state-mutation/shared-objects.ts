@@ -365,13 +365,7 @@ export function sharedObjectUses(
           const bound = property.value;
           for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
             if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === bound)) {
-              sources.set(variable, {
-                words: source.words,
-                stateKey: source.stateKey,
-                part: source.part,
-                names: source.names,
-                handedIn: source.handedIn,
-              });
+              sources.set(variable, source);
             }
           }
         }
@@ -382,13 +376,7 @@ export function sharedObjectUses(
       if (!source || !argumentRoot?.part) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (variable.defs.some((definition) => definition.type === 'Parameter' && definition.name === parameter)) {
-          sources.set(variable, {
-            words: source.words,
-            stateKey: source.stateKey,
-            part: source.part,
-            names: source.names,
-            handedIn: source.handedIn,
-          });
+          sources.set(variable, source);
         }
       }
     });
