@@ -340,8 +340,8 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     if (binding?.kind === 'import') {
       const program = programOf(receiver);
       const declaration = program ? resolveImportedEnum(program, binding.source, binding.imported) : undefined;
-      const member = declaration?.body.members.find((candidate) => getStaticKeyName(candidate.id, false) === key);
-      if (member?.initializer) return staticValueOf(member.initializer, depth + 1);
+      const value = declaration ? enumMemberValue(declaration, key, depth) : undefined;
+      if (value) return value;
     }
     const required = binding?.kind === 'value' ? requireSpecifier(binding.init) : undefined;
     if (required !== undefined) return importedValue(receiver, required, key, depth);
@@ -364,11 +364,14 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
     const property = given ? findProperty(given, key) : undefined;
     return property ? staticValueOf(property.value, depth + 1) : undefined;
   }
-  if (object?.type === AST_NODE_TYPES.TSEnumDeclaration) {
-    const member = object.body.members.find((candidate) => getStaticKeyName(candidate.id, false) === key);
-    return member?.initializer ? staticValueOf(member.initializer, depth + 1) : undefined;
-  }
+  if (object?.type === AST_NODE_TYPES.TSEnumDeclaration) return enumMemberValue(object, key, depth);
   return undefined;
+}
+
+/** The value of an enum's member `key` (`ReadFile = 'builtin_read_file'`), in this module or another. */
+function enumMemberValue(declaration: TSESTree.TSEnumDeclaration, key: string, depth: number): TSESTree.Node | undefined {
+  const member = declaration.body.members.find((candidate) => getStaticKeyName(candidate.id, false) === key);
+  return member?.initializer ? staticValueOf(member.initializer, depth + 1) : undefined;
 }
 
 /** `ToolSchema.parse({ name, … })`, `Object.freeze({ … })`: a definition helper hands back the object it is given. */

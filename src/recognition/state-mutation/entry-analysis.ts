@@ -206,7 +206,7 @@ function analyseEntry(
         const own = getClassMethod(entry.classNode, field);
         // `@Cache() _geocode(location)`: what it returns for this call's arguments is kept for later calls.
         const cache = own && thisKind === 'instance' && program ? cachingDecoratorOf(own, program) : undefined;
-        if (own && cache !== undefined) {
+        if (cache !== undefined) {
           findings.push(
             report.mutates(
               member.parent,

@@ -12,9 +12,9 @@ import {
   containsNode,
   findProperty,
   getStaticKeyName,
-  skipChainAndTypeWrappers,
   isClassNode,
   isFunctionNode,
+  skipChainAndTypeWrappers,
   skipTypeWrappers,
   walk,
 } from '../ast.js';
@@ -225,14 +225,9 @@ function unfollowedHandOff(
     // (`await ctx.session.dispatch(event);`), unlike a look (`const url = ctx.page.url()`).
     if (!resultDiscarded(parent)) return undefined;
     const member = skipChainAndTypeWrappers(chain);
-    if (member.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-    const method = getStaticKeyName(member.property, member.computed);
-    const segments = receiverSegments(member.object);
-    const last = segments[segments.length - 1];
-    if (method === undefined || (last !== undefined && isOutputChannelName(last))) return undefined;
-    const first = nameWords(method)[0];
-    if (first === undefined || LOOKING_METHOD_WORDS.has(first)) return undefined;
-    return { node: parent, callee: sourceCode.getText(member) };
+    return member.type === AST_NODE_TYPES.MemberExpression && mayChangeWhatItIsGiven(member)
+      ? { node: parent, callee: sourceCode.getText(member) }
+      : undefined;
   }
   if (!parent.arguments.includes(chain as TSESTree.CallExpressionArgument)) return undefined;
   if (callee.type === AST_NODE_TYPES.Identifier) {
@@ -245,13 +240,20 @@ function unfollowedHandOff(
   const rooted = expressionRoot(callee.object);
   if (!rooted) return undefined;
   if (rooted.root.type === AST_NODE_TYPES.Identifier && !(resolveIdentifier(rooted.root, sourceCode)?.defs.length ?? 0)) return undefined;
-  const segments = receiverSegments(callee.object);
-  const last = segments[segments.length - 1];
-  const method = getStaticKeyName(callee.property, callee.computed);
-  if (method === undefined || (last !== undefined && isOutputChannelName(last))) return undefined;
+  return mayChangeWhatItIsGiven(callee) ? { node: parent, callee: sourceCode.getText(callee) } : undefined;
+}
+
+/**
+ * Can a method call change the object it is made on or handed (`session.dispatch(…)`,
+ * `runner.perform(ctx)`)? Not a method of an output channel or a client, and not one whose
+ * first word only looks (`get…`, `find…`, `wait…`).
+ */
+function mayChangeWhatItIsGiven(member: TSESTree.MemberExpression): boolean {
+  const method = getStaticKeyName(member.property, member.computed);
+  const last = receiverSegments(member.object).at(-1);
+  if (method === undefined || (last !== undefined && isOutputChannelName(last))) return false;
   const first = nameWords(method)[0];
-  if (first === undefined || LOOKING_METHOD_WORDS.has(first)) return undefined;
-  return { node: parent, callee: sourceCode.getText(callee) };
+  return first !== undefined && !LOOKING_METHOD_WORDS.has(first);
 }
 
 /** Accessors that hand back a class's one instance (`DatabaseConnection.getInstance()`). */
@@ -496,12 +498,11 @@ export function sharedObjectUses(
       // and the tool's name says it drives it (`click`, `switch_tab`, `set_mode`).
       // A client or an output channel handed on (`resolveBranchId(neonClient, …)`) changes nothing in
       // the process; a factory's wrapper hands the context to the tool's own invocation, analysed itself.
-      const decidable =
-        contractVerb !== undefined && source.handedIn === true && item.where === undefined && !isOutputChannelName(variable.name);
-      const handOff = decidable ? unfollowedHandOff(identifier, sourceCode) : undefined;
-      if (handOff && contractVerb !== undefined) {
+      if (contractVerb === undefined || source.handedIn !== true || item.where !== undefined || isOutputChannelName(variable.name))
+        continue;
+      const handOff = unfollowedHandOff(identifier, sourceCode);
+      if (handOff)
         uses.push(report.drivesByContract(handOff.node, contractVerb, `${source.words}${where}`, handOff.callee, source.stateKey));
-      }
     }
   }
   return uses;
