@@ -2846,10 +2846,6 @@ ruleTester.run('declare-tool-state-scope: a factory that hands back a named tool
   valid: [
     // Reading the active project changes nothing.
     { code: namedFactory('const projectId = await context.stateManager.getProjectId();') },
-    // Handed to a call, the same object is that call's registration, not a second tool.
-    {
-      code: `export const t = defineThing(() => ({ name: 'plain', schema, handler: async () => 'ok' }));`,
-    },
   ],
   invalid: [
     // It switches the project every later call works in.
@@ -2867,6 +2863,11 @@ ruleTester.run('declare-tool-state-scope: a factory that hands back a named tool
         },
       ],
     }))(namedFactory('await context.stateManager.setActiveProject(params.projectId);')),
+    // Handed to a call, the same object is that call's registration, not a second tool: one report, one member.
+    ((code) =>
+      mutatesCase(code, code.replace('seen.add(request.params.id); } }))', "seen.add(request.params.id); }, stateScope: 'session' }))")))(
+      `const seen = new Set(); export const t = defineTool(() => ({ name: 'plain', schema, handler: async (request) => { seen.add(request.params.id); } }));`,
+    ),
   ],
 });
 
