@@ -154,13 +154,16 @@ function findBuiltInvocationClass(
  * The invocation of a tool definition. `file` is the index of the file the
  * tool is in (named handlers and invocation classes are looked up there).
  */
-/** The name of a parameter that holds the call's context, not the model's input: `context`, `_ctx`, `toolContext`. */
-const CONTEXT_PARAMETER = /^_*(?:ctx|context|[a-z]+(?:Context|Ctx))$/;
+/**
+ * The name of a parameter that holds the call's context or its id, not the model's input: `context`, `_ctx`,
+ * `toolContext`, `toolCallId`, `_toolCallId`, `callId`, `toolUseId`.
+ */
+const CONTEXT_PARAMETER = /^_*(?:ctx|context|[a-z]+(?:Context|Ctx)|(?:tool(?:Call|Use)?|call)Id)$/;
 
 /**
  * Where a handler takes the model's input: the first parameter, unless the
- * shape says otherwise, or the function takes a context first
- * (`execute(_context, params)`, `handle(ctx, args)`): then the one after it.
+ * shape says otherwise, or the function takes a context or the call's id first
+ * (`execute(_context, params)`, `handle(ctx, args)`, `execute(toolCallId, args, signal)`): then the one after it.
  */
 function inputPositions(fn: FunctionNode, definition: ToolDefinition): number[] {
   if (definition.inputParameter !== undefined) return [definition.inputParameter];

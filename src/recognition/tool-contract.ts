@@ -209,10 +209,29 @@ function choicesOf(value: TSESTree.Node, depth = 0): string[] | undefined {
   return choices.length > 0 ? choices : undefined;
 }
 
-/** The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties. */
-function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true): ContractInput[] {
+/**
+ * The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties;
+ * also those of the shapes it spreads (`{ ...scrapeBase, ...screenshotParams }`, `{ ...Base.shape, extra }`).
+ */
+function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true, depth = 0): ContractInput[] {
   const fields: ContractInput[] = [];
   for (const property of shape.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      if (depth >= MAX_CONTRACT_DEPTH) continue;
+      const spread = skipTypeWrappers(property.argument);
+      // `...Base.shape` spreads a zod object's own shape.
+      const source =
+        spread.type === AST_NODE_TYPES.MemberExpression && getStaticKeyName(spread.property, spread.computed) === 'shape'
+          ? spread.object
+          : spread;
+      const value = staticValueOf(source);
+      const target = value ? skipTypeWrappers(value) : undefined;
+      const spreadShape = target
+        ? (schemaCallShape(target) ?? (target.type === AST_NODE_TYPES.ObjectExpression ? target : undefined))
+        : undefined;
+      if (spreadShape && spreadShape !== shape) fields.push(...shapeFields(spreadShape, lookInside, depth + 1));
+      continue;
+    }
     if (property.type !== AST_NODE_TYPES.Property) continue;
     const name = getStaticKeyName(property.key, property.computed);
     if (name === undefined) continue;
@@ -580,11 +599,12 @@ const READING_NAME_WORDS = new Set([
 ]);
 /** The first word of a description that says the tool hands back what is there. */
 const READING_DESCRIPTION_START =
-  /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?|converts?|extracts?|parses?|transcribes?)\b/i;
+  /^\s*(?:reads?|fetch(?:es)?|retrieves?|returns?|gets?|views?|shows?|displays?|scrapes?|crawls?|downloads?|loads?|opens?|converts?|extracts?|parses?|transcribes?|compares?|diffs?)\b/i;
 /** First words that hand back what is at the location by themselves, with no word for content after them. */
-const INHERENT_READING_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|scrapes?|crawls?|downloads?)\b/i;
+const INHERENT_READING_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|scrapes?|crawls?|downloads?|diffs?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
-const CONTENT_WORDS = /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?)\b/i;
+const CONTENT_WORDS =
+  /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?|diff|differences)\b/i;
 /**
  * Anywhere in the description: it hands back the content of what it reads ("… and return a
  * unified diff", "returns matching lines with line numbers"), not facts about it.
@@ -598,7 +618,7 @@ const RETURNS_CONTENT =
  * the code it finds is what it hands back).
  */
 const CONTENT_SEARCH =
-  /\bcontent search\b|\b(?:find|finds|search|searches|locate|locates)\s+(?:source\s+)?code\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}files?\s+for\b|\bsearch(?:es)?\s+(?:for\s+)?(?:\w+\s+){0,2}(?:patterns?|regex(?:es)?|text|strings?)\s+in\s+(?:\w+\s+){0,2}files?\b|\b(?:using|with|via)\s+(?:ripgrep|rg|grep)\b/i;
+  /\bcontent search\b|\b(?:find|finds|search|searches|locate|locates)\s+(?:source\s+)?code\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}contents?\b|\bmatching lines\b|\bsearch(?:es)?\s+(?:\w+\s+){0,2}files?\s+for\b|\bsearch(?:es)?\s+(?:for\s+)?(?:\w+\s+){0,2}(?:patterns?|regex(?:es)?|text|strings?)\s+in\s+(?:\w+\s+){0,2}files?\b|\b(?:using|with|via|runs?|running)\s+(?:ripgrep|rg|grep)\b/i;
 const SEARCH_FACTS = /\b(?:counts?|number of|names|list|lists)\b/i;
 /** The main actions a content search may be named for: it still hands back lines of what it read. */
 const SEARCH_NAME_WORDS = new Set(['search', 'grep', 'find']);
@@ -607,7 +627,18 @@ const OPENS_ELSEWHERE = /^\s*opens?\b[^.]*\bin (?:the |a |an )?(?:[\w-]+ ){0,3}(
 /** A field that says where the tool puts what it fetched (`localPath`, "Local destination path"): it saves, not hands back. */
 const DESTINATION_FIELD = /^(?:local|dest|destination|output|out|save)(?=[A-Z_-]|$)/;
 const METADATA_WORDS =
-  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|size|existence|exists|count|number of|diagnostics?|errors|warnings)\b/i;
+  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|links|size|existence|exists|count|number of|diagnostics?|errors|warnings)\b/i;
+/** A location field's own description that says the tool reads it ("URL to fetch", "The file to read", "document to extract text from"). */
+const FIELD_READ_FOR =
+  /\b(?:to|will)\s+(?:be\s+)?(?:read|fetch(?:ed)?|scrape[d]?|crawl(?:ed)?|download(?:ed)?|view(?:ed)?|retrieve[d]?|quer(?:y|ied)|transcribe[d]?|extract\s+(?:the\s+)?(?:text|content|contents)\s+from)\b/i;
+/** "Capture screenshots of web pages", "Take a screenshot of the URL". */
+const SCREENSHOT_START = /^\s*(?:captures?|takes?)\s+(?:an?\s+|full[- ]page\s+)?screenshots?\b/i;
+/**
+ * It starts a job and hands back its id ("Start a crawl job …", "returns a job ID. Use poll to get results"): the
+ * content comes back, if ever, from another tool.
+ */
+const STARTS_A_JOB =
+  /^\s*(?:starts?|begins?|launch(?:es)?|submits?|queues?|kicks?\s+off)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:job|task)s?\b|\breturns?\s+(?:an?\s+|the\s+)?(?:\w+\s+)?job\s+id\b/i;
 /** Words of a name that make its main action something else than handing back what is there. */
 const CHANGING_NAME_WORDS = new Set([
   'write',
@@ -660,6 +691,9 @@ const CHANGING_NAME_WORDS = new Set([
   'suggest',
   'propose',
 ]);
+
+/** Formats a `…-to-<format>` name converts into: the result is what was read, in another form. */
+const CONVERSION_TARGETS = new Set(['markdown', 'md', 'text', 'txt', 'html', 'json', 'csv', 'string']);
 
 /** Words of a name whose object is a folder: reading one hands back a listing of names. */
 const LISTING_NAME_WORDS = new Set(['directory', 'directories', 'dir', 'dirs', 'folder', 'folders']);
@@ -744,21 +778,44 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   const sentence = description === undefined ? undefined : firstSentence(description);
   // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
   // "Count matches in files using ripgrep", "List files … searched by ripgrep": facts about the matches, not their lines.
-  const searchesContent = sentence !== undefined && CONTENT_SEARCH.test(sentence) && !SEARCH_FACTS.test(sentence);
+  // `grep`, `mgrep`, `rgrep`: grep hands back the lines it matches, unless the description says it counts or lists.
+  const grepNamed = words.some((word) => word.endsWith('grep'));
+  const statesFacts = sentence !== undefined && SEARCH_FACTS.test(sentence);
+  const searchesContent = ((sentence !== undefined && CONTENT_SEARCH.test(sentence)) || grepNamed) && !statesFacts;
   // `read_directory`, `view_folder`: what a directory holds is its names, not content.
   if (words.some((word) => LISTING_NAME_WORDS.has(word))) return undefined;
-  const changing = words.filter((word) => CHANGING_NAME_WORDS.has(word));
+  // `image-to-markdown`, `pdf_to_text`, `bing-search-to-markdown`: what the name turns into another format is what it reads.
+  const converts = words.some((word, index) => word === 'to' && index > 0 && CONVERSION_TARGETS.has(words[index + 1] ?? ''));
+  const changing = converts ? [] : words.filter((word) => CHANGING_NAME_WORDS.has(word));
   if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
   // A download to a destination the model names saves the content; it does not hand it back.
   const savesIt = contract.inputs.some(isDestinationField);
   const where = input.locationInside === undefined ? `\`${input.name}\`` : `\`${input.name}[].${input.locationInside}\``;
   if (sentence !== undefined && OPENS_ELSEWHERE.test(sentence)) return undefined;
+  if (description !== undefined && STARTS_A_JOB.test(description)) return undefined;
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
     return undefined;
   if (!savesIt && words.some((word) => READING_NAME_WORDS.has(word))) {
     return { input, evidence: `its name \`${contract.name}\` says it hands back what is at ${where}` };
   }
-  if (savesIt || sentence === undefined || description === undefined) return undefined;
+  if (savesIt) return undefined;
+  if (grepNamed && searchesContent) {
+    return { input, evidence: `its name \`${contract.name}\` says it greps ${where}, and grep hands back the lines it matches` };
+  }
+  // "URL to fetch", "The file to read", "URL of the document to extract text from": the field says what the tool does with it.
+  const fieldSays = fieldSaying(input);
+  // …unless the tool says it hands back facts about it ("Extract all links from a page").
+  if (fieldSays !== undefined && FIELD_READ_FOR.test(fieldSays) && !(sentence !== undefined && METADATA_WORDS.test(sentence))) {
+    return { input, evidence: `its \`${input.name}\` input is the location to read ("${firstSentence(fieldSays)}")` };
+  }
+  // "Capture screenshots of web pages": a picture of the page at a model-chosen URL is what is there, rendered.
+  if (isUrlInput(input) && (words.includes('screenshot') || (sentence !== undefined && SCREENSHOT_START.test(sentence)))) {
+    return { input, evidence: `it hands back a screenshot of the page at ${where}` };
+  }
+  const conversion = converts
+    ? { input, evidence: `its name \`${contract.name}\` says it converts what is at ${where} and hands it back` }
+    : undefined;
+  if (sentence === undefined || description === undefined) return conversion;
   // "Scrape multiple URLs in a single request": to read, scrape, crawl, fetch or download a location is to hand back what is there.
   const inherentlyReads = INHERENT_READING_START.test(sentence);
   if (READING_DESCRIPTION_START.test(sentence) && (inherentlyReads || CONTENT_WORDS.test(sentence)) && !METADATA_WORDS.test(sentence)) {
@@ -770,7 +827,7 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   if (isUrlInput(input) && (HTTP_REQUEST.test(sentence) || (words.includes('http') && words.includes('request')))) {
     return { input, evidence: `it makes an HTTP request to ${where} ("${sentence}"), and the response comes back` };
   }
-  return operationThatReads(contract, input, where);
+  return conversion ?? operationThatReads(contract, input, where);
 }
 
 /** "Make HTTP requests", "Sends an HTTP GET request": a request to the URL, whose response the tool hands back. */

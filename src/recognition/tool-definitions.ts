@@ -41,7 +41,7 @@ import { recogniseFunctionToolObject, recogniseLocalExecutorTool } from './tool-
 import { recogniseSchemaHandleTool } from './tool-shapes/playwright.js';
 import { recogniseClass, recogniseToolClass } from './tool-shapes/tool-classes.js';
 import { recogniseToolMapObject } from './tool-shapes/tool-maps.js';
-import { recogniseToolModuleHandler } from './tool-shapes/tool-modules.js';
+import { recogniseToolModuleHandler, recogniseToolModuleMetadata } from './tool-shapes/tool-modules.js';
 import { recogniseTypedObject } from './tool-shapes/typed-objects.js';
 import { type ToolDefinition, withToolMapKeyName } from './tool-shapes/vocabulary.js';
 
@@ -127,6 +127,7 @@ export function recogniseToolDefinition(
         recogniseConfigFreeObject(node, settings) ??
         recogniseJoinedListEntry(node, options.filePath, settings) ??
         recogniseMapJoinedDefinition(node, options.filePath) ??
+        recogniseToolModuleMetadata(node) ??
         (configuresRecognisedCall(node, settings) ? undefined : withToolMapKeyName(recogniseContractObject(node, settings)))
       );
     case AST_NODE_TYPES.SwitchCase:

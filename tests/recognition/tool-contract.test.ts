@@ -306,3 +306,79 @@ describe('contracts written the ways first contact met (round 9)', () => {
     expect(contractSaysItReads(weather)).toBeUndefined();
   });
 });
+
+describe('contracts written the ways first contact met (round 11)', () => {
+  it('reads the fields of the shapes an input shape spreads', () => {
+    const scrape = contractOf(`const base = { url: z.string().describe('The URL to crawl'), limit: z.number().optional() };
+      const shot = { full_page: z.boolean().optional() };
+      const params = { ...base, ...shot, format: z.string() };
+      server.tool('page_scrape', 'Scrape a single page and extract its content.', params, async (args) => run(args));`);
+    expect(scrape.inputs.map((input) => input.name)).toEqual(['url', 'limit', 'full_page', 'format']);
+    expect(contractSaysItReads(scrape)?.input.name).toBe('url');
+  });
+
+  it("lets a location field's own description say the tool reads it, and a screenshot of a URL hand back the page", () => {
+    const fetcher = contractOf(`export const agenticTool = tool({
+      inputSchema: z.object({ url: z.string().describe('URL to fetch. Must be http:// or https://.'), prompt: z.string() }), execute: async () => '' });`);
+    expect(contractSaysItReads(fetcher)?.evidence).toBe('its `url` input is the location to read ("URL to fetch.")');
+    const shot =
+      contractOf(`export const shot = tool({ name: 'page_capture', description: 'Capture screenshots of web pages. Returns base64 images.',
+      inputSchema: z.object({ url: z.string().describe('The URL of the page') }), execute: async () => '' });`);
+    expect(contractSaysItReads(shot)?.evidence).toBe('it hands back a screenshot of the page at `url`');
+    // A field that only names the page to act on says nothing of reading it.
+    const audit = contractOf(`export const audit = tool({ name: 'run_audit', description: 'Run a performance audit.',
+      inputSchema: z.object({ url: z.string().describe('URL to audit') }), execute: async () => '' });`);
+    expect(contractSaysItReads(audit)).toBeUndefined();
+  });
+
+  it('takes a grep-named tool, "runs grep", a comparison of files and a diff for their lines, but not links or a status', () => {
+    const says = (name: string, description: string, field = "dir: z.string().describe('Directory to search')") =>
+      contractSaysItReads(
+        contractOf(
+          `export const t = tool({ name: '${name}', description: '${description}', inputSchema: z.object({ ${field} }), execute: async () => '' });`,
+        ),
+      );
+    expect(says('mgrep', 'Search multiple patterns.')?.evidence).toMatch(/says it greps `dir`/);
+    expect(says('multi_search', 'Search multiple patterns (runs grep for each pattern).')).toBeDefined();
+    expect(says('mgrep', 'Count the matches of multiple patterns.')).toBeUndefined();
+    expect(
+      says('compare', 'Compare two files or strings and show differences.', "file1: z.string().describe('First file to compare')"),
+    ).toBeDefined();
+    expect(says('git_changes', 'Show git diff of uncommitted changes.', "dir: z.string().describe('Repository directory')")).toBeDefined();
+    expect(
+      says('git_state', 'Show git status (modified, added, deleted files).', "dir: z.string().describe('Repository directory')"),
+    ).toBeUndefined();
+    expect(says('links', 'Extract all links from a page without fetching content.', "url: z.string().describe('The URL')")).toBeUndefined();
+  });
+});
+
+describe('contracts that name a conversion or a query of a file (round 11)', () => {
+  const says = (name: string, description: string, field: string) =>
+    contractSaysItReads(
+      contractOf(
+        `export const t = tool({ name: '${name}', description: '${description}', inputSchema: z.object({ ${field} }), execute: async () => '' });`,
+      ),
+    );
+
+  it('takes a `…-to-markdown` name for a conversion of what is at the location, whatever its object', () => {
+    // `search` in the name is its object here, not its action: the description decides.
+    expect(
+      says('bing-search-to-markdown', 'Convert a Bing search results page to markdown', "url: z.string().describe('URL of the page')")
+        ?.evidence,
+    ).toMatch(/^its description says it hands back what is at `url`/);
+    // With nothing else to go on, the name says it.
+    const bare = contractOf(
+      `export const t = tool({ name: 'pdf_to_text', inputSchema: z.object({ file: z.string() }), execute: async () => '' });`,
+    );
+    expect(contractSaysItReads(bare)?.evidence).toBe('its name `pdf_to_text` says it converts what is at `file` and hands it back');
+    expect(says('image-to-markdown', 'Convert an image to markdown, including metadata', 'filepath: z.string()')).toBeDefined();
+    // A name that only mentions a format is no conversion of the location.
+    expect(says('save_markdown', 'Save markdown to a file', "path: z.string().describe('Where to save')")).toBeUndefined();
+  });
+
+  it('takes a file the field says is to be queried for one the tool reads', () => {
+    expect(says('jq', 'Query and manipulate JSON using jq expressions.', "file: z.string().describe('JSON file to query')")?.evidence).toBe(
+      'its `file` input is the location to read ("JSON file to query")',
+    );
+  });
+});

@@ -3024,3 +3024,192 @@ ruleTester.run('require-unbounded-self-reading-tool: a name from an enum of anot
     },
   ],
 });
+
+// Principles from first-contact round 11 (issue 27).
+
+/** A pi-style tool whose handler takes the call's id first (`execute(toolCallId, args, signal)`); `result` is what it returns. */
+const callIdFirstTool = (result: string): string => `import { z } from 'zod';
+export const extractDocument = {
+  name: 'extract_document',
+  description: 'Extract the text of a document',
+  parameters: z.object({ url: z.string().describe('URL of the document') }),
+  execute: async (_toolCallId, args, signal) => {
+    const response = await fetch(args.url.trim(), { signal });
+    const text = await response.text();
+    return ${result};
+  },
+};
+`;
+
+/** A scraping server whose input shape is built by spreading shared shapes (`{ ...scrapeBase, ...screenshotParams }`). */
+const spreadShapeServer = (name: string, description: string): string => `import { z } from 'zod';
+import { apiRequest } from './spider-api';
+const scrapeBase = { url: z.string().describe('The URL to fetch'), limit: z.number().optional() };
+const screenshotParams = { full_page: z.boolean().optional() };
+const scrapeParams = { ...scrapeBase, ...screenshotParams };
+server.tool('${name}', '${description}', scrapeParams, async (params) => {
+  const data = await apiRequest('POST', '/${name}', params);
+  return { content: [{ type: 'text', text: data }] };
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 11', rule, {
+  valid: [
+    // The call's id comes first and the model's input second: the document's length comes back, not its text.
+    { code: callIdFirstTool("{ content: [{ type: 'text', text: String(text.length) }] }") },
+    // The spread shape holds a URL, but links found on a page are facts about it, not its content.
+    { code: spreadShapeServer('links', 'Extract all links from a page without fetching content.') },
+  ],
+  invalid: [
+    // `execute(toolCallId, args, signal)`: the model's input is `args`, so the document at its URL is read and returned.
+    invalid(callIdFirstTool("{ content: [{ type: 'text', text }] }"), [
+      {
+        toolName: 'extract_document',
+        readCall: '`fetch`',
+        resource: 'URL',
+        fix: [
+          "    return { content: [{ type: 'text', text }] };\n  },\n",
+          "    return { content: [{ type: 'text', text }] };\n  },\n  maxResultSizeChars: Infinity,\n",
+        ],
+      },
+    ]),
+    // The URL field comes from a spread shape; to scrape a page is to hand back its content. A registration has no
+    // field for the classification, so the fix wraps it in `classifyTool`.
+    ((code) =>
+      contractCase(
+        code,
+        replacedOnce(
+          replacedOnce(code, "server.tool('scrape'", "classifyTool(server.tool('scrape'").replace(
+            "import { apiRequest } from './spider-api';\n",
+            "import { apiRequest } from './spider-api';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n",
+          ),
+          "  return { content: [{ type: 'text', text: data }] };\n});",
+          "  return { content: [{ type: 'text', text: data }] };\n}), { name: 'scrape', reads: 'url', maxResultSizeChars: UNBOUNDED });",
+        ),
+      ))(spreadShapeServer('scrape', 'Scrape a single page and extract its content.')),
+  ],
+});
+
+/** A harness tool whose input goes to an imported runner the analysis cannot follow: its contract decides. */
+const unknownFlowTool = (name: string, description: string, field: string): string => `import { run } from './runner';
+export const t = buildTool({
+  name: '${name}',
+  description: '${description}',
+  inputSchema: z.object({ ${field} }),
+  async call(input) { return run(input); },
+});
+`;
+/** `unknownFlowTool` reported by its contract, fixed with the member after its invocation. */
+const unknownFlowCase = (name: string, description: string, field: string): InvalidTestCase<MessageIds, Options> =>
+  ((code) =>
+    contractCase(
+      code,
+      replacedOnce(
+        code,
+        '  async call(input) { return run(input); },\n',
+        '  async call(input) { return run(input); },\n  maxResultSizeChars: Infinity,\n',
+      ),
+    ))(unknownFlowTool(name, description, field));
+
+ruleTester.run('require-unbounded-self-reading-tool: contracts of first-contact round 11', rule, {
+  valid: [
+    // A crawl job: the pages come back, if ever, from another tool.
+    unknownFlowTool(
+      'site_crawl',
+      'Start a crawl job to extract content from pages. Returns a job ID.',
+      "url: z.string().describe('The starting URL to crawl from')",
+    ),
+    // A field that names the page to audit says nothing of reading it.
+    unknownFlowTool('run_audit', 'Run a performance audit.', "url: z.string().describe('URL to audit')"),
+    // A grep that counts.
+    unknownFlowTool('mgrep', 'Count the matches of several patterns.', "dir: z.string().describe('Directory to search')"),
+    // A performance comparison of two devices is no comparison of files.
+    unknownFlowTool('compare_devices', 'Compare website performance between mobile and desktop.', 'url: z.string()'),
+    // The status of a repository, not its lines.
+    unknownFlowTool('git_state', 'Show git status (modified, added, deleted files).', "dir: z.string().describe('Repository directory')"),
+  ],
+  invalid: [
+    // The field says it is the URL to fetch.
+    unknownFlowCase('agent_tool', 'Answers a question about a page.', "url: z.string().describe('URL to fetch. Must be http(s).')"),
+    // A screenshot of a model-chosen URL is the page, rendered.
+    unknownFlowCase('page_capture', 'Capture screenshots of web pages.', "url: z.string().describe('The URL of the page')"),
+    // Named for grep: grep hands back the lines it matches.
+    unknownFlowCase('mgrep', 'Search multiple patterns.', "dir: z.string().describe('Directory to search')"),
+    // A comparison of two files hands back their differing lines; a git diff the changed lines.
+    unknownFlowCase('compare', 'Compare two files and show differences.', "file1: z.string().describe('First file to compare')"),
+    unknownFlowCase('git_changes', 'Show git diff of uncommitted changes.', "dir: z.string().describe('Repository directory')"),
+    // A conversion named for its target format, and a file the field says is queried.
+    unknownFlowCase('image-to-markdown', 'Convert an image to markdown, including metadata.', 'filepath: z.string()'),
+    unknownFlowCase('jq', 'Query JSON using jq expressions.', "file: z.string().describe('JSON file to query')"),
+  ],
+});
+
+/** A requests tool whose URL its configuration holds (`this.url`); the model fills `:name` slots and the query. */
+const configuredUrlTool = (start: string): string => `export class RequestsGetTool extends DynamicStructuredTool {
+  constructor(args) { super({ name: 'requests_get', description: 'Execute HTTP GET requests', schema }); this.url = args.url; }
+  async _call(arg) {
+    let finalUrl = ${start};
+    Object.entries(arg.queryParams ?? {}).forEach(([key, value]) => {
+      finalUrl = finalUrl.replace(new RegExp(':' + key), encodeURIComponent(String(value)));
+    });
+    const url = new URL(finalUrl);
+    url.searchParams.append('q', String(arg.q));
+    finalUrl = url.toString();
+    const res = await fetch(finalUrl);
+    return res.text();
+  }
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: a URL the configuration holds, its slots filled by the model', rule, {
+  valid: [
+    // The origin is the tool's configured URL; the model's values are encoded into its path slots and query.
+    configuredUrlTool('this.url'),
+  ],
+  invalid: [
+    // The model's own URL, with slots filled the same way: it chooses the origin.
+    invalid(configuredUrlTool('arg.url'), [
+      {
+        toolName: 'RequestsGetTool',
+        readCall: '`fetch`',
+        resource: 'URL',
+        fix: ['extends DynamicStructuredTool {\n', 'extends DynamicStructuredTool {\n  maxResultSizeChars = Infinity;\n'],
+      },
+    ]),
+  ],
+});
+
+/** A tool module: `metadata` and `inputSchema` name and describe it, `handler` runs it; `body` is the handler's. */
+const metadataModule = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export const inputSchema = { path: z.string().describe('The file') };
+export const metadata = {
+  name: 'show_file',
+  description: 'Show a file of the project',
+};
+export async function handler(args) {
+  ${body}
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: a module that exports its metadata and its handler', rule, {
+  valid: [
+    // The handler hands back the file's size, not the file.
+    metadataModule("const text = await readFile(args.path, 'utf8'); return { content: [{ type: 'text', text: String(text.length) }] };"),
+    // A module that exports metadata but no handler is no tool (a page's metadata).
+    `export const metadata = { name: 'home', description: 'The home page' }; export default function Page() { return null; }`,
+  ],
+  invalid: [
+    // The handler hands the file back; the module has no object the server reads a classification from: no fix.
+    {
+      code: metadataModule("const text = await readFile(args.path, 'utf8'); return { content: [{ type: 'text', text }] };"),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'show_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

@@ -23,6 +23,8 @@ import type { FlowEnvironment } from './type-services.js';
 
 /** A URL head that writes scheme and host in full: `https://api.example.com/…`. */
 const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
+/** An instance field that holds the endpoint a tool was configured with: `this.url`, `this.apiBase`, `this.baseURL`. */
+const CONFIGURED_ENDPOINT = /^(?:url|base_?url|api_?(?:base|url|endpoint)|endpoint|server_?url|instance_?url|host)$/i;
 /** What the fixed-origin check needs to know about the function it looks in. */
 export interface OriginScope {
   taint: Taint;
@@ -57,6 +59,7 @@ export function hasFixedOrigin(
   environment: FlowEnvironment,
   depth = 0,
   property?: string,
+  assumed: ReadonlySet<string> = new Set(),
 ): boolean {
   if (depth > MAX_ORIGIN_DEPTH) return false;
   const target = skipTypeWrappers(node);
@@ -77,7 +80,7 @@ export function hasFixedOrigin(
       while (leftmost.type === AST_NODE_TYPES.BinaryExpression && leftmost.operator === '+') leftmost = leftmost.left;
       const head = stringHead(leftmost);
       if (head !== undefined) return FIXED_ORIGIN.test(head);
-      return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1);
+      return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1, undefined, assumed);
     }
     case AST_NODE_TYPES.ObjectExpression: {
       if (property === undefined) return requestOptionsHaveFixedOrigin(target, scope, environment, depth);
@@ -92,21 +95,42 @@ export function hasFixedOrigin(
       if (!first) return false;
       // `new URL('/items/' + id, base)`: a path under a base fixed in code.
       if (base && !taint.has(base) && stringHead(first)?.startsWith('/')) return true;
-      return hasFixedOrigin(first, scope, environment, depth + 1);
+      return hasFixedOrigin(first, scope, environment, depth + 1, undefined, assumed);
     }
     case AST_NODE_TYPES.MemberExpression: {
+      // `this.url`, `this.apiBase` of a tool built with its endpoint: the configuration holds it, the model did not choose it.
+      const field = target.computed ? undefined : getMemberPath(target.property)?.[0];
+      if (
+        skipTypeWrappers(target.object).type === AST_NODE_TYPES.ThisExpression &&
+        field !== undefined &&
+        CONFIGURED_ENDPOINT.test(field) &&
+        !taint.thisMembers.has(field)
+      )
+        return true;
       // `url.href` of a fixed URL, `request.url` of a built request.
       const name = target.computed ? undefined : getMemberPath(target.property)?.[0];
-      return hasFixedOrigin(target.object, scope, environment, depth + 1, name);
+      return hasFixedOrigin(target.object, scope, environment, depth + 1, name, assumed);
     }
     case AST_NODE_TYPES.AwaitExpression:
-      return hasFixedOrigin(target.argument, scope, environment, depth + 1, property);
+      return hasFixedOrigin(target.argument, scope, environment, depth + 1, property, assumed);
     case AST_NODE_TYPES.CallExpression: {
       const callee = target.callee;
       // `url.toString()` of a fixed URL.
       if (callee.type === AST_NODE_TYPES.MemberExpression && target.arguments.length === 0 && property === undefined) {
         const method = getMemberPath(callee.property)?.[0];
-        if (method === 'toString' || method === 'toJSON') return hasFixedOrigin(callee.object, scope, environment, depth + 1);
+        if (method === 'toString' || method === 'toJSON')
+          return hasFixedOrigin(callee.object, scope, environment, depth + 1, undefined, assumed);
+      }
+      // `url.replace(/:id\b/, encodeURIComponent(id))`: a slot of a URL the code fixed, filled; the code chose what
+      // to replace, or the value is encoded as one component (it can add no `/`, `:` or `@`, so no new host).
+      if (callee.type === AST_NODE_TYPES.MemberExpression && property === undefined) {
+        const method = getMemberPath(callee.property)?.[0];
+        const [pattern, replacement] = target.arguments;
+        const encoded =
+          replacement?.type === AST_NODE_TYPES.CallExpression && getMemberPath(replacement.callee)?.at(-1) === 'encodeURIComponent';
+        if ((method === 'replace' || method === 'replaceAll') && pattern && (!taint.has(pattern) || encoded)) {
+          return hasFixedOrigin(callee.object, scope, environment, depth + 1, undefined, assumed);
+        }
       }
       // `this.buildUrl(input)`: every URL the helper returns has a fixed origin.
       const resolved = resolveCallee(target, file, scope.classNode, environment.settings);
@@ -141,6 +165,9 @@ export function hasFixedOrigin(
       return returned.every((expression) => hasFixedOrigin(expression, calleeScope, environment, depth + 1, property));
     }
     case AST_NODE_TYPES.Identifier: {
+      // `finalUrl = finalUrl.replace(…)`: while a local's own origin is being decided, each step keeps what the others give it.
+      if (assumed.has(target.name)) return true;
+      const inside = new Set([...assumed, target.name]);
       const initialisers = unit.declarators.filter(
         (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
       );
@@ -151,10 +178,10 @@ export function hasFixedOrigin(
           assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name && assignment.operator !== '+=',
       );
       if (replacing.length > 0 && property !== undefined) return false;
-      if (replacing.some((assignment) => !hasFixedOrigin(assignment.right, scope, environment, depth + 1))) return false;
+      if (replacing.some((assignment) => !hasFixedOrigin(assignment.right, scope, environment, depth + 1, undefined, inside))) return false;
       if (initialisers.length === 0 && scope.fixedOriginNames.has(target.name)) return property === undefined;
       if (initialisers.length === 1 && initialisers[0]!.init) {
-        return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property);
+        return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property, inside);
       }
       if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
       const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;

@@ -59,3 +59,66 @@ export function recogniseToolModuleHandler(call: TSESTree.CallExpression): ToolD
     statedContract: { description: manifest?.description, inputSchema: schema },
   };
 }
+
+/** Exports that hold a module tool's contract, and the functions that run it. */
+const CONTRACT_EXPORTS = new Set(['metadata', 'definition', 'toolDefinition']);
+const INVOCATION_EXPORTS = ['handler', 'execute', 'run'];
+
+/**
+ * `export const metadata = { name, description }` in a module that also exports its `handler` (and its
+ * `inputSchema`): the harness imports every such module, lists `metadata` and calls `handler` (next-devtools-mcp:
+ * `tools.find((t) => t.metadata.name === name).handler(args)`). The module is the tool, reported at its contract.
+ * No member of the contract object reaches the server's call path, so rules report it without a fix.
+ */
+export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): ToolDefinition | undefined {
+  const declarator = object.parent;
+  if (
+    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== object ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier ||
+    !CONTRACT_EXPORTS.has(declarator.id.name)
+  ) {
+    return undefined;
+  }
+  const exported = declarator.parent?.parent;
+  if (exported?.type !== AST_NODE_TYPES.ExportNamedDeclaration || exported.parent?.type !== AST_NODE_TYPES.Program) return undefined;
+  const nameProperty = object.properties.find(
+    (property): property is TSESTree.Property =>
+      property.type === AST_NODE_TYPES.Property &&
+      !property.computed &&
+      property.key.type === AST_NODE_TYPES.Identifier &&
+      property.key.name === 'name',
+  );
+  const name =
+    nameProperty?.value.type === AST_NODE_TYPES.Literal && typeof nameProperty.value.value === 'string'
+      ? nameProperty.value.value
+      : undefined;
+  const hasDescription = object.properties.some(
+    (property) =>
+      property.type === AST_NODE_TYPES.Property &&
+      !property.computed &&
+      property.key.type === AST_NODE_TYPES.Identifier &&
+      property.key.name === 'description',
+  );
+  const program = exported.parent;
+  const filePath = programPath(program);
+  if (name === undefined || !hasDescription || filePath === undefined) return undefined;
+  const file = programFileIndex(program, filePath);
+  const invocationExport = INVOCATION_EXPORTS.find((candidate) => file.exports.get(candidate)?.kind === 'local');
+  const invocationTarget = invocationExport === undefined ? undefined : file.exports.get(invocationExport);
+  const invocation = invocationTarget?.kind === 'local' ? file.functions.get(invocationTarget.local) : undefined;
+  if (!invocation) return undefined;
+  const schemaTarget = SCHEMA_EXPORTS.map((candidate) => file.exports.get(candidate)).find((target) => target?.kind === 'local');
+  const schema = schemaTarget?.kind === 'local' ? file.constants.get(schemaTarget.local) : undefined;
+  return {
+    shape: 'module',
+    node: object,
+    reportNode: object,
+    name,
+    host: undefined,
+    contractSource: object,
+    isMcpRegistration: false,
+    handlerArgument: invocation,
+    statedContract: { description: undefined, inputSchema: schema },
+  };
+}
