@@ -2892,3 +2892,73 @@ ruleTester.run('declare-tool-state-scope: a telemetry service records the call f
     ),
   ],
 });
+
+// Principles from first-contact round 11 (issue 27): what a helper makes once, and the plumbing of a call that waits for an answer.
+
+/** A tool whose invocation calls a same-file helper that keeps `cachedVersion`; `body` is the helper's. */
+const memoHelperTool = (params: string, body: string): string => `import { readFileSync } from 'node:fs';
+let cachedVersion = null;
+function packageVersion(${params}) {
+${body}
+}
+export const t = tool({ description: 'Version', inputSchema: z.object({ name: z.string() }), execute: async ({ name }) => { const v = packageVersion(name); return 'ok'; } });
+`;
+
+/** A tool that asks a broker over a socket: `++reqId` numbers the message, `pending` keeps the call's promise until the answer. */
+const brokerTool = (entry: string): string => `let reqId = 0;
+const pending = new Map();
+function brokerRequest(op, payload) {
+  const id = ++reqId;
+  return new Promise((resolve, reject) => {
+    pending.set(${entry});
+    socket.write(JSON.stringify({ id, op, payload }));
+  });
+}
+socket.on('data', (message) => { const waiting = pending.get(message.id); pending.delete(message.id); waiting.resolve(message.data); });
+export const t = tool({ description: 'Status', inputSchema: z.object({}), execute: async () => { await brokerRequest('status', {}); return 'ok'; } });
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 11', rule, {
+  valid: [
+    // A helper that takes nothing makes the package's version once: every later call gets the same value.
+    memoHelperTool(
+      '',
+      `  if (cachedVersion) return cachedVersion;
+  try { cachedVersion = JSON.parse(readFileSync('/pkg/package.json', 'utf8')).version; return cachedVersion; } catch {}
+  cachedVersion = 'unknown';
+  return cachedVersion;`,
+    ),
+    // The message's number and the waiting promise: nothing a later call returns depends on them.
+    brokerTool('id, { resolve, reject }'),
+  ],
+  invalid: [
+    // A helper handed the model's input keeps what the last call gave it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      memoHelperTool('name', '  if (name !== cachedVersion) cachedVersion = name;\n  return cachedVersion;'),
+    ),
+    // A table of what each call sent, kept after the answer: a later call can read it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      brokerTool('id, { op, payload }'),
+    ),
+  ],
+});
+
+/** A tool that runs its command from the model's directory; `restore` is what its `finally` does. */
+const chdirTool = (
+  restore: string,
+): string => `export const t = tool({ description: 'Deploy', inputSchema: z.object({ directory: z.string() }), execute: async (input) => {
+  const previous = process.cwd();
+  try { process.chdir(input.directory); await deploy(); } finally { ${restore} }
+  return 'ok'; } });
+`;
+
+ruleTester.run('declare-tool-state-scope: the process a tool changes', rule, {
+  valid: [
+    // Back to where it was before the call returns.
+    chdirTool('process.chdir(previous);'),
+  ],
+  invalid: [
+    // Every later call, of any tool, resolves relative paths from the model's directory.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(chdirTool('log();')),
+  ],
+});

@@ -274,6 +274,65 @@ function mentions(root: TSESTree.Node, key: string): boolean {
 }
 
 /**
+ * Names of a counter that numbers messages: `reqId`, `nextId`, `seq`, `requestCounter`, `messageSeq` — not a
+ * count of calls (`count`, `callCount`), which a later call may read.
+ */
+const MESSAGE_COUNTER =
+  /^(?:(?:[a-z]+_?)?(?:id|seq|sequence)|(?:req|request|msg|message|rpc|packet|command|cmd)_?(?:counter|count|num|number))$/i;
+
+/**
+ * A counter that only numbers the messages a tool sends (`const id = ++reqId`): every write adds to it,
+ * every read takes the next number. Principle: a later call differs only in the id it puts on its
+ * message, which the other side echoes back; nothing it returns depends on it.
+ */
+export function isMessageCounter(variable: ScopeVariable): boolean {
+  if (!MESSAGE_COUNTER.test(variable.name)) return false;
+  let writes = 0;
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const parent = (reference.identifier as TSESTree.Node).parent;
+    const increments =
+      parent?.type === AST_NODE_TYPES.UpdateExpression ||
+      (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.operator === '+=' && parent.right.type === AST_NODE_TYPES.Literal);
+    if (!increments) return false;
+    writes += 1;
+  }
+  return writes > 0;
+}
+
+/**
+ * An entry a call keeps only while it waits for its answer: `pending.set(id, { resolve, reject })` inside
+ * `new Promise((resolve, reject) => …)`. Principle: the answer's handler takes the entry out again, so it
+ * holds the call's own promise, never something a later call reads.
+ */
+export function isPendingCallEntry(mutation: TSESTree.Node): boolean {
+  if (mutation.type !== AST_NODE_TYPES.CallExpression || mutation.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  if (getStaticKeyName(mutation.callee.property, mutation.callee.computed) !== 'set') return false;
+  const value = mutation.arguments[1];
+  if (!value) return false;
+  for (let node: TSESTree.Node | undefined = mutation.parent; node; node = node.parent) {
+    if (!isFunctionNode(node)) continue;
+    const promise: TSESTree.Node | undefined = node.parent;
+    if (promise?.type !== AST_NODE_TYPES.NewExpression || promise.arguments[0] !== node) continue;
+    if (promise.callee.type !== AST_NODE_TYPES.Identifier || promise.callee.name !== 'Promise') continue;
+    const settlers = new Set(node.params.flatMap((param) => (param.type === AST_NODE_TYPES.Identifier ? [param.name] : [])));
+    return settlers.size > 0 && mentionsAny(value, settlers);
+  }
+  return false;
+}
+
+/** Does `node` mention one of `names` (as an identifier)? */
+function mentionsAny(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(node, (child) => {
+    if (found) return false;
+    if (child.type === AST_NODE_TYPES.Identifier && names.has(child.name)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
  * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
  * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
  * made, so it is memoisation, not state a later call is changed by. A carrier made that way
