@@ -2962,3 +2962,61 @@ ruleTester.run('declare-tool-state-scope: the process a tool changes', rule, {
     ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(chdirTool('log();')),
   ],
 });
+
+/** A pool a helper makes once; `elsewhere` is what another function of the module does with it. */
+const poolTool = (elsewhere: string): string => `let globalPool = null;
+function getPool() {
+  if (!globalPool) globalPool = new WorkerPool();
+  return globalPool;
+}
+export function resetPool() { ${elsewhere} }
+export const t = tool({ description: 'Search', inputSchema: z.object({ q: z.string() }), execute: async (args) => { await getPool().run(args.q); return 'ok'; } });
+`;
+
+/** A broker whose table of waiting calls is emptied by a timeout as well as by the answer. */
+const timedBrokerTool = (entry: string): string => `const pending = new Map();
+function sendCommand(command) {
+  const id = crypto.randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { pending.delete(id); reject(new Error('timeout')); }, 5000);
+    pending.set(${entry});
+    socket.send(JSON.stringify({ id, command }));
+  });
+}
+export const t = tool({ description: 'Tabs', inputSchema: z.object({}), execute: async () => { await sendCommand('tabs'); return 'ok'; } });
+`;
+
+ruleTester.run('declare-tool-state-scope: memos another function resets, and tables of waiting calls', rule, {
+  valid: [
+    // Another function only drops the pool; the next call makes a new one, as the first did.
+    poolTool('globalPool = null;'),
+    // Every entry holds a waiting call's promise: the timeout's `delete` is the same plumbing.
+    timedBrokerTool('id, { resolve, reject, timer }'),
+  ],
+  invalid: [
+    // Another function puts a pool of its choosing there: later calls run on it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      poolTool('globalPool = new WorkerPool({ size: 8 });'),
+    ),
+    // A table of the commands sent, kept until a timeout: a later call can read it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      timedBrokerTool('id, { command }'),
+    ),
+  ],
+});
+
+ruleTester.run('declare-tool-state-scope: a connection a helper opens once is kept', rule, {
+  valid: [],
+  invalid: [
+    // `clientPromise` keeps the connection the first call opened: later calls talk over it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      `let clientPromise = null;
+function getClient() {
+  if (!clientPromise) clientPromise = connectToDocs();
+  return clientPromise;
+}
+export const t = tool({ description: 'Docs', inputSchema: z.object({ q: z.string() }), execute: async (args) => { await (await getClient()).callTool(args.q); return 'ok'; } });
+`,
+    ),
+  ],
+});

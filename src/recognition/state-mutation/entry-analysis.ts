@@ -18,7 +18,7 @@ import { type InvocationEntry, findWrappingInvocations, getInvocation } from '..
 import { findInheritedToolMember } from '../self-reading.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, type ToolMember, getClassMethod } from '../tool-shapes/vocabulary.js';
-import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
+import { describeOuterVariable, isPackageImport, nameWords, outermostMember, thisBelongsTo } from './expressions.js';
 import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-use.js';
 import { drivingCallOf } from './driving-calls.js';
 import { undoneBeforeReturn } from './balanced-changes.js';
@@ -28,8 +28,10 @@ import {
   changedStateIn,
   isLazyInitialisation,
   isLogOnlyLatch,
+  assignsNothing,
   isMessageCounter,
   isPendingCallEntry,
+  isPendingCallTable,
   isWriteTarget,
   mutationOf,
   writingNode,
@@ -201,16 +203,23 @@ function analyseEntry(
         if (
           via !== undefined &&
           fn.params.length === 0 &&
+          !KEPT_CONNECTION_WORDS.some((word) => nameWords(variable.name).includes(word)) &&
           identifier.parent &&
           isLazyInitialisation(identifier.parent, fn, settings) &&
-          variable.references.every((other) => other.init || !other.isWrite() || containsNode(fn, other.identifier as TSESTree.Node))
+          variable.references.every(
+            (other) =>
+              other.init ||
+              !other.isWrite() ||
+              containsNode(fn, other.identifier as TSESTree.Node) ||
+              assignsNothing((other.identifier as TSESTree.Node).parent),
+          )
         )
           continue;
         findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
         continue;
       }
       const mutation = mutationOf(identifier, settings);
-      if (mutation && isPendingCallEntry(mutation.node)) continue;
+      if (mutation && (isPendingCallEntry(mutation.node) || isPendingCallTable(variable))) continue;
       if (mutation) {
         findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
         continue;
@@ -378,6 +387,12 @@ export function findOutlivingStateUses(definition: ToolDefinition, recognition: 
   if (proven.length > 0) return proven;
   return uses.slice(0, 1);
 }
+
+/**
+ * Names of a memo that keeps a connection open (`clientPromise`, `sessionPromise`, `socket`): a client
+ * created on first use and cached stays reported, as in the invocation itself.
+ */
+const KEPT_CONNECTION_WORDS = ['client', 'connection', 'conn', 'session', 'socket', 'transport'];
 
 /** Calls that change what the whole process works with, and what each changes. */
 const PROCESS_STATE_CALLS: Readonly<Record<string, string>> = { chdir: 'working directory', umask: 'file mode mask' };
