@@ -16,25 +16,30 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { programOf } from '../ast.js';
+import { findProperty, getStringValue, programOf } from '../ast.js';
 import { programFileIndex, programPath } from '../file-index.js';
 import { manifestOfModule } from '../tool-manifests.js';
 import type { ToolDefinition } from './vocabulary.js';
 
 const HANDLER_EXPORT = 'handler';
+const HANDLER_EXPORTS: ReadonlySet<string> = new Set([HANDLER_EXPORT]);
 const SCHEMA_EXPORTS = ['schema', 'inputSchema'];
+
+/** The declarator of `const <name> = node`, when `node` is what a declarator named one of `names` holds. */
+function declaredAs(node: TSESTree.Node, names: ReadonlySet<string>): TSESTree.VariableDeclarator | undefined {
+  const declarator = node.parent;
+  return declarator?.type === AST_NODE_TYPES.VariableDeclarator &&
+    declarator.init === node &&
+    declarator.id.type === AST_NODE_TYPES.Identifier &&
+    names.has(declarator.id.name)
+    ? declarator
+    : undefined;
+}
 
 /** `const handler = createTypedTool(…)` at the top of a module that exports `handler` and `schema`. */
 export function recogniseToolModuleHandler(call: TSESTree.CallExpression): ToolDefinition | undefined {
-  const declarator = call.parent;
-  if (
-    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    declarator.init !== call ||
-    declarator.id.type !== AST_NODE_TYPES.Identifier ||
-    declarator.id.name !== HANDLER_EXPORT
-  ) {
-    return undefined;
-  }
+  const declarator = declaredAs(call, HANDLER_EXPORTS);
+  if (!declarator) return undefined;
   const declaration = declarator.parent;
   const holder = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration?.parent;
   const program = programOf(call);
@@ -71,35 +76,10 @@ const INVOCATION_EXPORTS = ['handler', 'execute', 'run'];
  * No member of the contract object reaches the server's call path, so rules report it without a fix.
  */
 export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): ToolDefinition | undefined {
-  const declarator = object.parent;
-  if (
-    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    declarator.init !== object ||
-    declarator.id.type !== AST_NODE_TYPES.Identifier ||
-    !CONTRACT_EXPORTS.has(declarator.id.name)
-  ) {
-    return undefined;
-  }
-  const exported = declarator.parent?.parent;
+  const exported = declaredAs(object, CONTRACT_EXPORTS)?.parent?.parent;
   if (exported?.type !== AST_NODE_TYPES.ExportNamedDeclaration || exported.parent?.type !== AST_NODE_TYPES.Program) return undefined;
-  const nameProperty = object.properties.find(
-    (property): property is TSESTree.Property =>
-      property.type === AST_NODE_TYPES.Property &&
-      !property.computed &&
-      property.key.type === AST_NODE_TYPES.Identifier &&
-      property.key.name === 'name',
-  );
-  const name =
-    nameProperty?.value.type === AST_NODE_TYPES.Literal && typeof nameProperty.value.value === 'string'
-      ? nameProperty.value.value
-      : undefined;
-  const hasDescription = object.properties.some(
-    (property) =>
-      property.type === AST_NODE_TYPES.Property &&
-      !property.computed &&
-      property.key.type === AST_NODE_TYPES.Identifier &&
-      property.key.name === 'description',
-  );
+  const name = getStringValue(findProperty(object, 'name')?.value);
+  const hasDescription = findProperty(object, 'description') !== undefined;
   const program = exported.parent;
   const filePath = programPath(program);
   if (name === undefined || !hasDescription || filePath === undefined) return undefined;
