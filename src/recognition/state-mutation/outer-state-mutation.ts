@@ -287,6 +287,18 @@ const MESSAGE_COUNTER =
  */
 export function isMessageCounter(variable: ScopeVariable): boolean {
   if (!MESSAGE_COUNTER.test(variable.name)) return false;
+  // Asked at every write of the variable: its references are read once.
+  const known = messageCounters.get(variable);
+  if (known !== undefined) return known;
+  const answer = onlyIncremented(variable);
+  messageCounters.set(variable, answer);
+  return answer;
+}
+
+const messageCounters = new WeakMap<ScopeVariable, boolean>();
+const pendingCallTables = new WeakMap<ScopeVariable, boolean>();
+
+function onlyIncremented(variable: ScopeVariable): boolean {
   let writes = 0;
   for (const reference of variable.references) {
     if (reference.init) continue;
@@ -319,6 +331,43 @@ export function isPendingCallEntry(mutation: TSESTree.Node): boolean {
     return settlers.size > 0 && mentionsAny(value, settlers);
   }
   return false;
+}
+
+/**
+ * A table of waiting calls: every `.set` on it stores a waiting call's promise (`isPendingCallEntry`), so
+ * what else touches it (`pending.delete(id)` when the answer or the timeout comes) is the same plumbing.
+ */
+export function isPendingCallTable(variable: ScopeVariable): boolean {
+  // Asked at every change of the variable: its references are read once.
+  const known = pendingCallTables.get(variable);
+  if (known !== undefined) return known;
+  const answer = everySetHoldsAWaitingCall(variable);
+  pendingCallTables.set(variable, answer);
+  return answer;
+}
+
+function everySetHoldsAWaitingCall(variable: ScopeVariable): boolean {
+  let entries = 0;
+  for (const reference of variable.references) {
+    const member = (reference.identifier as TSESTree.Node).parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
+    if (getStaticKeyName(member.property, member.computed) !== 'set') continue;
+    const call = member.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member || !isPendingCallEntry(call)) return false;
+    entries += 1;
+  }
+  return entries > 0;
+}
+
+/** `x = null`, `x = undefined`, `x = void 0`: a reset, which makes the next use start over. */
+export function assignsNothing(write: TSESTree.Node | undefined): boolean {
+  if (write?.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') return false;
+  const value = write.right;
+  return (
+    (value.type === AST_NODE_TYPES.Literal && value.value === null) ||
+    (value.type === AST_NODE_TYPES.Identifier && value.name === 'undefined') ||
+    (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === 'void')
+  );
 }
 
 /** Does `node` mention one of `names` (as an identifier)? */
