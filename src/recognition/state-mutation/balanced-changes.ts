@@ -7,7 +7,15 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, getStaticKeyName, isFunctionNode, skipChainAndTypeWrappers, walk } from '../ast.js';
+import {
+  type FunctionNode,
+  containsNode,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  skipChainAndTypeWrappers,
+  walk,
+} from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { outermostMember } from './expressions.js';
 
@@ -118,4 +126,20 @@ export function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settin
     return false;
   const receiver = expressionKey(member.object);
   return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
+}
+
+/** Does a `finally` of `fn` call `path` (`process.chdir`) again: the change undone before the call returns? */
+export function undoneInFinally(fn: FunctionNode, path: string): boolean {
+  let restored = false;
+  if (!fn.body) return false;
+  walk(fn.body, (node) => {
+    if (restored) return false;
+    if (node.type !== AST_NODE_TYPES.TryStatement || !node.finalizer) return undefined;
+    walk(node.finalizer, (inner) => {
+      if (inner.type === AST_NODE_TYPES.CallExpression && getMemberPath(inner.callee)?.join('.') === path) restored = true;
+      return restored ? false : undefined;
+    });
+    return undefined;
+  });
+  return restored;
 }

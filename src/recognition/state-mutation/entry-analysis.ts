@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, getMemberPath, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from '../ast.js';
+import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from '../ast.js';
 import { STATE_SCOPES } from '../../types/classify-tool.js';
 import { findDeclaredClassification } from '../classification.js';
 import type { RecognitionContext } from '../context.js';
@@ -18,22 +18,22 @@ import { type InvocationEntry, findWrappingInvocations, getInvocation } from '..
 import { findInheritedToolMember } from '../self-reading.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, type ToolMember, getClassMethod } from '../tool-shapes/vocabulary.js';
-import { describeOuterVariable, isPackageImport, nameWords, outermostMember, thisBelongsTo } from './expressions.js';
+import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
 import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-use.js';
 import { drivingCallOf } from './driving-calls.js';
-import { undoneBeforeReturn } from './balanced-changes.js';
+import { undoneBeforeReturn, undoneInFinally } from './balanced-changes.js';
 import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from './carriers.js';
 import {
   PROCESS_WIDE_GLOBALS,
   changedStateIn,
-  isLazyInitialisation,
+  isHelperMemo,
   isLogOnlyLatch,
-  assignsNothing,
   isMessageCounter,
   isPendingCallEntry,
   isPendingCallTable,
   isWriteTarget,
   mutationOf,
+  processStateCall,
   writingNode,
 } from './outer-state-mutation.js';
 import { inheritedMethod } from '../base-classes.js';
@@ -132,7 +132,7 @@ function analyseEntry(
         // `process.chdir(input.directory)`: every later call resolves relative paths from there.
         const processCall = processStateCall(identifier);
         if (processCall) {
-          if (!restoredInFinally(fn, processCall.method)) {
+          if (!undoneInFinally(fn, `process.${processCall.method}`)) {
             findings.push(
               report.mutates(
                 processCall.call,
@@ -197,24 +197,8 @@ function analyseEntry(
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
         if (outer.imported || isLogOnlyLatch(variable) || isMessageCounter(variable)) continue;
-        // A helper that takes nothing and makes its value once (`if (cached) return cached; cached = load()`):
-        // every later call gets what the first made, as for the helpers of other modules. Not when other code
-        // assigns the variable too (a session another tool switches): then the first value is only the default.
-        if (
-          via !== undefined &&
-          fn.params.length === 0 &&
-          !KEPT_CONNECTION_WORDS.some((word) => nameWords(variable.name).includes(word)) &&
-          identifier.parent &&
-          isLazyInitialisation(identifier.parent, fn, settings) &&
-          variable.references.every(
-            (other) =>
-              other.init ||
-              !other.isWrite() ||
-              containsNode(fn, other.identifier as TSESTree.Node) ||
-              assignsNothing((other.identifier as TSESTree.Node).parent),
-          )
-        )
-          continue;
+        // A helper that takes nothing and makes its value once: every later call gets what the first made.
+        if (via !== undefined && isHelperMemo(identifier, variable, fn, settings)) continue;
         findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
         continue;
       }
@@ -386,42 +370,4 @@ export function findOutlivingStateUses(definition: ToolDefinition, recognition: 
   const proven = uses.filter((use) => use.messageId !== 'drivesByContract');
   if (proven.length > 0) return proven;
   return uses.slice(0, 1);
-}
-
-/**
- * Names of a memo that keeps a connection open (`clientPromise`, `sessionPromise`, `socket`): a client
- * created on first use and cached stays reported, as in the invocation itself.
- */
-const KEPT_CONNECTION_WORDS = ['client', 'connection', 'conn', 'session', 'socket', 'transport'];
-
-/** Calls that change what the whole process works with, and what each changes. */
-const PROCESS_STATE_CALLS: Readonly<Record<string, string>> = { chdir: 'working directory', umask: 'file mode mask' };
-
-/** `process.chdir(dir)`, `process.umask(mask)`: a change of the process itself, which every later call runs in. */
-function processStateCall(identifier: TSESTree.Identifier): { call: TSESTree.CallExpression; method: string; what: string } | undefined {
-  if (identifier.name !== 'process') return undefined;
-  const member = identifier.parent;
-  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier) return undefined;
-  const method = getStaticKeyName(member.property, member.computed);
-  const what = method === undefined ? undefined : PROCESS_STATE_CALLS[method];
-  const call = member.parent;
-  if (what === undefined || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member || call.arguments.length === 0)
-    return undefined;
-  return { call, method: method!, what };
-}
-
-/** Does a `finally` of the function call `process.<method>(…)` again: the change undone before the call returns? */
-function restoredInFinally(fn: FunctionNode, method: string): boolean {
-  let restored = false;
-  if (!fn.body) return false;
-  walk(fn.body, (node) => {
-    if (restored) return false;
-    if (node.type !== AST_NODE_TYPES.TryStatement || !node.finalizer) return undefined;
-    walk(node.finalizer, (inner) => {
-      if (inner.type === AST_NODE_TYPES.CallExpression && getMemberPath(inner.callee)?.join('.') === `process.${method}`) restored = true;
-      return restored ? false : undefined;
-    });
-    return undefined;
-  });
-  return restored;
 }

@@ -360,7 +360,7 @@ function everySetHoldsAWaitingCall(variable: ScopeVariable): boolean {
 }
 
 /** `x = null`, `x = undefined`, `x = void 0`: a reset, which makes the next use start over. */
-export function assignsNothing(write: TSESTree.Node | undefined): boolean {
+function assignsNothing(write: TSESTree.Node | undefined): boolean {
   if (write?.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') return false;
   const value = write.right;
   return (
@@ -466,4 +466,55 @@ export function changedStateIn(
     return undefined;
   });
   return changed;
+}
+
+/**
+ * Names of a memo that keeps a connection open (`clientPromise`, `sessionPromise`, `socket`): a client
+ * created on first use and cached stays reported, as in the invocation itself.
+ */
+const KEPT_CONNECTION_WORDS = ['client', 'connection', 'conn', 'session', 'socket', 'transport'];
+
+/**
+ * A value a helper that takes nothing makes once (`if (cached) return cached; cached = load()`), written
+ * at `identifier`: every later call gets what the first made, as for the helpers of other modules. Not
+ * when other code sets the variable too, but to drop it (a session another tool switches: the first value
+ * is only the default), nor when its name says it keeps a connection open.
+ */
+export function isHelperMemo(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  fn: FunctionNode,
+  settings: RecognitionSettings,
+): boolean {
+  return (
+    fn.params.length === 0 &&
+    !KEPT_CONNECTION_WORDS.some((word) => nameWords(variable.name).includes(word)) &&
+    identifier.parent !== undefined &&
+    isLazyInitialisation(identifier.parent, fn, settings) &&
+    variable.references.every(
+      (other) =>
+        other.init ||
+        !other.isWrite() ||
+        containsNode(fn, other.identifier as TSESTree.Node) ||
+        assignsNothing((other.identifier as TSESTree.Node).parent),
+    )
+  );
+}
+
+/** Calls that change what the whole process works with, and what each changes. */
+const PROCESS_STATE_CALLS: Readonly<Record<string, string>> = { chdir: 'working directory', umask: 'file mode mask' };
+
+/** `process.chdir(dir)`, `process.umask(mask)`: a change of the process itself, which every later call runs in. */
+export function processStateCall(
+  identifier: TSESTree.Identifier,
+): { call: TSESTree.CallExpression; method: string; what: string } | undefined {
+  if (identifier.name !== 'process') return undefined;
+  const member = identifier.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier) return undefined;
+  const method = getStaticKeyName(member.property, member.computed);
+  const what = method === undefined ? undefined : PROCESS_STATE_CALLS[method];
+  const call = member.parent;
+  if (what === undefined || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member || call.arguments.length === 0)
+    return undefined;
+  return { call, method: method!, what };
 }

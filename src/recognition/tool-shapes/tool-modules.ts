@@ -17,7 +17,7 @@ import path from 'node:path';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { findProperty, getStringValue, programOf } from '../ast.js';
-import { programFileIndex, programPath } from '../file-index.js';
+import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
 import { manifestOfModule } from '../tool-manifests.js';
 import type { ToolDefinition } from './vocabulary.js';
 
@@ -84,12 +84,11 @@ export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): 
   const filePath = programPath(program);
   if (name === undefined || !hasDescription || filePath === undefined) return undefined;
   const file = programFileIndex(program, filePath);
-  const invocationExport = INVOCATION_EXPORTS.find((candidate) => file.exports.get(candidate)?.kind === 'local');
-  const invocationTarget = invocationExport === undefined ? undefined : file.exports.get(invocationExport);
-  const invocation = invocationTarget?.kind === 'local' ? file.functions.get(invocationTarget.local) : undefined;
+  const invocationName = firstLocalExport(file, INVOCATION_EXPORTS);
+  const invocation = invocationName === undefined ? undefined : file.functions.get(invocationName);
   if (!invocation) return undefined;
-  const schemaTarget = SCHEMA_EXPORTS.map((candidate) => file.exports.get(candidate)).find((target) => target?.kind === 'local');
-  const schema = schemaTarget?.kind === 'local' ? file.constants.get(schemaTarget.local) : undefined;
+  const schemaName = firstLocalExport(file, SCHEMA_EXPORTS);
+  const schema = schemaName === undefined ? undefined : file.constants.get(schemaName);
   return {
     shape: 'module',
     node: object,
@@ -101,4 +100,13 @@ export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): 
     handlerArgument: invocation,
     statedContract: { description: undefined, inputSchema: schema },
   };
+}
+
+/** The local name behind the first of `names` the module exports from its own declarations. */
+function firstLocalExport(file: FileIndex, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const target = file.exports.get(name);
+    if (target?.kind === 'local') return target.local;
+  }
+  return undefined;
 }
