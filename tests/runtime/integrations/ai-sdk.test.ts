@@ -364,6 +364,22 @@ describe('toolResultBudget: bad input and limits', () => {
     await expect(answer).rejects.toThrow(StateOwnershipError);
   });
 
+  it('is a frozen middleware whose functions work taken off it, as wrapLanguageModel takes them', async () => {
+    const budget = toolResultBudget({
+      store: store(),
+      tools: [{ name: 'bash', maxResultSizeChars: 50_000 }],
+      querySource: 'repl_main_thread',
+    });
+    expect(Object.isFrozen(budget)).toBe(true);
+    expect(budget.specificationVersion).toBe('v4');
+    const { transformParams, fork } = budget;
+    const params = { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'go' }] }] };
+    await expect(transformParams({ params, type: 'generate', model: undefined as never })).resolves.toBe(params);
+    const child = fork({ agentId: 'agent:child', querySource: 'agent:child' });
+    expect(child.state).not.toBe(budget.state);
+    expect(Object.isFrozen(child)).toBe(true);
+  });
+
   it('throws when created with a tool set entry nobody classified, never during the loop', () => {
     expect(() =>
       toolResultBudget({
