@@ -18,8 +18,9 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, getStaticKeyName, getStringValue, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
 import type { FileIndex } from './file-index.js';
-import { loadModule, moduleText, resolveLocalName } from './module-graph.js';
+import { loadModule, moduleText, resolveClassName, resolveLocalName } from './module-graph.js';
 import { packageRootOf, packageSourceFiles } from './package-files.js';
+import { resolveToolName } from './tool-name.js';
 
 /** One handler of a map: the function under the tool's name, with its file. */
 export interface MappedHandler {
@@ -32,6 +33,9 @@ export interface MappedHandler {
 const COMPUTED_LOOKUP = /\b([A-Za-z_$][\w$]*)\s*\[\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*(?:\s+as\s+[^\]]+)?\s*\]/g;
 /** `X.get(name)`, `X.get(tool.name)`: a `Map` looked up with a computed key. */
 const COMPUTED_GET = /\b([A-Za-z_$][\w$]*)\s*\.\s*get\s*\(\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\)/g;
+
+/** `[TOOLS.CODEX]:`: a map key spelled with a constant, whose text need not spell the name itself. */
+const CONSTANT_KEY = /\[\s*[A-Za-z_$][\w$]*\s*\.\s*[A-Za-z_$][\w$]*\s*\]\s*:/;
 
 /** Lower-case one-letter and common non-map names indexed all the time (`args[key]`, `arr[i]`). */
 const NOT_A_MAP = /^(?:[a-z]|args|arguments|params|input|options|opts|obj|object|result|results|data|this|process|env|window|globalThis)$/;
@@ -67,8 +71,11 @@ function spreadBranches(node: TSESTree.Node): TSESTree.Node[] {
 
 function objectEntries(object: TSESTree.ObjectExpression, depth: number): MapEntry[] {
   return object.properties.flatMap((property): MapEntry[] => {
-    if (property.type === AST_NODE_TYPES.Property)
-      return [{ key: getStaticKeyName(property.key, property.computed), value: property.value }];
+    if (property.type === AST_NODE_TYPES.Property) {
+      // `[TOOLS.CODEX]: …`: a key the code spells with a constant of its own or of another module.
+      const key = getStaticKeyName(property.key, property.computed) ?? (property.computed ? resolveToolName(property.key) : undefined);
+      return [{ key, value: property.value }];
+    }
     if (depth > 2) return [];
     return spreadBranches(property.argument).flatMap((branch) =>
       branch.type === AST_NODE_TYPES.ObjectExpression ? objectEntries(branch, depth + 1) : [],
@@ -120,9 +127,37 @@ function isHandlerMap(map: HandlerMapNode): boolean {
   let functions = 0;
   for (const { value } of entries) {
     const target = skipTypeWrappers(value);
-    if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier) functions += 1;
+    if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || handlerInstanceClass(target) !== undefined) functions += 1;
   }
   return functions > 0 && functions * 2 >= entries.length;
+}
+
+/**
+ * The methods a handler object runs a call with, when the map holds instances of handler classes
+ * (`{ [TOOLS.CODEX]: new CodexToolHandler(storage) }`, looked up then `handler.execute(args, context)`).
+ */
+const HANDLER_METHODS = ['execute', 'handle', 'run', 'call', 'invoke', 'handler', 'process', '_call'];
+
+/** `new CodexToolHandler(…)`: the class a map value makes an instance of. */
+function handlerInstanceClass(value: TSESTree.Node): string | undefined {
+  return value.type === AST_NODE_TYPES.NewExpression && value.callee.type === AST_NODE_TYPES.Identifier && value.callee.name !== 'Map'
+    ? value.callee.name
+    : undefined;
+}
+
+/** The invocation method of the handler class a map value makes an instance of, in its file or the module it imports. */
+function instanceHandler(value: TSESTree.Node, file: FileIndex): MappedHandler | undefined {
+  const className = handlerInstanceClass(value);
+  const resolved = className === undefined ? undefined : resolveClassName(file, className);
+  if (!resolved) return undefined;
+  for (const name of HANDLER_METHODS) {
+    const method = resolved.classNode.body.body.find(
+      (member): member is TSESTree.MethodDefinition =>
+        member.type === AST_NODE_TYPES.MethodDefinition && !member.static && getStaticKeyName(member.key, member.computed) === name,
+    );
+    if (method && isFunctionNode(method.value)) return { fn: method.value, file: resolved.file, classNode: resolved.classNode };
+  }
+  return undefined;
 }
 
 /** The function a handler map holds under `name`, resolved in its file (or the module it imports it from). */
@@ -131,6 +166,7 @@ function handlerUnder(map: HandlerMapNode, name: string, file: FileIndex): Mappe
   if (!entry) return undefined;
   const value = skipTypeWrappers(entry.value);
   if (isFunctionNode(value)) return { fn: value, file, classNode: undefined };
+  if (value.type === AST_NODE_TYPES.NewExpression) return instanceHandler(value, file);
   if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
   const resolved = resolveLocalName(file, value.name);
   return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode } : undefined;
@@ -252,7 +288,7 @@ export function mappedHandlersNamed(name: string, filePath: string, linted?: Fil
   const found: MappedHandler[] = [];
   if (maps.declaration) {
     for (const [candidate, text] of maps.texts) {
-      if (!text.includes(name) || !maps.declaration.test(text)) continue;
+      if ((!text.includes(name) && !CONSTANT_KEY.test(text)) || !maps.declaration.test(text)) continue;
       const file = loadModule(candidate);
       if (file) found.push(...handlersIn(file, maps.lookedUp, name));
     }

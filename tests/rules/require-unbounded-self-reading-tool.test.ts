@@ -3213,3 +3213,135 @@ ruleTester.run('require-unbounded-self-reading-tool: a module that exports its m
     },
   ],
 });
+
+// Principles from first-contact round 12 (issue 27).
+
+/** An MCP server whose handlers are wrapped in a call (`track(async (args) => …)`); `text` is what comes back. */
+const wrappedHandlerServer = (text: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+const track = (handler) => async (args) => handler(args);
+server.registerTool('get', {
+  description: 'Get a document',
+  inputSchema: z.object({ file: z.string() }),
+}, track(async ({ file }) => {
+  const body = await readFile(file, 'utf8');
+  return { content: [{ type: 'text', text: ${text} }] };
+}));
+`;
+
+/** A skill class whose constructor hands its base the contract, run by \`process\`; \`body\` is what \`process\` does. */
+const contractSkillClass = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export class ReadSkill extends SkillBase {
+  constructor(options) {
+    super({
+      name: 'skill_read',
+      description: 'Read a file',
+      ...options,
+      inputSchema: z.object({ path: z.string() }),
+    });
+  }
+  async process(input) {
+    ${body}
+  }
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 12', rule, {
+  valid: [
+    // The wrapped handler hands back the document's length, not the document.
+    wrappedHandlerServer('String(body.length)'),
+    // The skill hands back the file's length.
+    contractSkillClass("const text = await readFile(input.path, 'utf8'); return { length: text.length };"),
+    // A class that hands its base a contract but has no method that runs a call is no tool.
+    `export class Described extends Base { constructor() { super({ name: 'd', description: 'A thing', inputSchema: {} }); } }`,
+  ],
+  invalid: [
+    // The handler a registration wraps (`track(…)`) is still the handler: it reads the model's file and returns it.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'get',
+          readCall: '`readFile`',
+          fix: [
+            '  inputSchema: z.object({ file: z.string() }),\n}',
+            "  inputSchema: z.object({ file: z.string() }),\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n}",
+          ],
+        },
+      ]))(wrappedHandlerServer('body')),
+    // `super({ name, description, inputSchema })` and a `process` method: a skill the model calls by that name.
+    invalid(contractSkillClass("return { content: await readFile(input.path, 'utf8') };"), [
+      {
+        toolName: 'skill_read',
+        readCall: '`readFile`',
+        fix: ['extends SkillBase {\n', 'extends SkillBase {\n  maxResultSizeChars = Infinity;\n'],
+      },
+    ]),
+  ],
+});
+
+ruleTester.run('require-unbounded-self-reading-tool: definitions joined to handler instances and to paired handlers', rule, {
+  valid: [
+    // The instance map's file and the pairing call's file define no tool.
+    { code: nameDispatchText('instance-map', 'handlers.ts'), filename: path.join(nameDispatch, 'instance-map', 'handlers.ts') },
+    { code: nameDispatchText('paired-handler', 'plugins.ts'), filename: path.join(nameDispatch, 'paired-handler', 'plugins.ts') },
+    // Paired with a handler that counts the folder's entries: a tool, but it hands back no content.
+    {
+      code: nameDispatchText('paired-handler', 'count-docs.ts'),
+      filename: path.join(nameDispatch, 'paired-handler', 'count-docs.ts'),
+    },
+  ],
+  invalid: [
+    // `{ [TOOL_NAMES.READ_DOC]: new ReadDocHandler() }`: the key is the constant's value, the handler the instance's `execute`.
+    invalid(
+      nameDispatchText('instance-map', 'definitions.ts'),
+      [
+        {
+          toolName: 'read_doc',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n  },",
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n    _meta: { 'anthropic/maxResultSizeChars': Infinity },\n  },",
+          ],
+        },
+      ],
+      { filename: path.join(nameDispatch, 'instance-map', 'definitions.ts') },
+    ),
+    // `createToolPlugin(readDocTool, handleReadDoc)` pairs the definition with the function that runs it.
+    invalid(
+      nameDispatchText('paired-handler', 'read-doc.ts'),
+      [
+        {
+          toolName: 'read_doc',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n};",
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n};",
+          ],
+        },
+      ],
+      { filename: path.join(nameDispatch, 'paired-handler', 'read-doc.ts') },
+    ),
+  ],
+});
+
+ruleTester.run('require-unbounded-self-reading-tool: contracts of first-contact round 12', rule, {
+  valid: [
+    // A list of paths to delete: the tool hands nothing back.
+    unknownFlowTool('remove_docs', 'Delete several documents.', "pattern: z.string().describe('Comma-separated list of file paths')"),
+  ],
+  invalid: [
+    // A field whose description lists the file paths it takes, and a tool that retrieves what is there.
+    unknownFlowCase(
+      'multi_get',
+      'Retrieve multiple documents by glob pattern.',
+      "pattern: z.string().describe('Glob pattern or comma-separated list of file paths')",
+    ),
+    // A field that mentions the paths the tool may show is no destination: the grep still hands back lines.
+    unknownFlowCase(
+      'grep',
+      'Search file contents with a regular expression.',
+      "output_mode: z.string().describe('Output mode: content shows matching lines, files_with_matches shows file paths'), path: z.string()",
+    ),
+  ],
+});

@@ -564,6 +564,10 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
  * getFlakyTestLogs }`) in a module that imports the definition. Only files
  * whose text spells `<constant>.name]` or the name as a key, and the
  * constant, are parsed.
+ *
+ * So does a call that pairs the definition with its handler
+ * (`createToolPlugin(listTestsTool, handleListTests)`, vitest-mcp): the
+ * definition constant first, the function that runs it next.
  */
 const fileTexts = new Map<string, string | undefined>();
 
@@ -629,7 +633,10 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
   const root = packageRootOf(filePath);
   const files = root ? packageSourceFiles(root) : [];
   const escapedName = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const spelling = new RegExp(`\\[\\s*${constant.replace(/\$/g, '\\$')}\\s*\\.\\s*name\\s*\\]|(?:^|[\\s{,])['"]?${escapedName}['"]?\\s*:`);
+  const escapedConstant = constant.replace(/\$/g, '\\$');
+  const spelling = new RegExp(
+    `\\[\\s*${escapedConstant}\\s*\\.\\s*name\\s*\\]|(?:^|[\\s{,])['"]?${escapedName}['"]?\\s*:|\\(\\s*${escapedConstant}\\s*,\\s*[A-Za-z_$]`,
+  );
   const entries: JoinedInvocationEntry[] = [];
   for (const candidate of files) {
     const text = candidate === filePath ? undefined : fileText(candidate);
@@ -637,6 +644,11 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
     const file = candidate === filePath ? programFileIndex(linted, filePath) : loadModule(candidate);
     if (!file) continue;
     walk(file.program, (node) => {
+      if (node.type === AST_NODE_TYPES.CallExpression) {
+        const paired = pairedHandler(node, file, constant, filePath);
+        if (paired) entries.push(paired);
+        return undefined;
+      }
       if (node.type !== AST_NODE_TYPES.Property || node.parent?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
       if (!keysDefinition(node, file, constant, name, filePath)) return undefined;
       const value = skipTypeWrappers(node.value);
@@ -649,6 +661,20 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
     });
   }
   return entries;
+}
+
+/** `createToolPlugin(definition, handler)`: the handler a call pairs with the definition constant, resolved. */
+function pairedHandler(
+  call: TSESTree.CallExpression,
+  file: FileIndex,
+  constant: string,
+  definitionFile: string,
+): JoinedInvocationEntry | undefined {
+  const [definition, handler] = call.arguments.map((argument) => skipTypeWrappers(argument));
+  if (definition?.type !== AST_NODE_TYPES.Identifier || handler?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (!namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
+  const resolved = resolveLocalName(file, handler.name);
+  return resolved ? { fn: resolved.fn, inputParameters: [0], classNode: resolved.classNode, file: resolved.file } : undefined;
 }
 
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {

@@ -9,12 +9,19 @@
  * - a class named `…Tool` that has an invocation method (`_call`, `run`, …),
  *   as LangChain toolkits write them over a shared non-tool base
  *   (`class CalendarViewTool extends CalendarBase`). The invocation method
- *   is required: a name alone says nothing about what runs on a call.
+ *   is required: a name alone says nothing about what runs on a call;
+ * - a class, whatever it is named, whose constructor hands its base the
+ *   whole contract the model is shown (`super({ name: 'afs_read',
+ *   description, inputSchema })`) and that has an invocation method: an
+ *   agent framework's skill (`class AFSReadAgent extends AFSSkillBase { …
+ *   process(input) }`). The base is the framework's; the contract says the
+ *   class is something the model calls.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { type ClassNode, findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
+import { statesContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
 import { type ToolDefinition, classMemberByName, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
 
@@ -64,13 +71,40 @@ function classDefinition(node: ClassNode, name: string | undefined, invocationMe
   };
 }
 
+/** Invocation methods of a class whose base was handed the contract, besides the configured ones (AIGNE's `process`). */
+const CONTRACT_CLASS_INVOCATIONS = ['process', 'handle', 'perform'];
+
+/** The options object a constructor hands to `super(…)` when it states the contract (a description and an input schema). */
+function superContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
+  if (!node.superClass) return undefined;
+  const constructor = node.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  for (const statement of constructor?.value.body?.body ?? []) {
+    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super || call.arguments.length !== 1) continue;
+    const options = skipTypeWrappers(call.arguments[0]!);
+    return options.type === AST_NODE_TYPES.ObjectExpression && statesContract(options) ? options : undefined;
+  }
+  return undefined;
+}
+
+/** A class that hands its base the whole contract and has an invocation method: the name the contract states. */
+function contractClass(node: ClassNode, methods: ReadonlySet<string>, settings: RecognitionSettings): ToolDefinition | undefined {
+  const invocations = [...settings.invocationNames, ...CONTRACT_CLASS_INVOCATIONS].filter((name) => methods.has(name));
+  if (invocations.length === 0) return undefined;
+  const options = superContract(node);
+  const name = options ? resolveToolName(findProperty(options, 'name')?.value) : undefined;
+  return name === undefined ? undefined : classDefinition(node, name, invocations);
+}
+
 export function recogniseToolClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {
   if (node.abstract || isAmbient(node)) return undefined;
   const handlersName = handlersToolName(node);
   if (handlersName !== undefined) return classDefinition(node, handlersName, commandMethods(node));
   const className = classNameOf(node);
-  if (className === undefined || !TOOL_CLASS_NAME.test(className)) return undefined;
   const methods = new Set(commandMethods(node));
+  if (className === undefined || !TOOL_CLASS_NAME.test(className)) return contractClass(node, methods, settings);
   if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
   const nameMember = classMemberByName(node, 'name');
   const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveToolName(nameMember.value) : undefined;

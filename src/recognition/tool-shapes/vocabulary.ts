@@ -301,7 +301,9 @@ export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.New
 export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean {
   if (!node) return false;
   const target = skipTypeWrappers(node);
-  return isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression;
+  if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression) return true;
+  // `registerTool('get', config, track(async (args) => …))`: the wrapped function is the handler (see `wrappedFunction`).
+  return target.type === AST_NODE_TYPES.CallExpression && isFunctionNode(wrappedFunction(target));
 }
 
 /** A tool whose definition and classification live in one object literal. */
