@@ -3020,3 +3020,42 @@ export const t = tool({ description: 'Docs', inputSchema: z.object({ q: z.string
     ),
   ],
 });
+
+// Principles from first-contact round 12 (issue 27): a module object whose class is followed is judged by what its method does.
+
+/** A module-level store built from a class of the module; `remove` is the body of the method the tool calls. */
+const classStoreTool = (remove: string): string => `import { unlinkSync } from 'node:fs';
+class Store {
+  constructor(dir) { this.dir = dir; this.names = new Set(); }
+  deleteProject(name) { ${remove} }
+}
+const store = new Store('./data');
+export const t = tool({ description: 'Delete a project', inputSchema: z.object({ name: z.string() }), execute: async ({ name }) => { store.deleteProject(name); return 'ok'; } });
+`;
+
+/** A handoff tool that takes the run's state from its options through a helper; `helper` is the helper's body. */
+const handoffTool = (helper: string): string => `function toState(options) { ${helper} }
+export const t = tool({ description: 'Transfer control to the writer agent.', inputSchema: z.object({}), execute: async (_, options) => {
+  const state = toState(options);
+  state.currentActiveAgent = 'writer';
+  return 'ok'; } });
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 12', rule, {
+  valid: [
+    // The method only removes a file: what it changes lives on disk, whatever its name (`delete…`) says.
+    classStoreTool('unlinkSync(this.dir + "/" + name + ".json");'),
+    // The helper builds a fresh object: setting its field changes nothing a later call sees.
+    handoffTool('return { agent: options.agent };'),
+  ],
+  invalid: [
+    // The helper hands back a part of the run's context (the state every later step reads): the tool changes it.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      handoffTool('return options.experimental_context;'),
+    ),
+    // The method forgets the name the instance keeps: a later call sees the change.
+    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
+      classStoreTool('this.names.delete(name);'),
+    ),
+  ],
+});

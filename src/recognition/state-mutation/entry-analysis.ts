@@ -37,7 +37,7 @@ import {
   writingNode,
 } from './outer-state-mutation.js';
 import { inheritedMethod } from '../base-classes.js';
-import { calledFunction, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
+import { calledFunction, callsFollowedMethod, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
 import { sharedObjectUses } from './shared-objects.js';
 import { cachingDecoratorOf } from './cached-methods.js';
 
@@ -208,7 +208,9 @@ function analyseEntry(
         findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
         continue;
       }
-      const drive = isPackageImport(variable) ? undefined : drivingCallOf(identifier, settings);
+      // A method of the class the variable was built from was followed above: its name adds nothing.
+      const drive =
+        isPackageImport(variable) || callsFollowedMethod(identifier, variable, file) ? undefined : drivingCallOf(identifier, settings);
       if (drive) {
         findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
         continue;

@@ -376,6 +376,23 @@ export function graphStateUpdate(
 }
 
 /**
+ * `store.deleteProject(name)` on `const store = new Store(dir)`: a call whose method is found in the
+ * class the variable was built from. What it changes is what `hiddenStateChange` finds by following
+ * that method; its name alone (`delete…`) says nothing more (the class may only write files).
+ */
+export function callsFollowedMethod(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined): boolean {
+  const parent = identifier.parent;
+  const definition = variable.defs[0];
+  if (!file || parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return false;
+  if (parent.parent?.type !== AST_NODE_TYPES.CallExpression || parent.parent.callee !== parent) return false;
+  const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
+    return false;
+  const built = classOf(definition.node.init, file);
+  return built !== undefined && getClassMethod(built.classNode, methodName) !== undefined;
+}
+
+/**
  * State kept where the invocation cannot see it, in words: a relatively imported
  * helper that changes its own module's bindings (`remember(url)` → `history.push(url)`
  * in `./history.js`), or a method of an outer object built from a class whose method

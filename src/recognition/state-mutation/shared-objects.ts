@@ -35,6 +35,7 @@ import { type FunctionToAnalyse, type SharedSource, type StateUse, stateUseMaker
 import { drivingCallOf, drivingVerbOfName, isOutputChannelName, namesSharedObject, receiverSegments } from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
 import { calledFunction } from './following-helpers.js';
+import { returnedExpressions } from '../output-flow.js';
 
 /**
  * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
@@ -285,6 +286,25 @@ function singletonAccessed(init: TSESTree.Node, sourceCode: ScopeSource): Shared
   };
 }
 
+/**
+ * Does the module's helper `callee` names hand back the parameter at `index` or a member of it
+ * (`function toState(options) { return options.experimental_context; }`), on every return?
+ */
+function returnsPartOfParameter(callee: TSESTree.Identifier, index: number, sourceCode: ScopeSource): boolean {
+  const variable = resolveIdentifier(callee, sourceCode);
+  const helper = variable ? calledFunction(variable) : undefined;
+  const parameter = helper?.params[index];
+  if (!helper || parameter?.type !== AST_NODE_TYPES.Identifier) return false;
+  const returned = returnedExpressions(helper);
+  return (
+    returned.length > 0 &&
+    returned.every((expression) => {
+      const rooted = expressionRoot(expression);
+      return rooted?.part === true && rooted.root.type === AST_NODE_TYPES.Identifier && rooted.root.name === parameter.name;
+    })
+  );
+}
+
 /** Keys of a call record that hold the model's input (`{ input, agent }`, `{ args, context }`). */
 const INPUT_RECORD_KEYS = new Set(['input', 'args', 'arguments', 'params', 'parameters']);
 
@@ -451,10 +471,13 @@ export function sharedObjectUses(
       if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
       // A helper handed a long-lived object returns it or its parts: `requireComputer(context)`.
       if (call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Identifier) {
-        for (const argument of call.arguments) {
+        for (const [index, argument] of call.arguments.entries()) {
           const argumentRoot = expressionRoot(argument);
           source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
-          if (source) break;
+          if (!source) continue;
+          // `const state = toState(options)` where `toState` returns `options.experimental_context`: a part of it.
+          part = (argumentRoot?.part ?? false) && source.part && returnsPartOfParameter(call.callee, index, sourceCode);
+          break;
         }
         if (!source) {
           // …or a helper that hands back an object it keeps: the local is that object itself.
