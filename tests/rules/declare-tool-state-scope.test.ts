@@ -3023,6 +3023,10 @@ export const t = tool({ description: 'Docs', inputSchema: z.object({ q: z.string
 
 // Principles from first-contact round 12 (issue 27): a module object whose class is followed is judged by what its method does.
 
+/** `code` reported for the change it makes, fixed with a session scope on the tool that ends `return 'ok'; } });`. */
+const sessionScopedCase = (code: string) =>
+  mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"));
+
 /** A module-level store built from a class of the module; `remove` is the body of the method the tool calls. */
 const classStoreTool = (remove: string): string => `import { unlinkSync } from 'node:fs';
 class Store {
@@ -3050,12 +3054,8 @@ ruleTester.run('declare-tool-state-scope: first-contact round 12', rule, {
   ],
   invalid: [
     // The helper hands back a part of the run's context (the state every later step reads): the tool changes it.
-    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
-      handoffTool('return options.experimental_context;'),
-    ),
+    sessionScopedCase(handoffTool('return options.experimental_context;')),
     // The method forgets the name the instance keeps: a later call sees the change.
-    ((code) => mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")))(
-      classStoreTool('this.names.delete(name);'),
-    ),
+    sessionScopedCase(classStoreTool('this.names.delete(name);')),
   ],
 });

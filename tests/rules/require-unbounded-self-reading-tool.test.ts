@@ -3280,6 +3280,28 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 12', ru
   ],
 });
 
+/**
+ * A definition file of a `nameDispatch` fixture whose tool reads with `readFile`: its `_meta` gets the
+ * classification after `schemaLine` (the definition's last line, `closing` the line that ends it).
+ */
+const joinedDefinitionCase = (folder: string, file: string, toolName: string, schemaLine: string, closing: string) =>
+  invalid(
+    nameDispatchText(folder, file),
+    [
+      {
+        toolName,
+        readCall: '`readFile`',
+        fix: [
+          `${schemaLine}\n${closing}`,
+          `${schemaLine}\n${closing.startsWith('  ') ? '    ' : '  '}_meta: { 'anthropic/maxResultSizeChars': Infinity },\n${closing}`,
+        ],
+      },
+    ],
+    { filename: path.join(nameDispatch, folder, file) },
+  );
+
+const PATH_SCHEMA = "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },";
+
 ruleTester.run('require-unbounded-self-reading-tool: definitions joined to handler instances and to paired handlers', rule, {
   valid: [
     // The instance map's file and the pairing call's file define no tool.
@@ -3293,35 +3315,9 @@ ruleTester.run('require-unbounded-self-reading-tool: definitions joined to handl
   ],
   invalid: [
     // `{ [TOOL_NAMES.READ_DOC]: new ReadDocHandler() }`: the key is the constant's value, the handler the instance's `execute`.
-    invalid(
-      nameDispatchText('instance-map', 'definitions.ts'),
-      [
-        {
-          toolName: 'read_doc',
-          readCall: '`readFile`',
-          fix: [
-            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n  },",
-            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n    _meta: { 'anthropic/maxResultSizeChars': Infinity },\n  },",
-          ],
-        },
-      ],
-      { filename: path.join(nameDispatch, 'instance-map', 'definitions.ts') },
-    ),
+    joinedDefinitionCase('instance-map', 'definitions.ts', 'read_doc', `    ${PATH_SCHEMA}`, '  },'),
     // `createToolPlugin(readDocTool, handleReadDoc)` pairs the definition with the function that runs it.
-    invalid(
-      nameDispatchText('paired-handler', 'read-doc.ts'),
-      [
-        {
-          toolName: 'read_doc',
-          readCall: '`readFile`',
-          fix: [
-            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n};",
-            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n};",
-          ],
-        },
-      ],
-      { filename: path.join(nameDispatch, 'paired-handler', 'read-doc.ts') },
-    ),
+    joinedDefinitionCase('paired-handler', 'read-doc.ts', 'read_doc', `  ${PATH_SCHEMA}`, '};'),
   ],
 });
 
