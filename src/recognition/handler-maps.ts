@@ -34,8 +34,11 @@ const COMPUTED_LOOKUP = /\b([A-Za-z_$][\w$]*)\s*\[\s*[A-Za-z_$][\w$]*(?:\s*\.\s*
 /** `X.get(name)`, `X.get(tool.name)`: a `Map` looked up with a computed key. */
 const COMPUTED_GET = /\b([A-Za-z_$][\w$]*)\s*\.\s*get\s*\(\s*[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*\)/g;
 
-/** `[TOOLS.CODEX]:`: a map key spelled with a constant, whose text need not spell the name itself. */
-const CONSTANT_KEY = /\[\s*[A-Za-z_$][\w$]*\s*\.\s*[A-Za-z_$][\w$]*\s*\]\s*:/;
+/**
+ * `[TOOLS.CODEX]: new CodexToolHandler(…)`: a handler instance under a key spelled with a constant,
+ * in a file whose text need not spell the name itself (other files must, to be parsed for it).
+ */
+const CONSTANT_KEY = /\[\s*[A-Za-z_$][\w$]*\s*\.\s*[A-Za-z_$][\w$]*\s*\]\s*:\s*new\s/;
 
 /** Lower-case one-letter and common non-map names indexed all the time (`args[key]`, `arr[i]`). */
 const NOT_A_MAP = /^(?:[a-z]|args|arguments|params|input|options|opts|obj|object|result|results|data|this|process|env|window|globalThis)$/;
