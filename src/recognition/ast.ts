@@ -43,6 +43,19 @@ export function isAwaiterBody(node: TSESTree.Node): boolean {
   return name === '__awaiter';
 }
 
+/** The `super(…)` calls a class's constructor makes as statements of its own body (`super({ name, description })`). */
+export function constructorSuperCalls(classNode: ClassNode): TSESTree.CallExpression[] {
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  const calls: TSESTree.CallExpression[] = [];
+  for (const statement of constructor?.value.body?.body ?? []) {
+    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
+    if (call?.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Super) calls.push(call);
+  }
+  return calls;
+}
+
 /** The class `fn` is a method (or a function-valued field) of, if it is one. */
 export function classOfMethod(fn: FunctionNode): ClassNode | undefined {
   const member = fn.parent;

@@ -18,7 +18,15 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, findProperty, getStaticKeyName, getStringValue, isClassNode, skipTypeWrappers } from './ast.js';
+import {
+  type ClassNode,
+  constructorSuperCalls,
+  findProperty,
+  getStaticKeyName,
+  getStringValue,
+  isClassNode,
+  skipTypeWrappers,
+} from './ast.js';
 import { resolveToolName, staticValueOf } from './tool-name.js';
 import { type ToolDefinition, classMemberByName } from './tool-shapes/vocabulary.js';
 
@@ -434,12 +442,7 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
   }
   if (into.description !== undefined && into.hasInputSchema) return;
   // gemini-cli's `super(Name, displayName, description, kind, parameterSchema)`: the longest text is the description.
-  const constructor = classNode.body.body.find(
-    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
-  );
-  for (const statement of constructor?.value.body?.body ?? []) {
-    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super) continue;
+  for (const call of constructorSuperCalls(classNode)) {
     // `super({ name, description })`: the options object states the contract.
     const options = call.arguments.length === 1 ? objectOf(call.arguments[0]) : undefined;
     if (options && findProperty(options, 'description')) {

@@ -25,6 +25,7 @@ import type { FileIndex } from '../file-index.js';
 import type { ScopeSource } from '../foreign-scope.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import {
+  type ResolvedClass,
   type ResolvedFunction,
   enclosingClass,
   loadModule,
@@ -376,20 +377,34 @@ export function graphStateUpdate(
 }
 
 /**
+ * `x.method(…)` with `identifier` the `x` of `const x = new C(…)`: the call, the method's name, and
+ * that method in C (its own module or a relative import), when all are found.
+ */
+function builtMethodCall(
+  identifier: TSESTree.Identifier,
+  variable: ScopeVariable,
+  file: FileIndex,
+): { call: TSESTree.CallExpression; methodName: string; built: ResolvedClass; method: FunctionNode } | undefined {
+  const parent = identifier.parent;
+  const definition = variable.defs[0];
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
+  const call = parent.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
+  const methodName = getStaticKeyName(parent.property, parent.computed);
+  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
+    return undefined;
+  const built = classOf(definition.node.init, file);
+  const method = built ? getClassMethod(built.classNode, methodName) : undefined;
+  return built && method ? { call, methodName, built, method } : undefined;
+}
+
+/**
  * `store.deleteProject(name)` on `const store = new Store(dir)`: a call whose method is found in the
  * class the variable was built from. What it changes is what `hiddenStateChange` finds by following
  * that method; its name alone (`delete…`) says nothing more (the class may only write files).
  */
 export function callsFollowedMethod(identifier: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex | undefined): boolean {
-  const parent = identifier.parent;
-  const definition = variable.defs[0];
-  if (!file || parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return false;
-  if (parent.parent?.type !== AST_NODE_TYPES.CallExpression || parent.parent.callee !== parent) return false;
-  const methodName = getStaticKeyName(parent.property, parent.computed);
-  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
-    return false;
-  const built = classOf(definition.node.init, file);
-  return built !== undefined && getClassMethod(built.classNode, methodName) !== undefined;
+  return file !== undefined && builtMethodCall(identifier, variable, file) !== undefined;
 }
 
 /**
@@ -443,16 +458,14 @@ export function hiddenStateChange(
     if (!changed || !callee) return undefined;
     return { node: call, action: `calls \`${callee.name}()\`, which${chainWords(changed.via)} changes`, state: changed.state };
   }
-  if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
-    return undefined;
-  const built = classOf(definition.node.init, file);
-  const method = built ? getClassMethod(built.classNode, methodName) : undefined;
-  const changed = method && built ? changedStateIn(method, built.file.program, settings, true) : undefined;
+  const found = builtMethodCall(identifier, variable, file);
+  if (!found) return undefined;
+  const { built, method } = found;
+  const changed = changedStateIn(method, built.file.program, settings, true);
   if (changed !== undefined)
     return { node: call, action: `calls \`.${methodName}()\`, which changes \`${changed}\` of`, state: `\`${variable.name}\`` };
   // What its method calls in turn: `this.sessions.set(…)` two calls down still changes the instance.
-  const deeper =
-    method && built ? deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: methodName }, settings) : undefined;
+  const deeper = deepStateChange({ fn: method, file: built.file, classNode: built.classNode, name: found.methodName }, settings);
   if (deeper === undefined) return undefined;
   return {
     node: call,

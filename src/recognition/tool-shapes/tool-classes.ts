@@ -19,7 +19,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { type ClassNode, constructorSuperCalls, findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
@@ -77,16 +77,10 @@ const CONTRACT_CLASS_INVOCATIONS = ['process', 'handle', 'perform'];
 /** The options object a constructor hands to `super(…)` when it states the contract (a description and an input schema). */
 function superContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
   if (!node.superClass) return undefined;
-  const constructor = node.body.body.find(
-    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
-  );
-  for (const statement of constructor?.value.body?.body ?? []) {
-    const call = statement.type === AST_NODE_TYPES.ExpressionStatement ? statement.expression : undefined;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Super || call.arguments.length !== 1) continue;
-    const options = skipTypeWrappers(call.arguments[0]!);
-    return options.type === AST_NODE_TYPES.ObjectExpression && statesContract(options) ? options : undefined;
-  }
-  return undefined;
+  const call = constructorSuperCalls(node).find((candidate) => candidate.arguments.length === 1);
+  if (!call) return undefined;
+  const options = skipTypeWrappers(call.arguments[0]!);
+  return options.type === AST_NODE_TYPES.ObjectExpression && statesContract(options) ? options : undefined;
 }
 
 /** A class that hands its base the whole contract and has an invocation method: the name the contract states. */
