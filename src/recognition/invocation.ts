@@ -83,6 +83,11 @@ function resolveImportedHandler(value: TSESTree.Node | undefined, file: FileInde
   if (!value || !file) return undefined;
   const target = skipTypeWrappers(value);
   if (target.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, target.name);
+  // `wrapHandler(schema, handleCreateTask, service)`: the handler the wrapper is handed, imported.
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const wrapped = wrappedFunction(target);
+    return wrapped?.type === AST_NODE_TYPES.Identifier ? resolveLocalName(file, wrapped.name) : undefined;
+  }
   if (target.type !== AST_NODE_TYPES.MemberExpression || target.object.type !== AST_NODE_TYPES.Identifier) return undefined;
   const binding = file.imports.get(target.object.name);
   const member = getStaticKeyName(target.property, target.computed);

@@ -36,7 +36,11 @@ import { recogniseMcpRegistration } from './tool-shapes/mcp-registration.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { isJoinedImplementation, recogniseJoinedListEntry, recogniseMapJoinedDefinition } from './tool-shapes/name-dispatch.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
-import { isHelperInnerRegistration, recogniseHelperRegistration } from './tool-shapes/registration-helpers.js';
+import {
+  isHelperInnerRegistration,
+  recogniseForeignHelperRegistration,
+  recogniseHelperRegistration,
+} from './tool-shapes/registration-helpers.js';
 import { recogniseFunctionToolObject, recogniseLocalExecutorTool } from './tool-shapes/openai-agents.js';
 import { recogniseSchemaHandleTool } from './tool-shapes/playwright.js';
 import { recogniseClass, recogniseToolClass } from './tool-shapes/tool-classes.js';
@@ -53,7 +57,8 @@ function configuresRecognisedCall(object: TSESTree.ObjectExpression, settings: R
       recogniseMcpRegistration(parent) ??
       recogniseHelperRegistration(parent) ??
       recogniseObjectRegistration(parent, settings) ??
-      recogniseFactoryCall(parent, settings),
+      recogniseFactoryCall(parent, settings) ??
+      recogniseForeignHelperRegistration(parent),
     );
   }
   return parent?.type === AST_NODE_TYPES.NewExpression && recogniseConstructorCall(parent, settings) !== undefined;
@@ -115,7 +120,8 @@ export function recogniseToolDefinition(
           recogniseFunctionToolFrom(node) ??
           recogniseLocalExecutorTool(node) ??
           recogniseProviderDefinedTool(node, settings) ??
-          recogniseToolModuleHandler(node),
+          recogniseToolModuleHandler(node) ??
+          recogniseForeignHelperRegistration(node),
       );
     case AST_NODE_TYPES.NewExpression:
       return withToolMapKeyName(recogniseConstructorCall(node, settings));

@@ -25,6 +25,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type FunctionNode, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
 import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
 import { type ResolvedFunction, resolveImportedName, resolveLocalName } from '../module-graph.js';
+import { statesContract } from '../tool-contract.js';
 import { mayHoldToolName } from '../tool-name.js';
 import { type ToolDefinition, isFunctionLikeArgument, mcpRegistrationDefinition } from './vocabulary.js';
 
@@ -183,6 +184,8 @@ function mayBeHelperCall(call: TSESTree.CallExpression): boolean {
 }
 
 const recognised = new WeakMap<TSESTree.CallExpression, ToolDefinition | null>();
+/** Calls that passed the cheap test and whose helper is not in this package (`recogniseForeignHelperRegistration`). */
+const unresolvedHelperCalls = new WeakSet<TSESTree.CallExpression>();
 
 export function recogniseHelperRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
   // Most calls fail the cheap test: nothing is kept for them.
@@ -191,6 +194,7 @@ export function recogniseHelperRegistration(call: TSESTree.CallExpression): Tool
   if (cached !== undefined) return cached ?? undefined;
   let definition: ToolDefinition | undefined;
   const resolved = calledFunction(call);
+  if (!resolved) unresolvedHelperCalls.add(call);
   const helper = resolved ? registrationHelperOf(resolved) : undefined;
   const nameArgument = helper ? call.arguments[helper.nameIndex] : undefined;
   const handler = helper ? call.arguments[helper.handlerIndex] : undefined;
@@ -206,6 +210,46 @@ export function recogniseHelperRegistration(call: TSESTree.CallExpression): Tool
   }
   recognised.set(call, definition ?? null);
   return definition;
+}
+
+/**
+ * A call of a helper this package does not define (`registerAppTool` of the MCP apps extension,
+ * a framework's own wrapper) that hands over a tool name, right after it a config object stating
+ * the whole contract (a description and an input schema), and last an inline handler: the call
+ * is the tool, as a call of the package's own helper is. Asked last, after every shape the
+ * call may have: a factory or registration we know by name keeps its own reading.
+ */
+export function recogniseForeignHelperRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
+  // Only a call that passed the cheap test and names no helper of this package (asked once, then kept).
+  if (!unresolvedHelperCalls.has(call)) {
+    recogniseHelperRegistration(call);
+    if (!unresolvedHelperCalls.has(call)) return undefined;
+  }
+  const handler = call.arguments[call.arguments.length - 1];
+  if (!handler || !isFunctionNode(skipTypeWrappers(handler))) return undefined;
+  for (let index = 0; index + 2 < call.arguments.length; index += 1) {
+    const nameArgument = skipTypeWrappers(call.arguments[index]!);
+    const config = skipTypeWrappers(call.arguments[index + 1]!);
+    if (
+      nameArgument.type === AST_NODE_TYPES.Literal &&
+      typeof nameArgument.value === 'string' &&
+      config.type === AST_NODE_TYPES.ObjectExpression &&
+      statesContract(config)
+    ) {
+      const callee = skipTypeWrappers(call.callee);
+      const helper =
+        callee.type === AST_NODE_TYPES.Identifier
+          ? callee.name
+          : callee.type === AST_NODE_TYPES.MemberExpression
+            ? (getStaticKeyName(callee.property, callee.computed) ?? 'helper')
+            : 'helper';
+      return {
+        ...mcpRegistrationDefinition(call, nameArgument, config, handler),
+        registeredThrough: { helper, metaReachesServer: false },
+      };
+    }
+  }
+  return undefined;
 }
 
 /**

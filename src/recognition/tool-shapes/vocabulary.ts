@@ -153,6 +153,11 @@ export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | 
   const last = target.arguments[target.arguments.length - 1];
   const named = last ? skipTypeWrappers(last) : undefined;
   if (named?.type === AST_NODE_TYPES.Identifier && depth > 0) return named;
+  // `wrapHandler(CreateTaskArgsSchema, handleCreateTask, service)`: the argument named as a handler is what runs.
+  for (const argument of target.arguments) {
+    const candidate = skipTypeWrappers(argument);
+    if (candidate.type === AST_NODE_TYPES.Identifier && HANDLER_NAME.test(candidate.name)) return candidate;
+  }
   // `createSessionAwareTool({ internalSchema, logicFunction: bootSimLogic, getExecutor })`: the options name the logic.
   for (const argument of target.arguments) {
     const options = skipTypeWrappers(argument);
@@ -166,6 +171,9 @@ export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | 
   }
   return undefined;
 }
+
+/** A name that says it is a tool's handler: `handleCreateTask`, `createTaskHandler`, `runQuery`, `executeSearch`. */
+const HANDLER_NAME = /^(?:handle|run|execute|exec|perform|invoke)[A-Z_]|[a-z](?:Handler|Impl|Logic|Implementation)$/;
 
 /** An option of a wrapper call that holds the function it wraps: `logicFunction`, `handler`, `execute`, `fn`. */
 const WRAPPED_LOGIC_MEMBER = /^(?:logic|handler|handle|execute|run|fn|impl|implementation|callback)$|(?:Logic|Function|Handler|Fn)$/;
@@ -303,7 +311,10 @@ export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean
   const target = skipTypeWrappers(node);
   if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || target.type === AST_NODE_TYPES.MemberExpression) return true;
   // `registerTool('get', config, track(async (args) => …))`: the wrapped function is the handler (see `wrappedFunction`).
-  return target.type === AST_NODE_TYPES.CallExpression && isFunctionNode(wrappedFunction(target));
+  if (target.type !== AST_NODE_TYPES.CallExpression) return false;
+  const wrapped = wrappedFunction(target);
+  // An inline function, or one the wrapper is handed by a handler's name (`wrapHandler(schema, handleCreateTask, service)`).
+  return wrapped !== undefined && (isFunctionNode(wrapped) || HANDLER_NAME.test(wrapped.name));
 }
 
 /** A tool whose definition and classification live in one object literal. */
