@@ -37,6 +37,8 @@ export interface InputEscape {
   node: TSESTree.CallExpression | TSESTree.NewExpression;
   /** How a message names it: `this.textEditor.view`, `context.page.goto`, `fetchDoc (an import)`. */
   callee: string;
+  /** The module the call is in (a function of another module the input was followed into). */
+  file: FileIndex | undefined;
 }
 
 /** How many same-file calls deep the input is followed. */
@@ -270,17 +272,38 @@ const TELEMETRY_METHODS = new Set([
 ]);
 const LOG_RECEIVERS = new Set(['logger', 'log', 'console', 'span', 'tracer', 'Sentry', 'telemetry', 'metrics']);
 
+/**
+ * File-system calls that answer with facts about a path, never what is in it (`fs.existsSync(p)`,
+ * `await fs.access(p)`, `statSync(p)`): the analysis knows what they do, so they are no escape.
+ */
+const FILE_FACT_FUNCTIONS = new Set(['existsSync', 'exists', 'stat', 'statSync', 'lstat', 'lstatSync', 'access', 'accessSync']);
+/** `fs`, `fsp`, `fsPromises`, `fs.promises`, tsc's `fs_1`, `node_fs`, `fse`: a receiver that is the file system module. */
+const FILE_SYSTEM_RECEIVER = /^(?:fs|fsp|fse|fsPromises|fs_\d+|node_fs|promises|fs_extra|fsExtra)$/;
+
 /** Is the call plain value work, whose result stays input, or a description of the call for someone else? */
 function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
   const callee = skipTypeWrappers(call.callee);
   if (callee.type === AST_NODE_TYPES.Identifier) {
-    return VALUE_FUNCTIONS.has(callee.name) || ERROR_CONSTRUCTOR.test(callee.name) || TELEMETRY_METHODS.has(callee.name);
+    return (
+      VALUE_FUNCTIONS.has(callee.name) ||
+      ERROR_CONSTRUCTOR.test(callee.name) ||
+      TELEMETRY_METHODS.has(callee.name) ||
+      (FILE_FACT_FUNCTIONS.has(callee.name) && callee.name !== 'stat' && callee.name !== 'access')
+    );
   }
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const method = getStaticKeyName(callee.property, callee.computed);
   const path = getMemberPath(callee);
   const root = path?.[0];
   if (root !== undefined && VALUE_RECEIVERS.has(root)) return true;
+  if (
+    method !== undefined &&
+    FILE_FACT_FUNCTIONS.has(method) &&
+    path !== undefined &&
+    FILE_SYSTEM_RECEIVER.test(path[path.length - 2] ?? '')
+  ) {
+    return true;
+  }
   if (method !== undefined && TELEMETRY_METHODS.has(method)) return true;
   if (path !== undefined && path.length >= 2 && LOG_RECEIVERS.has(path[path.length - 2]!)) return true;
   return method !== undefined && VALUE_METHODS.has(method);
@@ -333,7 +356,7 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
       );
       return undefined;
     }
-    into.push({ node, callee: calleeText(callee) });
+    into.push({ node, callee: calleeText(callee), file: frame.file });
     return undefined;
   });
 }

@@ -26,7 +26,7 @@ import { isClassNode } from './ast.js';
 import { findDeclaredClassification, isUnboundedValue } from './classification.js';
 import type { RecognitionContext } from './context.js';
 import { type InputEscape, findInputEscapes } from './input-escapes.js';
-import { type ReadFinding, analyseInvocationReads } from './input-flow/index.js';
+import { type ReadFinding, analyseInvocationReads, readsFixedLocation } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
 import { nameWords } from './state-mutation/expressions.js';
 import { type ContractReading, contractSaysItReads, isUrlInput, toolContract } from './tool-contract.js';
@@ -141,9 +141,12 @@ export function analyseSelfReading(
   const proven = read !== undefined && returnsContent;
   // A reader the analysis recognises is followed (what it reads is tracked to the output), so
   // handing it the input is no escape: a read whose content provably stays out is refuted.
+  // So is a reader whose location the analysis found the code fixes (a shipped folder, an entry named by its id).
   const escapes = proven
     ? []
-    : findInputEscapes(invocation, recognition.file).filter((escape) => !findings.some((finding) => finding.call === escape.node));
+    : findInputEscapes(invocation, recognition.file).filter(
+        (escape) => !findings.some((finding) => finding.call === escape.node) && !readsFixedLocation(escape.node),
+      );
   // No invocation found (a handler the analysis cannot resolve, a tool the harness runs elsewhere): the
   // input goes where nothing is seen, so nothing is refuted.
   const answer: SelfReadingAnswer = proven ? 'proven' : escapes.length > 0 || invocation.entries.length === 0 ? 'unknown' : 'refuted';
@@ -154,8 +157,18 @@ export function analyseSelfReading(
     answer === 'unknown' &&
     contract !== undefined &&
     escapes.some((escape) => (!isUrlInput(contract.input) && isRemoteClientCall(escape.callee)) || isRemoteClientConstruction(escape));
-  const base = { ...declaration, read, answer, escape: escapes[0], contract, remoteService };
+  // The flow found the model's location read, but lost its content in a service (`describeImage({ images: resolved })`):
+  // the contract, which the model reads too, may say the tool hands that back ("Analyze and describe one or more images").
+  const contractOrFound =
+    contract ??
+    (answer === 'unknown' && read !== undefined
+      ? contractSaysItReads(toolContract(definition), {
+          kind: read.readerKind === 'url' ? 'url' : 'file',
+          shown: `\`${[...read.via.map((step) => step.name), read.reader].join(' → ')}\``,
+        })
+      : undefined);
+  const base = { ...declaration, read, answer, escape: escapes[0], contract: contractOrFound, remoteService };
   if (name !== undefined && settings.nonReadingTools.includes(name)) return { ...base, setting: 'nonReadingTools', selfReading: false };
   if (name !== undefined && settings.selfReadingTools.includes(name)) return { ...base, setting: 'selfReadingTools', selfReading: true };
-  return { ...base, setting: undefined, selfReading: proven || (answer === 'unknown' && contract !== undefined && !remoteService) };
+  return { ...base, setting: undefined, selfReading: proven || (answer === 'unknown' && contractOrFound !== undefined && !remoteService) };
 }

@@ -635,6 +635,62 @@ const METADATA_WORDS =
 /** A location field's own description that says the tool reads it ("URL to fetch", "The file to read", "document to extract text from"). */
 const FIELD_READ_FOR =
   /\b(?:to|will)\s+(?:be\s+)?(?:read|fetch(?:ed)?|scrape[d]?|crawl(?:ed)?|download(?:ed)?|view(?:ed)?|retrieve[d]?|quer(?:y|ied)|transcribe[d]?|extract\s+(?:the\s+)?(?:text|content|contents)\s+from)\b/i;
+/**
+ * A location field's own description that says the tool hands back what it makes of what is
+ * there ("URLs to analyze", "First URL to compare", "URL to extract data from", "Image to
+ * describe"): an analysis, comparison, summary or description of a page, a video or an image is
+ * a conversion of its content, which the model gets back (as an LLM's summary of a page is).
+ */
+const FIELD_CONVERTED_FOR =
+  /\b(?:to|will)\s+(?:be\s+)?(?:analy[sz]e[d]?|summari[sz]e[d]?|describe[d]?|compare[d]?|caption(?:ed)?|translate[d]?|extract\s+(?:\w+\s+){0,2}from)\b/i;
+/** What such an analysis may be of: the content of a page, a document, an image, a video or a recording. */
+const ANALYSED_MEDIA =
+  /\b(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)\b/i;
+/**
+ * A description that starts by saying the tool analyses, describes, summarises or compares what
+ * it is given ("Analyze and describe one or more images", "Summarize a YouTube video"): its
+ * answer is made of that content.
+ */
+const CONVERSION_START =
+  /^\s*(?:analy[sz]es?|describes?|summari[sz]es?|captions?|transcribes?|translates?)\s+(?:and\s+\w+\s+)?(?:\w+\s+){0,5}?(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)(?=$|\s*[.,;:!?()]|\s+(?:using|with|and|or|from|at|in|on|to|for|by|via|into|through|that|which)\b)/i;
+/** Words of a tool's name that name what it analyses: `analyze-url`, `compare_pages`, `video_qa`. */
+const LOCATION_NAME_WORDS = new Set([
+  'url',
+  'urls',
+  'uri',
+  'page',
+  'pages',
+  'webpage',
+  'website',
+  'site',
+  'video',
+  'videos',
+  'youtube',
+  'image',
+  'images',
+  'photo',
+  'pdf',
+  'document',
+  'documents',
+  'doc',
+  'file',
+  'files',
+  'article',
+]);
+/** Words of a name that say the tool hands back what it makes of a page or a medium: a summary, a description, a transcript. */
+const CONVERSION_NAME_WORDS = new Map([
+  ['summary', 'summary'],
+  ['summarize', 'summary'],
+  ['summarise', 'summary'],
+  ['describe', 'description'],
+  ['description', 'description'],
+  ['transcribe', 'transcript'],
+  ['transcript', 'transcript'],
+  ['caption', 'caption'],
+]);
+/** An input that asks a question about what is at the location: the answer comes from its content. */
+const QUESTION_FIELD = /^(?:question|questions)$/i;
+const QUESTION_ABOUT = /^\s*(?:the\s+|a\s+)?questions?\s+(?:to\s+ask\s+)?(?:about|on|regarding|of)\b/i;
 /** "Capture screenshots of web pages", "Take a screenshot of the URL". */
 const SCREENSHOT_START = /^\s*(?:captures?|takes?)\s+(?:an?\s+|full[- ]page\s+)?screenshots?\b/i;
 /**
@@ -715,6 +771,17 @@ function toolNameWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+/**
+ * A read of a model-chosen location the flow analysis found, whose content it could not follow to
+ * the output (it goes into a service: `describeImage({ images: resolved })`): the location is
+ * known to be the model's, whatever the schema calls it.
+ */
+export interface FoundRead {
+  kind: 'file' | 'url';
+  /** How a message names the read: `` `resolveImageInput → readFile` ``. */
+  shown: string;
+}
+
 export interface ContractReading {
   /** The location input the evidence rests on. */
   input: ContractInput;
@@ -772,14 +839,18 @@ function isDestinationField(field: ContractInput): boolean {
  * what is there, while the name's main action is no write, edit, search or
  * listing. Undefined when it does not.
  */
-export function contractSaysItReads(contract: ToolContract): ContractReading | undefined {
-  const input = contract.inputs.find(
+export function contractSaysItReads(contract: ToolContract, found?: FoundRead): ContractReading | undefined {
+  const named = contract.inputs.find(
     (field) => !isDestinationField(field) && (isLocationField(field) || field.locationInside !== undefined),
   );
-  if (!input) return undefined;
   const words = contract.name === undefined ? [] : toolNameWords(contract.name);
   const description = contract.description;
   const sentence = description === undefined ? undefined : firstSentence(description);
+  // The flow found where the model's location is read, and lost its content in a service or a call it cannot
+  // follow: the contract need only say the tool hands back what is there (or what it makes of it).
+  const input: ContractInput | undefined =
+    named ?? (found ? { name: found.kind === 'url' ? 'url' : 'path', description: undefined } : undefined);
+  if (!input) return undefined;
   // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
   // "Count matches in files using ripgrep", "List files … searched by ripgrep": facts about the matches, not their lines.
   // `grep`, `mgrep`, `rgrep`: grep hands back the lines it matches, unless the description says it counts or lists.
@@ -794,7 +865,12 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
   // A download to a destination the model names saves the content; it does not hand it back.
   const savesIt = contract.inputs.some(isDestinationField);
-  const where = input.locationInside === undefined ? `\`${input.name}\`` : `\`${input.name}[].${input.locationInside}\``;
+  const where =
+    named === undefined && found !== undefined
+      ? `the location ${found.shown} reads`
+      : input.locationInside === undefined
+        ? `\`${input.name}\``
+        : `\`${input.name}[].${input.locationInside}\``;
   if (sentence !== undefined && OPENS_ELSEWHERE.test(sentence)) return undefined;
   if (description !== undefined && STARTS_A_JOB.test(description)) return undefined;
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
@@ -812,14 +888,16 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   if (fieldSays !== undefined && FIELD_READ_FOR.test(fieldSays) && !(sentence !== undefined && METADATA_WORDS.test(sentence))) {
     return { input, evidence: `its \`${input.name}\` input is the location to read ("${firstSentence(fieldSays)}")` };
   }
+  const conversion = conversionReading(contract, input, where, words, sentence);
+  if (conversion) return conversion;
   // "Capture screenshots of web pages": a picture of the page at a model-chosen URL is what is there, rendered.
   if (isUrlInput(input) && (words.includes('screenshot') || (sentence !== undefined && SCREENSHOT_START.test(sentence)))) {
     return { input, evidence: `it hands back a screenshot of the page at ${where}` };
   }
-  const conversion = converts
+  const formatConversion = converts
     ? { input, evidence: `its name \`${contract.name}\` says it converts what is at ${where} and hands it back` }
     : undefined;
-  if (sentence === undefined || description === undefined) return conversion;
+  if (sentence === undefined || description === undefined) return formatConversion;
   // "Scrape multiple URLs in a single request": to read, scrape, crawl, fetch or download a location is to hand back what is there.
   const inherentlyReads = INHERENT_READING_START.test(sentence);
   if (READING_DESCRIPTION_START.test(sentence) && (inherentlyReads || CONTENT_WORDS.test(sentence)) && !METADATA_WORDS.test(sentence)) {
@@ -831,7 +909,59 @@ export function contractSaysItReads(contract: ToolContract): ContractReading | u
   if (isUrlInput(input) && (HTTP_REQUEST.test(sentence) || (words.includes('http') && words.includes('request')))) {
     return { input, evidence: `it makes an HTTP request to ${where} ("${sentence}"), and the response comes back` };
   }
-  return conversion ?? operationThatReads(contract, input, where);
+  return formatConversion ?? operationThatReads(contract, input, where);
+}
+
+/**
+ * Does the contract say the tool hands back what it makes of what is at the location: an
+ * analysis, description, summary or comparison of a page, a video or an image, or the answer to a
+ * question about it? Made of that content, as an LLM's summary of a page is.
+ */
+function conversionReading(
+  contract: ToolContract,
+  input: ContractInput,
+  where: string,
+  words: readonly string[],
+  sentence: string | undefined,
+): ContractReading | undefined {
+  const fieldSays = fieldSaying(input);
+  // "URLs to analyze", "Image to describe": what the tool makes of a page, a document or an image is made of its content.
+  // Only for a tool named for what it analyses (`analyze-url`, `compare_pages`): "Documentation URL to analyze for
+  // references" of `resolve_references` hands back facts about an API, "The URL to extract links from" its links.
+  if (
+    fieldSays !== undefined &&
+    FIELD_CONVERTED_FOR.test(fieldSays) &&
+    (isUrlInput(input) || ANALYSED_MEDIA.test(fieldSays)) &&
+    words.some((word) => LOCATION_NAME_WORDS.has(word)) &&
+    !METADATA_WORDS.test(fieldSays) &&
+    !(sentence !== undefined && METADATA_WORDS.test(sentence))
+  ) {
+    return { input, evidence: `its \`${input.name}\` input is what it analyses and hands back ("${firstSentence(fieldSays)}")` };
+  }
+  // "Analyze and describe one or more images": the description of a page or an image is made of what is there.
+  if (
+    sentence !== undefined &&
+    CONVERSION_START.test(sentence) &&
+    // "Analyze and extract information from images" is what they show; "Analyze a file's size" is facts about it.
+    !METADATA_WORDS.test(sentence.replace(/\binformation\b/gi, ''))
+  ) {
+    return { input, evidence: `its description says it hands back what it makes of what is at ${where} ("${sentence}")` };
+  }
+  // A question about what is at the location ("Question about the video"): the answer is drawn from it.
+  const question = contract.inputs.find(
+    (field) =>
+      field !== input && field.choices === undefined && (QUESTION_FIELD.test(field.name) || QUESTION_ABOUT.test(fieldSaying(field) ?? '')),
+  );
+  if (question !== undefined && (isUrlInput(input) || ANALYSED_MEDIA.test(fieldSays ?? ''))) {
+    return { input, evidence: `it answers the \`${question.name}\` input about what is at ${where}` };
+  }
+  // `youtube_summary`, `describe_image`, `transcribe_audio` of a URL or a medium: the summary is made of what is there.
+  const conversionWord = words.find((word) => CONVERSION_NAME_WORDS.has(word));
+  if (conversionWord !== undefined && (isUrlInput(input) || ANALYSED_MEDIA.test(`${words.join(' ')} ${fieldSays ?? ''}`))) {
+    const made = CONVERSION_NAME_WORDS.get(conversionWord)!;
+    return { input, evidence: `its name \`${contract.name}\` says it hands back a ${made} of what is at ${where}` };
+  }
+  return undefined;
 }
 
 /** "Make HTTP requests", "Sends an HTTP GET request": a request to the URL, whose response the tool hands back. */

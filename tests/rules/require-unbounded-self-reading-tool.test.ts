@@ -3341,3 +3341,216 @@ ruleTester.run('require-unbounded-self-reading-tool: contracts of first-contact 
     ),
   ],
 });
+
+// Principles from first-contact round 13 (issue 27).
+
+ruleTester.run('require-unbounded-self-reading-tool: contracts of first-contact round 13', rule, {
+  valid: [
+    // What it analyses at the URL is facts about the page (its metadata), not the page.
+    unknownFlowTool('seo_check', 'Analyze the SEO metadata of a page.', "url: z.string().describe('URL to analyze')"),
+    // A question with no location: nothing is read to answer it.
+    unknownFlowTool('ask', 'Answer a question.', "question: z.string().describe('Question about the topic')"),
+    // A summary of a task list the tool keeps: no location the model picks.
+    unknownFlowTool('task_summary', 'Summarize the open tasks.', "status: z.string().describe('Status to filter by')"),
+  ],
+  invalid: [
+    // The field says the tool analyses what is at the URLs: an analysis of a page is made of its content.
+    unknownFlowCase('analyze-url', 'Use the URL context of the model.', "urls: z.array(z.string()).describe('URLs to analyze')"),
+    // "First URL to compare": a comparison of two pages hands back what they say.
+    unknownFlowCase('compare-urls', 'Use the URL context of the model.', "url1: z.string().describe('First URL to compare')"),
+    // A question about what is at the URL: the answer is drawn from the video.
+    unknownFlowCase(
+      'video-qa',
+      'Use the video understanding of the model.',
+      "url: z.string().describe('Video URL'), question: z.string().describe('Question about the video')",
+    ),
+    // `youtube_summary` of a URL: a summary of what is there.
+    unknownFlowCase('youtube_summary', 'Use the model.', "url: z.string().describe('YouTube video URL')"),
+    // "Analyze and describe one or more images": a description of the image at the model's path.
+    unknownFlowCase('look', 'Analyze and describe one or more images.', "image: z.string().describe('Image path')"),
+  ],
+});
+
+/** An MCP server with a docs tool whose folder a bundle builds from `__dirname` through a helper's result; `file` is read. */
+const shippedDocsServer = (file: string): string => `import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+var packageRoot = path.resolve(__dirname, '..');
+function getPaths() {
+  return { docsPath: path.join(packageRoot, 'docs') };
+}
+server.registerTool('get_doc', {
+  description: 'Get the full content of a documentation file.',
+  inputSchema: { filepath: z.string().describe('The relative path to the documentation file') },
+}, async ({ filepath }) => {
+  const paths = getPaths();
+  const docsPath = paths.docsPath;
+  const fullPath = ${file};
+  if (!fs.existsSync(fullPath)) return { content: [{ type: 'text', text: 'not found' }] };
+  return { content: [{ type: 'text', text: fs.readFileSync(fullPath, 'utf-8') }] };
+});
+`;
+
+/** A tool that reads a job of its own store by the model's `${key}`, through a helper that builds the file's path. */
+const jobStoreServer = (key: string): string => `import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+function jobsDir() { return path.join(process.env.HOME, '.jobs'); }
+function jobFile(${key}) { return path.join(jobsDir(), \`\${${key}}.json\`); }
+function readJob(${key}) { return fs.readFileSync(jobFile(${key}), 'utf-8'); }
+server.registerTool('get_job', {
+  description: 'Get a job.',
+  inputSchema: { ${key}: z.string() },
+}, async (args) => ({ content: [{ type: 'text', text: readJob(args.${key}) }] }));
+`;
+
+/** A tool that hands each of the model's paths to a function of the module (`paths.map(loadOne)`); `loaded` is what comes back. */
+const mappedReadServer = (loaded: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+async function loadOne(file) {
+  const text = await readFile(file, 'utf8');
+  return ${loaded};
+}
+server.registerTool('load', {
+  description: 'Load files',
+  inputSchema: { paths: z.array(z.string()) },
+}, async ({ paths }) => {
+  const loaded = await Promise.all(paths.map(loadOne));
+  return { content: [{ type: 'text', text: loaded.join('\\n') }] };
+});
+`;
+
+/** A tool registered through a helper of another package: `registerAppTool(server, name, config, handler)`; `text` comes back. */
+const foreignHelperServer = (text: string): string => `import { readFile } from 'node:fs/promises';
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import { z } from 'zod';
+export function register(ctx) {
+  registerAppTool(ctx.server, 'read_doc', {
+    description: 'Read a document',
+    inputSchema: { path: z.string() },
+  }, async ({ path }) => {
+    const body = await readFile(path, 'utf8');
+    return { content: [{ type: 'text', text: ${text} }] };
+  });
+}
+`;
+
+/** A registration whose handler a wrapper is handed by name (`wrapHandler(schema, handleRead, service)`); `text` comes back. */
+const namedHandlerServer = (text: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+const ReadSchema = z.object({ path: z.string() });
+function wrapHandler(schema, handler, service) {
+  return async (args) => handler(schema.parse(args), service);
+}
+async function handleRead(args) {
+  const body = await readFile(args.path, 'utf8');
+  return { content: [{ type: 'text', text: ${text} }] };
+}
+export function createServer(service) {
+  const server = new McpServer({ name: 'docs', version: '1.0.0' });
+  server.tool('read', 'Read a file', ReadSchema.shape, wrapHandler(ReadSchema, handleRead, service));
+  return server;
+}
+`;
+
+/** A tool that reads the model's images in a helper and hands the bytes to a service; `description` is its contract. */
+const serviceImageServer = (name: string, description: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { imageInput } from './schemas.js';
+async function loadImage(image) {
+  const buffer = await readFile(image.filePath);
+  return { data: buffer.toString('base64') };
+}
+export function register(ctx) {
+  ctx.server.registerTool('${name}', {
+    description: '${description}',
+    inputSchema: { images: z.array(imageInput) },
+  }, async ({ images }) => {
+    const loaded = await Promise.all(images.map(loadImage));
+    const text = await ctx.vision.run({ images: loaded });
+    return { content: [{ type: 'text', text }] };
+  });
+}
+`;
+
+const META_FIX = (line: string): [string, string] => [
+  line,
+  line.replace(/\n$/, '') + "\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+];
+
+ruleTester.run('require-unbounded-self-reading-tool: locations of first-contact round 13', rule, {
+  valid: [
+    // The model names a file in the package's own docs folder, found through a helper's result and a bundle's `var`.
+    shippedDocsServer('path.join(docsPath, filepath)'),
+    // `${jobId}.json` in the tool's own folder: the model names an entry of its store, not a location.
+    jobStoreServer('jobId'),
+    // Each path is read, but only its length comes back.
+    mappedReadServer('text.length'),
+    // The input only goes to `fs.existsSync`: facts about the path, which the analysis knows; nothing comes back.
+    `import fs from 'node:fs';
+import { z } from 'zod';
+server.registerTool('read_file', { description: 'Read a file', inputSchema: { path: z.string() } }, async ({ path }) => ({
+  content: [{ type: 'text', text: String(fs.existsSync(path)) }],
+}));
+`,
+    // A foreign helper's tool that hands back the document's length.
+    foreignHelperServer('String(body.length)'),
+    // The named handler hands back a length.
+    namedHandlerServer('String(body.length)'),
+    // The service makes a new image from the model's: what the contract says is no reading.
+    serviceImageServer('generate_image', 'Generate a new image from reference images.'),
+  ],
+  invalid: [
+    // A file the model names by any name (`${name}.json`) is its choice of location.
+    invalid(jobStoreServer('name'), [
+      { toolName: 'get_job', readCall: '`readJob` (→ fs.readFileSync)', fix: META_FIX('  inputSchema: { name: z.string() },\n') },
+    ]),
+    // Each of the model's paths goes to `loadOne`, whose text comes back.
+    invalid(mappedReadServer('text'), [
+      { toolName: 'load', readCall: '`paths.map` (→ readFile)', fix: META_FIX('  inputSchema: { paths: z.array(z.string()) },\n') },
+    ]),
+    // The helper is another package's, but the call hands over the whole contract and the handler.
+    // (Another package's helper may not pass `_meta` on: no fix is offered, the message says what to declare.)
+    {
+      code: foreignHelperServer('body'),
+      errors: [
+        { messageId: 'missingUnbounded', data: { toolName: 'read_doc', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
+      ],
+    },
+    // `wrapHandler(ReadSchema, handleRead, service)`: `handleRead` runs, and hands back the file.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnbounded' as const,
+          data: { toolName: 'read', readCall: '`readFile`', resource: 'path', unbounded: 'UNBOUNDED' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded' as const,
+              output: replacedOnce(
+                replacedOnce(
+                  code,
+                  "import { z } from 'zod';\n",
+                  "import { z } from 'zod';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n",
+                ),
+                "  server.tool('read', 'Read a file', ReadSchema.shape, wrapHandler(ReadSchema, handleRead, service));",
+                "  classifyTool(server.tool('read', 'Read a file', ReadSchema.shape, wrapHandler(ReadSchema, handleRead, service)), { name: 'read', reads: 'path', maxResultSizeChars: UNBOUNDED });",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(namedHandlerServer('body')),
+    // The flow found the model's image read (each image handed to `loadImage`); the tool's description says it
+    // hands back what it makes of the images, and that decides the service call the analysis cannot follow.
+    ((code) =>
+      contractCase(
+        code,
+        replacedOnce(
+          code,
+          '    inputSchema: { images: z.array(imageInput) },\n',
+          "    inputSchema: { images: z.array(imageInput) },\n    _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+        ),
+      ))(serviceImageServer('describe_image', 'Analyze and describe one or more images.')),
+  ],
+});

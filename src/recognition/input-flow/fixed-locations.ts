@@ -12,10 +12,11 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, getStaticKeyName, skipTypeWrappers, walk } from '../ast.js';
+import { type ClassNode, type FunctionNode, getMemberPath, getStaticKeyName, skipTypeWrappers, walk } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { returnedExpressions } from '../output-flow.js';
-import { resolveLocalName } from '../module-graph.js';
+import { resolveClassName, resolveLocalName } from '../module-graph.js';
+import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import { resolveCallee } from './callees.js';
 import { type FunctionUnit, Taint, propagate, unitOf } from './propagation.js';
 import { taintParameters } from './taint-sources.js';
@@ -223,6 +224,22 @@ function requestOptionsHaveFixedOrigin(
   return targets > 0;
 }
 
+/**
+ * The initialiser of a module-level `var` or `let` (a bundle's `var packageRoot = path.resolve(__dirname, "..")`):
+ * where a folder comes from, whatever the bundler made of its `const`.
+ */
+function moduleVariableInit(file: FileIndex, name: string): TSESTree.Expression | undefined {
+  for (const statement of file.program.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration ? statement.declaration : statement;
+    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name) return declarator.init ?? undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */
 function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
   if (depth > 4) return false;
@@ -236,11 +253,15 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
       shipped = true;
       return false;
     }
-    if (inner.type === AST_NODE_TYPES.Identifier && inner.parent?.type !== AST_NODE_TYPES.MemberExpression) {
+    // A name, or the object of a member (`paths.docsPath`, where `paths = getVoltAgentPaths()`); not a member's own name.
+    if (
+      inner.type === AST_NODE_TYPES.Identifier &&
+      !(inner.parent?.type === AST_NODE_TYPES.MemberExpression && inner.parent.property === inner && !inner.parent.computed)
+    ) {
       const declarator = unit.declarators.find(
         (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name,
       );
-      const init = declarator?.init ?? file.constants.get(inner.name);
+      const init = declarator?.init ?? file.constants.get(inner.name) ?? moduleVariableInit(file, inner.name);
       if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
     }
     if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
@@ -324,6 +345,104 @@ export function namesFixedFile(argument: TSESTree.Node, scope: OriginScope, dept
     default:
       return false;
   }
+}
+
+/** An input that names an entry rather than a place: `id`, `jobId`, `task_id`. */
+const ID_NAME = /^(?:id|ids|pid|uuid|guid|[a-z][A-Za-z0-9]*Id|[A-Za-z0-9]+_id)$/;
+/** What the code may write before the id in the file's name: `background-` of `background-${pid}.log`, or a folder. */
+const NAME_PREFIX = /(?:^|\/)[\w.-]*$/;
+/** A file extension the code writes after the entry's id: `.json`, `.md`. */
+const EXTENSION = /^\.[A-Za-z0-9]{1,8}$/;
+
+function isIdNamed(node: TSESTree.Node): boolean {
+  const target = skipTypeWrappers(node);
+  const name =
+    target.type === AST_NODE_TYPES.Identifier
+      ? target.name
+      : target.type === AST_NODE_TYPES.MemberExpression
+        ? getStaticKeyName(target.property, target.computed)
+        : undefined;
+  return name !== undefined && ID_NAME.test(name);
+}
+
+/**
+ * `path.join(jobsDir, `${jobId}.json`)`, `` `${dir}/${id}.md` ``: the code picks the folder and
+ * the kind of file, the input only names an entry by its id. `fromInput` says whether a part
+ * comes from the input (the taint here, a parameter in a helper).
+ */
+function idEntryPath(node: TSESTree.Node, fromInput: (part: TSESTree.Node) => boolean): boolean {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const method = getMemberPath(target.callee)?.at(-1);
+    const last = target.arguments.at(-1);
+    if ((method !== 'join' && method !== 'resolve') || target.arguments.length < 2 || !last || last.type === AST_NODE_TYPES.SpreadElement) {
+      return false;
+    }
+    const folder = target.arguments.slice(0, -1);
+    return folder.every((part) => part.type !== AST_NODE_TYPES.SpreadElement && !fromInput(part)) && idEntryPath(last, fromInput);
+  }
+  if (target.type === AST_NODE_TYPES.TemplateLiteral) {
+    const id = target.expressions.at(-1);
+    const tail = target.quasis.at(-1)?.value.cooked ?? '';
+    const before = target.quasis.at(-2)?.value.cooked ?? '';
+    return (
+      id !== undefined &&
+      isIdNamed(id) &&
+      EXTENSION.test(tail) &&
+      NAME_PREFIX.test(before) &&
+      target.expressions.slice(0, -1).every((part) => !fromInput(part))
+    );
+  }
+  if (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') {
+    const tail = stringHead(target.right);
+    return tail !== undefined && EXTENSION.test(tail) && isIdNamed(target.left);
+  }
+  return false;
+}
+
+/** Does a node mention one of a function's parameters? */
+function mentionsParameter(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(node, (inner) => {
+    if (found) return false;
+    if (inner.type === AST_NODE_TYPES.Identifier && names.has(inner.name)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** The function a path-building call runs: `jobFile(id)` of this module or an import, `ShellExecutionService.getLogFilePath(pid)` of a class. */
+function pathHelper(call: TSESTree.CallExpression, file: FileIndex): FunctionNode | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, callee.name)?.fn;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  const owner = method === undefined ? undefined : resolveClassName(file, callee.object.name);
+  return owner && method !== undefined ? getClassMethod(owner.classNode, method) : undefined;
+}
+
+/**
+ * A file the input names by an id, in a folder the code chooses (`path.join(jobsDir,
+ * `${jobId}.json`)`, also built by a local helper: `jobFilePath(jobId)`): an entry of the tool's
+ * own store, never a location the model picks, so never a persisted result.
+ */
+export function namesEntryById(argument: TSESTree.Node, scope: OriginScope, depth = 0): boolean {
+  if (depth > 4) return false;
+  const target = skipTypeWrappers(argument);
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    const init = soleInitialiser(target, scope);
+    return init ? namesEntryById(init, scope, depth + 1) : false;
+  }
+  if (target.type === AST_NODE_TYPES.CallExpression) {
+    const helper = pathHelper(target, scope.file);
+    if (!helper?.body) return false;
+    const parameters = new Set(
+      helper.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),
+    );
+    const returned = returnedExpressions(helper);
+    return returned.length > 0 && returned.every((expression) => idEntryPath(expression, (part) => mentionsParameter(part, parameters)));
+  }
+  return idEntryPath(target, (part) => scope.taint.has(part));
 }
 
 /**

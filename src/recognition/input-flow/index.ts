@@ -41,7 +41,7 @@ import type { ReadFinding } from './reader-calls.js';
 import { analyzeFunction } from './summaries.js';
 import type { FlowEnvironment } from './type-services.js';
 
-export type { ReadFinding, ReadStep } from './reader-calls.js';
+export { type ReadFinding, type ReadStep, readsFixedLocation } from './reader-calls.js';
 export { MAX_CALL_DEPTH, type ReturnedContent } from './summaries.js';
 export type { FlowEnvironment, TypeServices } from './type-services.js';
 

@@ -14,7 +14,14 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec } from '../settings.js';
-import { type OriginScope, hasFixedOrigin, isConfinedToShippedFolder, joinsOntoShippedFolder, namesFixedFile } from './fixed-locations.js';
+import {
+  type OriginScope,
+  hasFixedOrigin,
+  isConfinedToShippedFolder,
+  joinsOntoShippedFolder,
+  namesEntryById,
+  namesFixedFile,
+} from './fixed-locations.js';
 import type { Taint } from './propagation.js';
 import type { FlowEnvironment } from './type-services.js';
 
@@ -187,6 +194,18 @@ function writesBack(location: TSESTree.Node, scope: OriginScope): boolean {
   });
 }
 
+/** Reader calls handed the model's input whose location the code fixes (see `readerCallRead`). */
+const fixedLocationReads = new WeakSet<TSESTree.CallExpression | TSESTree.NewExpression>();
+
+/**
+ * Is this a reader the flow analysis judged, and found the location it reads fixed by the code
+ * though the model's input is in it? Then handing it the input is no escape: the analysis saw
+ * where it reads.
+ */
+export function readsFixedLocation(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  return fixedLocationReads.has(call);
+}
+
 export function readerCallRead(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   scope: OriginScope,
@@ -196,24 +215,25 @@ export function readerCallRead(
   const reader = matchReader(call, file, environment.settings);
   if (reader) {
     const argument = reader.pathArgument;
-    if (
-      argument &&
-      taint.has(argument) &&
-      !(reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) &&
-      !(
-        reader.spec.kind === 'file' &&
+    if (!argument || !taint.has(argument)) return null;
+    // The model's input is in the location, but the code fixes where it is (a shipped folder, an entry named by its id).
+    const fixed =
+      (reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) ||
+      (reader.spec.kind === 'file' &&
         (isConfinedToShippedFolder(argument, scope) ||
           joinsOntoShippedFolder(argument, scope) ||
           namesFixedFile(argument, scope) ||
-          writesBack(argument, scope))
-      )
-    ) {
-      return {
-        finding: { call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] },
-        navigated: navigatedReceiver(call, reader),
-      };
+          namesEntryById(argument, scope)));
+    if (fixed) {
+      fixedLocationReads.add(call);
+      return null;
     }
-    return null;
+    // The location it then writes: its own edit's read (only a finding's absence, never a fixed location).
+    if (reader.spec.kind === 'file' && writesBack(argument, scope)) return null;
+    return {
+      finding: { call, callName: reader.displayName, reader: reader.displayName, readerKind: reader.spec.kind, via: [] },
+      navigated: navigatedReceiver(call, reader),
+    };
   }
   const search = matchSearchProcess(call);
   if (search) {

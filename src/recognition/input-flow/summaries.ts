@@ -16,12 +16,13 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, type FunctionNode, collectBindingNames, containsNode, getMemberPath, shownFunctionName } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
+import { resolveLocalName } from '../module-graph.js';
 import { type ContentShape, ContentFlow, returnedExpressions, unionShapes } from '../output-flow.js';
 import { describeCall } from '../readers.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type UrlCarriage, carriesModelUrl, fetchingApiRequest } from './api-requests.js';
 import { resolveCallee, resolveUniqueMethod } from './callees.js';
-import { type OriginScope, hasFixedOrigin } from './fixed-locations.js';
+import { type OriginScope, hasFixedOrigin, joinsOntoShippedFolder } from './fixed-locations.js';
 import { type ReturnsInput, Taint, inputFieldsOf, propagate, unitOf } from './propagation.js';
 import { type ReadFinding, namedServiceRead, readerCallRead } from './reader-calls.js';
 import { type TaintSources, taintParameters, taintSourcesKey } from './taint-sources.js';
@@ -131,6 +132,23 @@ function argumentFields(
   return fields;
 }
 
+/** Array methods that hand each element to their callback, and answer with what it returns (or with the elements). */
+const ITERATION_METHODS = new Set(['map', 'flatMap', 'forEach']);
+
+/**
+ * `paths.map(readOne)`, `images.map(resolveImageInput)` over input: the function of the package
+ * (this module's or an imported one) that each element of the input is handed to. Inline
+ * callbacks are the unit's own code and need no lookup.
+ */
+function namedIterationCallback(call: TSESTree.CallExpression | TSESTree.NewExpression, taint: Taint, file: FileIndex) {
+  const callee = call.callee;
+  if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
+  if (callee.property.type !== AST_NODE_TYPES.Identifier || !ITERATION_METHODS.has(callee.property.name)) return undefined;
+  const [callback] = call.arguments;
+  if (callback?.type !== AST_NODE_TYPES.Identifier || !taint.has(callee.object)) return undefined;
+  return resolveLocalName(file, callback.name);
+}
+
 export function analyzeFunction(
   fn: FunctionNode,
   taintSources: TaintSources,
@@ -198,7 +216,28 @@ export function analyzeFunction(
       }
       continue;
     }
-    const taintedArguments = call.arguments.flatMap((argument, index) => (taint.has(argument) ? [index] : []));
+    // `images.map(resolveImageInput)`: each element of input goes to a function of the package, named.
+    const each = namedIterationCallback(call, taint, file);
+    if (each) {
+      const inner = analyzeFunction(each.fn, { parameters: [0], thisMembers: [] }, each.file, each.classNode, environment, depth + 1);
+      if (inner.returns !== undefined) sources.set(call, inner.returns);
+      const first = inner.findings[0];
+      if (first) {
+        const step = { name: each.name || shownFunctionName(each.fn), filePath: each.file.filePath };
+        findings.push({
+          call,
+          callName: describeCall(call),
+          reader: first.reader,
+          readerKind: first.readerKind,
+          via: [step, ...first.via],
+        });
+      }
+      continue;
+    }
+    // A path joined onto a folder the package ships (`getExampleContent(path.join(examplesPath, name))`) stays shipped in the helper.
+    const taintedArguments = call.arguments.flatMap((argument, index) =>
+      taint.has(argument) && !joinsOntoShippedFolder(argument, scope) ? [index] : [],
+    );
     const isThisCall = getMemberPath(call.callee)?.[0] === 'this';
     if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
     const apiRequest = taintedArguments.length > 0 ? fetchingApiRequest(call, scope, environment) : undefined;

@@ -28,6 +28,7 @@ describe('the public API', () => {
       'MAX_CALL_DEPTH',
       'analyseInvocationReads',
       'functionReadsParameters',
+      'readsFixedLocation',
       'readsInputChosenResource',
     ]);
     expect(stage.MAX_CALL_DEPTH).toBe(6);
