@@ -3059,3 +3059,62 @@ ruleTester.run('declare-tool-state-scope: first-contact round 12', rule, {
     sessionScopedCase(classStoreTool('this.names.delete(name);')),
   ],
 });
+
+// Principles from first-contact round 13 (issue 27).
+
+/** A server class whose tool calls `method` on a manager it keeps in a field; the manager's class is another package's. */
+const managedServerTool = (
+  receiver: string,
+  method: string,
+): string => `import { TransactionManager } from './managers/transaction-manager.js';
+export class Server {
+  constructor(pool) { this.${receiver} = new TransactionManager(pool); }
+  setup(server) {
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      switch (name) {
+        case 'work':
+          await this.${receiver}.${method}(args.id);
+          return 'ok';
+      }
+    });
+  }
+}
+`;
+
+/** A tool made by a factory handed a database handle named `receiver`, whose method it calls. */
+const databaseHandleTool = (receiver: string): string => `export function setupTools(${receiver}) {
+  return tool({ description: 'Delete an entity', inputSchema: z.object({ name: z.string() }), execute: async ({ name }) => { await ${receiver}.delete_entity(name); return 'ok'; } });
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 13', rule, {
+  valid: [
+    // A row a database handle deletes lives in the database, as a file lives on disk.
+    databaseHandleTool('db'),
+    // A transaction's status is read, not changed.
+    managedServerTool('transactionManager', 'describeTransaction'),
+  ],
+  invalid: [
+    // The manager holds the transaction open between calls: beginning, running in, committing or rolling back one changes it.
+    ...['beginTransaction', 'executeInTransaction', 'commitTransaction', 'rollbackTransaction'].map((method) =>
+      // (a branch of a low-level server: its scope has no place to be written, so no fix is offered)
+      ({ code: managedServerTool('transactionManager', method), errors: [{ messageId: 'drivesSharedObject' as const }] }),
+    ),
+    // The same handle, named for a store of the process, is state: `delete…` changes what it keeps.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(databaseHandleTool('registry')),
+  ],
+});

@@ -55,8 +55,23 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   'fs',
   'disk',
 ]);
+/** A database's handle (`db`, `database`, `memoryDb`): the last word of its receiver's name. */
+const DATABASE_WORDS = new Set(['db', 'database']);
+/**
+ * What a database handle does to its rows (`db.delete_entity(name)`, `database.insertRow(…)`): a row lives in the
+ * database, as a file lives on disk. Connecting, attaching or switching it (`db.connect(url)`) is not this.
+ */
+const ROW_VERBS = new Set(['delete', 'insert', 'update', 'upsert', 'create', 'add', 'remove', 'put', 'save', 'write', 'replace']);
 /** Method words that name an observability object (`setGlobalLogger`, `addSpanProcessor`, `registerTelemetry`). */
 const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', 'telemetry', 'span', 'spans', 'metric', 'metrics']);
+/**
+ * Does a name end in an observability word (`telemetry`, `span`, `requestLogger`)? What a tool records on such an
+ * object (`telemetry.AndroidCount = n`) describes the call for someone else; no later call reads it back.
+ */
+export function namesObservability(name: string): boolean {
+  return OBSERVABILITY_WORDS.has(nameWords(name.replace(/\d+$/, '')).at(-1) ?? '');
+}
+
 /** Methods of strings and arrays whose words look like a driving verb (`index`). */
 const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
 /** Method words that say the change lands in a file. */
@@ -118,6 +133,9 @@ const HANDED_OBJECT_VERBS = new Set([
   'continue',
   'pause',
 ]);
+
+/** What is done to a transaction an object holds open between calls: begun, run in, committed, rolled back. */
+const TRANSACTION_VERBS = new Set(['begin', 'start', 'open', 'commit', 'rollback', 'abort', 'end', 'execute', 'run', 'query']);
 
 /**
  * Driving verbs a tool's own name may open with (`browser_click`, `switch_tab`, `navigate_page`,
@@ -216,6 +234,8 @@ export function drivingCallOf(
   if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);
   const first = words[0];
+  const receiverWords = last === undefined ? [] : nameWords(last.replace(/\d+$/, ''));
+  if (first !== undefined && ROW_VERBS.has(first) && DATABASE_WORDS.has(receiverWords.at(-1) ?? '')) return undefined;
   // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
   // Principle: observability objects (loggers, tracers, telemetry, metrics) are not tool state;
   // swapping one changes what is recorded about later calls, not what they do or return.
@@ -229,6 +249,11 @@ export function drivingCallOf(
   // An object the invocation is handed (its context, a page the harness keeps) and cannot follow into:
   // a method whose first word changes an object (`navigate`, `click`, `setMode`, `startServer`) drives it.
   if (handedIn && first !== undefined && !onDisk && HANDED_OBJECT_VERBS.has(first)) return { node: call, method, receiver: member.object };
+  // `transactionManager.beginTransaction(connection)`, `db.commitTransaction(id)`: a transaction that one call opens,
+  // runs in or closes is held open by the object between calls (on any receiver the invocation does not build).
+  if (handedIn && words.includes('transaction') && words.some((word) => TRANSACTION_VERBS.has(word))) {
+    return { node: call, method, receiver: member.object };
+  }
   const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
   if (words.some((word) => settings.sharedObjectMethods.includes(word)) && names.some((name) => namesSharedObject(name, settings))) {
     return { node: call, method, receiver: member.object };

@@ -32,7 +32,14 @@ import {
   thisBelongsTo,
 } from './expressions.js';
 import { type FunctionToAnalyse, type SharedSource, type StateUse, stateUseMaker } from './state-use.js';
-import { drivingCallOf, drivingVerbOfName, isOutputChannelName, namesSharedObject, receiverSegments } from './driving-calls.js';
+import {
+  drivingCallOf,
+  drivingVerbOfName,
+  isOutputChannelName,
+  namesObservability,
+  namesSharedObject,
+  receiverSegments,
+} from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
 import { calledFunction } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
@@ -356,6 +363,8 @@ export function sharedObjectUses(
       if (entry.inputParameters.includes(index) && !beside) return;
       for (const variable of sourceCode.scopeManager?.getDeclaredVariables(fn) ?? []) {
         if (beside && !beside.some((name) => name === variable.name)) continue;
+        // `async (args, telemetry) => { telemetry.AndroidCount = n; }`: a record of the call for someone else.
+        if (namesObservability(variable.name)) continue;
         if (variable.defs.some((definition) => definition.type === 'Parameter' && containsNode(parameter, definition.name))) {
           sources.set(variable, {
             words: `\`${variable.name}\`, the invocation's context argument`,
