@@ -178,13 +178,18 @@ export function getCalleeName(call: TSESTree.CallExpression | TSESTree.NewExpres
   return getMemberPath(call.callee)?.join('.');
 }
 
-/** The last segment of the callee: `readFile` for `fs.promises.readFile`. */
-export function getCalleeLastName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
-  const callee = skipTypeWrappers(call.callee);
-  const target = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
+/** The name an identifier or a member ends with: `jobId` for `args.jobId`, `readFile` for `fs.promises.readFile`. */
+export function lastNameOf(node: TSESTree.Node): string | undefined {
+  const unwrapped = skipTypeWrappers(node);
+  const target = unwrapped.type === AST_NODE_TYPES.ChainExpression ? unwrapped.expression : unwrapped;
   if (target.type === AST_NODE_TYPES.Identifier) return target.name;
   if (target.type === AST_NODE_TYPES.MemberExpression) return getStaticKeyName(target.property, target.computed);
   return undefined;
+}
+
+/** The last segment of the callee: `readFile` for `fs.promises.readFile`. */
+export function getCalleeLastName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  return lastNameOf(call.callee);
 }
 
 /** Matches a dotted callee against configured names: `Tool.define` matches `Tool.define` and `x.Tool.define`. */

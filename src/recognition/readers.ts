@@ -126,8 +126,8 @@ export function matchReader(
   return undefined;
 }
 
-/** Readers that navigate the object they are called on (`page.goto(url)`): it then shows what was read. */
-const NAVIGATING_READERS = new Set(['goto']);
+/** Readers that navigate the object they are called on (`page.goto(url)`, `driver.get(url)`): it then shows what was read. */
+const NAVIGATING_READERS = new Set(['goto', 'driver.get']);
 
 /**
  * The receiver a navigating reader loads the location into: after

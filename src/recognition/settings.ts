@@ -180,6 +180,9 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
   // A browser page navigated to a URL (`page.goto(url)`, Playwright and Puppeteer) loads that URL:
   // its response and the page's content afterwards are what was read.
   { name: 'goto', kind: 'url' },
+  // Selenium's WebDriver navigates the same way (`driver.get(url)`, `this.driver.get(url)`): what its page shows
+  // afterwards (`driver.getPageSource()`, `driver.getTitle()`) was read from the URL.
+  { name: 'driver.get', kind: 'url' },
 ];
 
 export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {

@@ -9,11 +9,12 @@ import { ensureFreshBuild } from '../e2e/build.js';
 
 export const ACCURACY_FLOOR = {
   // The whole corpus, measured 2026-12-06 after the fixes of first-contact round 13, which then joined
-  // the tuned set: 3,632 tools in 243 packages (scripts/eval.mjs --json, rules of 7b17133):
-  // 3569/3632 = 98.3 %; self-reading 254/344 = 73.8 % recall, 254/316 = 80.4 % precision; stateful
-  // 919/1307 = 70.3 % recall, 919/1102 = 83.4 % precision. On the 218 packages of the previous floors
-  // the same rules read better than before (98.2 %; 73.6 / 80.5 %; 70.1 / 84.2 %: three self-reading
-  // and five stateful tools more found, no false report more). Round 13 joined with 17 false stateful
+  // the tuned set: 3,632 tools in 243 packages (scripts/eval.mjs --json, rules of 7b17133 and
+  // Selenium's navigating reader): 3569/3632 = 98.3 %; self-reading 257/344 = 74.7 % recall,
+  // 257/319 = 80.6 % precision; stateful 919/1307 = 70.3 % recall, 919/1102 = 83.4 % precision. On
+  // the 218 packages of the previous floors the same rules read better than before (98.2 %;
+  // 74.5 / 80.7 %; 70.1 / 84.2 %: six self-reading and five stateful tools more found, no false
+  // report more), so self-reading recall rises to 0.74. Round 13 joined with 17 false stateful
   // reports of 53 (a per-device cache of clients, a store memoised over a file, labelled `no` there
   // while the corpus labels most memoised clients `yes`), so the whole corpus's stateful precision
   // reads 83.4 % and its floor is 0.83 (it was 0.84 on the 218 packages, which still hold it). The
@@ -22,7 +23,7 @@ export const ACCURACY_FLOOR = {
   // that it cannot be tuned into.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
-  selfReading: { recall: 0.72, precision: 0.8 },
+  selfReading: { recall: 0.74, precision: 0.8 },
   stateful: { recall: 0.69, precision: 0.83 },
 };
 

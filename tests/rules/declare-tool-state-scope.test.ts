@@ -2569,6 +2569,7 @@ const mutatesCase = (code: string, output: string) => ({
   code,
   errors: [{ messageId: mutates, suggestions: [{ messageId: 'declareSessionScope' as const, output }] }],
 });
+
 /** A tool of `toolFile` (beside the helper modules) reported for a change, fixed with `stateScope: 'session'` after its invocation. */
 const helperToolCase = (code: string) => ({
   ...mutatesCase(code, code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });")),
@@ -3102,19 +3103,11 @@ ruleTester.run('declare-tool-state-scope: first-contact round 13', rule, {
       ({ code: managedServerTool('transactionManager', method), errors: [{ messageId: 'drivesSharedObject' as const }] }),
     ),
     // The same handle, named for a store of the process, is state: `delete…` changes what it keeps.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'drivesSharedObject' as const,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
-            },
-          ],
-        },
-      ],
-    }))(databaseHandleTool('registry')),
+    ((code) =>
+      drivesCase(
+        code,
+        { tool: 'anonymous tool', method: 'delete_entity', object: '`registry`, a parameter of the enclosing function `setupTools`' },
+        code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+      ))(databaseHandleTool('registry')),
   ],
 });

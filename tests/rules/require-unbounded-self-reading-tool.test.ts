@@ -3554,3 +3554,33 @@ server.registerTool('read_file', { description: 'Read a file', inputSchema: { pa
       ))(serviceImageServer('describe_image', 'Analyze and describe one or more images.')),
   ],
 });
+
+/** A Selenium tool class that navigates its driver to the model's URL; `answer` is what it hands back. */
+const seleniumNavigateTool = (answer: string): string => `export class NavigateTool extends BaseTool {
+  name = 'navigate_to';
+  description = 'Navigate the browser to a URL.';
+  async execute(context, params) {
+    const driver = await context.ensureBrowser();
+    await driver.get(params.url);
+    ${answer}
+  }
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: a Selenium driver navigated to the model URL', rule, {
+  valid: [
+    // Only a status comes back.
+    seleniumNavigateTool("return 'Navigated to ' + params.url;"),
+  ],
+  invalid: [
+    // `driver.get(url)` loads the page; its source, taken afterwards, is what was read.
+    invalid(seleniumNavigateTool('return await driver.getPageSource();'), [
+      {
+        toolName: 'navigate_to',
+        readCall: '`driver.get`',
+        resource: 'URL',
+        fix: ['extends BaseTool {\n', 'extends BaseTool {\n  maxResultSizeChars = Infinity;\n'],
+      },
+    ]),
+  ],
+});

@@ -12,7 +12,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getMemberPath, getStaticKeyName, skipTypeWrappers, walk } from '../ast.js';
+import { type ClassNode, type FunctionNode, getMemberPath, getStaticKeyName, lastNameOf, skipTypeWrappers, walk } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { returnedExpressions } from '../output-flow.js';
 import { resolveClassName, resolveLocalName } from '../module-graph.js';
@@ -355,13 +355,7 @@ const NAME_PREFIX = /(?:^|\/)[\w.-]*$/;
 const EXTENSION = /^\.[A-Za-z0-9]{1,8}$/;
 
 function isIdNamed(node: TSESTree.Node): boolean {
-  const target = skipTypeWrappers(node);
-  const name =
-    target.type === AST_NODE_TYPES.Identifier
-      ? target.name
-      : target.type === AST_NODE_TYPES.MemberExpression
-        ? getStaticKeyName(target.property, target.computed)
-        : undefined;
+  const name = lastNameOf(node);
   return name !== undefined && ID_NAME.test(name);
 }
 

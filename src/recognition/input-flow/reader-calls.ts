@@ -11,7 +11,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec } from '../settings.js';
 import {
@@ -182,13 +182,7 @@ function sameLocation(a: TSESTree.Node, b: TSESTree.Node): boolean {
  */
 function writesBack(location: TSESTree.Node, scope: OriginScope): boolean {
   return scope.unit.calls.some((call) => {
-    const callee = skipTypeWrappers(call.callee);
-    const name =
-      callee.type === AST_NODE_TYPES.Identifier
-        ? callee.name
-        : callee.type === AST_NODE_TYPES.MemberExpression
-          ? getStaticKeyName(callee.property, callee.computed)
-          : undefined;
+    const name = getCalleeLastName(call);
     const target = call.arguments[0];
     return name !== undefined && FILE_WRITER.test(name) && target !== undefined && sameLocation(target, location);
   });

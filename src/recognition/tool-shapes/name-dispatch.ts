@@ -319,13 +319,15 @@ function listEntryNameNode(
   }
   // A definition the model is shown (`{ type: 'function', function: { name, description, parameters } }`,
   // `const readFileTool: Tool = {…}`) with no invocation of its own: its code is behind a dispatcher.
-  if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
+  // The name first: most objects of a file have none, and reading a contract costs more than finding a key.
   const nested = findProperty(object, 'function');
   const nestedObject = nested ? skipTypeWrappers(nested.value) : undefined;
   const name =
     findProperty(object, 'name') ??
     (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
-  return { name: toolNameKey(name?.value), spelling: spelledNameKey(name?.value) };
+  if (!name) return undefined;
+  if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
+  return { name: toolNameKey(name.value), spelling: spelledNameKey(name.value) };
 }
 
 /**

@@ -22,7 +22,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
+import { type FunctionNode, getCalleeLastName, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
 import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
 import { type ResolvedFunction, resolveImportedName, resolveLocalName } from '../module-graph.js';
 import { statesContract } from '../tool-contract.js';
@@ -236,13 +236,7 @@ export function recogniseForeignHelperRegistration(call: TSESTree.CallExpression
       config.type === AST_NODE_TYPES.ObjectExpression &&
       statesContract(config)
     ) {
-      const callee = skipTypeWrappers(call.callee);
-      const helper =
-        callee.type === AST_NODE_TYPES.Identifier
-          ? callee.name
-          : callee.type === AST_NODE_TYPES.MemberExpression
-            ? (getStaticKeyName(callee.property, callee.computed) ?? 'helper')
-            : 'helper';
+      const helper = getCalleeLastName(call) ?? 'helper';
       return {
         ...mcpRegistrationDefinition(call, nameArgument, config, handler),
         registeredThrough: { helper, metaReachesServer: false },
