@@ -26,7 +26,12 @@ import type { RecognitionSettings } from './settings.js';
 import { anyWordPattern } from './text-patterns.js';
 import { recogniseProviderDefinedTool } from './tool-shapes/ai-sdk.js';
 import { DECORATOR_SHAPE_SPELLINGS, recogniseDecoratedMethodTool } from './tool-shapes/decorators.js';
-import { recogniseConfigReturningFactoryCall, recogniseConstructorCall, recogniseFactoryCall } from './tool-shapes/factories.js';
+import {
+  recogniseConfigReturningFactoryCall,
+  recogniseConstructorCall,
+  recogniseFactoryCall,
+  recogniseToolWrapperCall,
+} from './tool-shapes/factories.js';
 import { recogniseFactoryReturnedTool } from './tool-shapes/harness-factories.js';
 import { recogniseFunctionToolFrom } from './tool-shapes/llamaindex.js';
 import { recogniseContractObject } from './tool-shapes/contract-objects.js';
@@ -58,6 +63,7 @@ function configuresRecognisedCall(object: TSESTree.ObjectExpression, settings: R
       recogniseHelperRegistration(parent) ??
       recogniseObjectRegistration(parent, settings) ??
       recogniseFactoryCall(parent, settings) ??
+      recogniseToolWrapperCall(parent, settings) ??
       recogniseForeignHelperRegistration(parent),
     );
   }
@@ -121,6 +127,7 @@ export function recogniseToolDefinition(
           recogniseLocalExecutorTool(node) ??
           recogniseProviderDefinedTool(node, settings) ??
           recogniseToolModuleHandler(node) ??
+          recogniseToolWrapperCall(node, settings) ??
           recogniseForeignHelperRegistration(node),
       );
     case AST_NODE_TYPES.NewExpression:

@@ -3584,3 +3584,69 @@ ruleTester.run('require-unbounded-self-reading-tool: a Selenium driver navigated
     ]),
   ],
 });
+
+// Principles from first-contact round 14 (issue 27).
+
+/** A tool that asks the package's own server, on a port it found itself, for `path`; the host is `host`. */
+const ownServerTool = (host: string): string => `import { z } from 'zod';
+server.registerTool('get_review', { description: 'Get the review of a file', inputSchema: { path: z.string() } }, async ({ path }) => {
+  const info = await readServerInfo();
+  const response = await fetch(\`http://${host}:\${info.port}/api/reviews?path=\${encodeURIComponent(path)}\`);
+  return { content: [{ type: 'text', text: await response.text() }] };
+});
+`;
+
+/** LangChain's `tool(fn, config)` through the package's own wrapper (`createFsTool`); `answer` is what the function returns. */
+const toolWrapperCall = (answer: string): string => `import { tool } from '@langchain/core/tools';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+function createFsTool(fn, config, kind) {
+  const made = tool(fn, config);
+  made.kind = kind;
+  return made;
+}
+export const tools = [
+  createFsTool(async (args) => {
+    const text = await readFile(args.path, 'utf8');
+    return ${answer};
+  }, {
+    name: 'read_file',
+    description: 'Read a file',
+    schema: z.object({ path: z.string() }),
+  }, 'read'),
+];
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 14', rule, {
+  valid: [
+    // The host is written in code, only the port is filled in: a service on that host, not a page the model picks.
+    ownServerTool('localhost'),
+    // The wrapper's tool hands back a length.
+    toolWrapperCall('String(text.length)'),
+  ],
+  invalid: [
+    // A model-chosen host: the model picks where the request goes.
+    invalid(ownServerTool('${path}'), [
+      {
+        toolName: 'get_review',
+        readCall: '`fetch`',
+        resource: 'URL',
+        fix: [
+          'inputSchema: { path: z.string() } }',
+          "inputSchema: { path: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+    // `createFsTool(fn, { name, description, schema }, 'read')` makes the tool; the function reads and returns the file.
+    invalid(toolWrapperCall('text'), [
+      {
+        toolName: 'read_file',
+        readCall: '`readFile`',
+        fix: [
+          '    schema: z.object({ path: z.string() }),\n',
+          '    schema: z.object({ path: z.string() }),\n    maxResultSizeChars: Infinity,\n',
+        ],
+      },
+    ]),
+  ],
+});

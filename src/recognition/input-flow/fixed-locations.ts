@@ -24,6 +24,8 @@ import type { FlowEnvironment } from './type-services.js';
 
 /** A URL head that writes scheme and host in full: `https://api.example.com/…`. */
 const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
+/** A URL head that writes scheme and host and leaves only the port to an expression: `http://localhost:`. */
+const HOST_BEFORE_PORT = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$:@]+:$/i;
 /** An instance field that holds the endpoint a tool was configured with: `this.url`, `this.apiBase`, `this.baseURL`. */
 const CONFIGURED_ENDPOINT = /^(?:url|base_?url|api_?(?:base|url|endpoint)|endpoint|server_?url|instance_?url|host)$/i;
 /** What the fixed-origin check needs to know about the function it looks in. */
@@ -71,6 +73,11 @@ export function hasFixedOrigin(
     case AST_NODE_TYPES.TemplateLiteral: {
       const head = target.quasis[0]?.value.cooked ?? '';
       if (FIXED_ORIGIN.test(head)) return true;
+      // `http://localhost:${serverInfo.httpPort}/api/…`: the host is written in code; a port, whoever picks it, only
+      // fills a slot of that host (a service there, never a location a persisted result is at).
+      if (HOST_BEFORE_PORT.test(head) && target.expressions.length > 0 && /^[/?#]/.test(target.quasis[1]?.value.cooked ?? '')) {
+        return true;
+      }
       // `${this.baseUrl}/search?q=${input}`: the origin comes from code.
       const firstExpression = target.expressions[0];
       return head === '' && firstExpression !== undefined && !taint.has(firstExpression);

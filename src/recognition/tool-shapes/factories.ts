@@ -14,6 +14,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
+import { statesContract } from '../tool-contract.js';
 import { asObjectLiteral, configName, resolveToolName } from '../tool-name.js';
 import { type ToolDefinition, firstObjectArgument, hasInvocationMember, nameOfObject, objectLiteralDefinition } from './vocabulary.js';
 
@@ -87,6 +88,28 @@ export function recogniseConfigReturningFactoryCall(
 }
 
 const TOOL_CONSTRUCTOR_PATTERN = /Tool$/;
+/** A package's own wrapper of a tool factory, named for what it makes: `createGthTool`, `makeTool`, `buildFsTool`. */
+const TOOL_WRAPPER_CALLEE = /^(?:create|make|build|define|new|wrap)\w*Tool$/;
+
+/**
+ * LangChain's `tool(fn, { name, description, schema })` through a wrapper of the package's own
+ * (`createGthTool(async (args) => …, { name: 'read_file', description, schema }, 'read')`, whose
+ * body calls `tool(fn, config)`): a call named for making a tool, handed an inline function and
+ * right after it a config that names the tool and states its contract, makes that tool, the
+ * function its invocation. Asked after every known shape.
+ */
+export function recogniseToolWrapperCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
+  if (call.arguments.length < 2) return undefined;
+  const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
+  if (lastName === undefined || !TOOL_WRAPPER_CALLEE.test(lastName) || factoryLastNamesOf(settings).has(lastName)) return undefined;
+  const [first, second] = call.arguments;
+  const fn = first ? skipTypeWrappers(first) : undefined;
+  const config = second ? skipTypeWrappers(second) : undefined;
+  if (!fn || !isFunctionNode(fn) || config?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const name = configName(config);
+  if (name === undefined || !statesContract(config)) return undefined;
+  return objectLiteralDefinition('factory', config, name, first);
+}
 
 export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   // Every call of a file passes here: compare the callee's last name before building its dotted name.
