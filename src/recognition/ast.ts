@@ -336,6 +336,17 @@ export function findProperty(object: TSESTree.ObjectExpression, name: string): T
   return undefined;
 }
 
+/** Does `node` mention one of `names` as an identifier (anywhere inside it)? */
+export function mentionsName(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
+  let found = false;
+  walk(node, (inner) => {
+    if (found) return false;
+    if (inner.type === AST_NODE_TYPES.Identifier && names.has(inner.name)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
 /** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
 export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;

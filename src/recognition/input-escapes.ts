@@ -37,8 +37,6 @@ export interface InputEscape {
   node: TSESTree.CallExpression | TSESTree.NewExpression;
   /** How a message names it: `this.textEditor.view`, `context.page.goto`, `fetchDoc (an import)`. */
   callee: string;
-  /** The module the call is in (a function of another module the input was followed into). */
-  file: FileIndex | undefined;
 }
 
 /** How many same-file calls deep the input is followed. */
@@ -356,7 +354,7 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
       );
       return undefined;
     }
-    into.push({ node, callee: calleeText(callee), file: frame.file });
+    into.push({ node, callee: calleeText(callee) });
     return undefined;
   });
 }

@@ -644,15 +644,19 @@ const FIELD_READ_FOR =
 const FIELD_CONVERTED_FOR =
   /\b(?:to|will)\s+(?:be\s+)?(?:analy[sz]e[d]?|summari[sz]e[d]?|describe[d]?|compare[d]?|caption(?:ed)?|translate[d]?|extract\s+(?:\w+\s+){0,2}from)\b/i;
 /** What such an analysis may be of: the content of a page, a document, an image, a video or a recording. */
-const ANALYSED_MEDIA =
-  /\b(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)\b/i;
+const MEDIA_WORDS = String.raw`(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)`;
+const ANALYSED_MEDIA = new RegExp(String.raw`\b${MEDIA_WORDS}\b`, 'i');
 /**
  * A description that starts by saying the tool analyses, describes, summarises or compares what
  * it is given ("Analyze and describe one or more images", "Summarize a YouTube video"): its
  * answer is made of that content.
  */
-const CONVERSION_START =
-  /^\s*(?:analy[sz]es?|describes?|summari[sz]es?|captions?|transcribes?|translates?)\s+(?:and\s+\w+\s+)?(?:\w+\s+){0,5}?(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)(?=$|\s*[.,;:!?()]|\s+(?:using|with|and|or|from|at|in|on|to|for|by|via|into|through|that|which)\b)/i;
+const CONVERSION_START = new RegExp(
+  String.raw`^\s*(?:analy[sz]es?|describes?|summari[sz]es?|captions?|transcribes?|translates?)\s+(?:and\s+\w+\s+)?(?:\w+\s+){0,5}?` +
+    MEDIA_WORDS +
+    String.raw`(?=$|\s*[.,;:!?()]|\s+(?:using|with|and|or|from|at|in|on|to|for|by|via|into|through|that|which)\b)`,
+  'i',
+);
 /** Words of a tool's name that name what it analyses: `analyze-url`, `compare_pages`, `video_qa`. */
 const LOCATION_NAME_WORDS = new Set([
   'url',

@@ -12,7 +12,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getMemberPath, getStaticKeyName, lastNameOf, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  getMemberPath,
+  getStaticKeyName,
+  lastNameOf,
+  mentionsName,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { returnedExpressions } from '../output-flow.js';
 import { resolveClassName, resolveLocalName } from '../module-graph.js';
@@ -292,6 +301,13 @@ function soleInitialiser(local: TSESTree.Identifier, scope: OriginScope): TSESTr
   return initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
 }
 
+/** The arguments of a path join (`path.join(a, b)`, `resolve(a, b)`, any receiver), when it joins at least two parts. */
+function pathJoinArguments(node: TSESTree.Node): TSESTree.CallExpressionArgument[] | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const method = getMemberPath(node.callee)?.at(-1);
+  return (method === 'join' || method === 'resolve') && node.arguments.length >= 2 ? node.arguments : undefined;
+}
+
 /**
  * A path joined onto a folder the package ships (`path.join(DATA_DIR, `${year}/${id}.json`)`,
  * where `DATA_DIR` comes from `import.meta.url` or `__dirname`): the model picks a file among
@@ -305,12 +321,8 @@ export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginSco
     const init = soleInitialiser(target, scope);
     return init ? joinsOntoShippedFolder(init, scope, depth + 1) : false;
   }
-  if (target.type !== AST_NODE_TYPES.CallExpression) return false;
-  const method = getMemberPath(target.callee)?.at(-1);
-  const [root] = target.arguments;
-  if ((method !== 'join' && method !== 'resolve') || target.arguments.length < 2 || !root || root.type === AST_NODE_TYPES.SpreadElement) {
-    return false;
-  }
+  const root = pathJoinArguments(target)?.[0];
+  if (!root || root.type === AST_NODE_TYPES.SpreadElement) return false;
   return !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
 }
 
@@ -330,11 +342,9 @@ export function namesFixedFile(argument: TSESTree.Node, scope: OriginScope, dept
   const target = skipTypeWrappers(argument);
   switch (target.type) {
     case AST_NODE_TYPES.CallExpression: {
-      const method = getMemberPath(target.callee)?.at(-1);
-      if (method !== 'join' && method !== 'resolve') return false;
-      const last = target.arguments.at(-1);
+      const last = pathJoinArguments(target)?.at(-1);
       const segment = last && last.type !== AST_NODE_TYPES.SpreadElement && !scope.taint.has(last) ? stringHead(last) : undefined;
-      return target.arguments.length > 1 && segment !== undefined && FILE_NAME_SEGMENT.test(segment.split('/').at(-1) ?? '');
+      return segment !== undefined && FILE_NAME_SEGMENT.test(segment.split('/').at(-1) ?? '');
     }
     case AST_NODE_TYPES.TemplateLiteral: {
       const tail = target.quasis.at(-1)?.value.cooked ?? '';
@@ -374,12 +384,10 @@ function isIdNamed(node: TSESTree.Node): boolean {
 function idEntryPath(node: TSESTree.Node, fromInput: (part: TSESTree.Node) => boolean): boolean {
   const target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.CallExpression) {
-    const method = getMemberPath(target.callee)?.at(-1);
-    const last = target.arguments.at(-1);
-    if ((method !== 'join' && method !== 'resolve') || target.arguments.length < 2 || !last || last.type === AST_NODE_TYPES.SpreadElement) {
-      return false;
-    }
-    const folder = target.arguments.slice(0, -1);
+    const parts = pathJoinArguments(target);
+    const last = parts?.at(-1);
+    if (!parts || !last || last.type === AST_NODE_TYPES.SpreadElement) return false;
+    const folder = parts.slice(0, -1);
     return folder.every((part) => part.type !== AST_NODE_TYPES.SpreadElement && !fromInput(part)) && idEntryPath(last, fromInput);
   }
   if (target.type === AST_NODE_TYPES.TemplateLiteral) {
@@ -399,17 +407,6 @@ function idEntryPath(node: TSESTree.Node, fromInput: (part: TSESTree.Node) => bo
     return tail !== undefined && EXTENSION.test(tail) && isIdNamed(target.left);
   }
   return false;
-}
-
-/** Does a node mention one of a function's parameters? */
-function mentionsParameter(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
-  let found = false;
-  walk(node, (inner) => {
-    if (found) return false;
-    if (inner.type === AST_NODE_TYPES.Identifier && names.has(inner.name)) found = true;
-    return undefined;
-  });
-  return found;
 }
 
 /** The function a path-building call runs: `jobFile(id)` of this module or an import, `ShellExecutionService.getLogFilePath(pid)` of a class. */
@@ -441,7 +438,7 @@ export function namesEntryById(argument: TSESTree.Node, scope: OriginScope, dept
       helper.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),
     );
     const returned = returnedExpressions(helper);
-    return returned.length > 0 && returned.every((expression) => idEntryPath(expression, (part) => mentionsParameter(part, parameters)));
+    return returned.length > 0 && returned.every((expression) => idEntryPath(expression, (part) => mentionsName(part, parameters)));
   }
   return idEntryPath(target, (part) => scope.taint.has(part));
 }

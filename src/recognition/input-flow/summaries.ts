@@ -132,6 +132,16 @@ function argumentFields(
   return fields;
 }
 
+/** A read a followed helper makes, seen from the call that handed it the input: the helper is the first step of its way. */
+function throughHelper(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  helper: { name: string; fn: FunctionNode; file: FileIndex },
+  found: ReadFinding,
+): ReadFinding {
+  const step = { name: helper.name || shownFunctionName(helper.fn), filePath: helper.file.filePath };
+  return { call, callName: describeCall(call), reader: found.reader, readerKind: found.readerKind, via: [step, ...found.via] };
+}
+
 /** Array methods that hand each element to their callback, and answer with what it returns (or with the elements). */
 const ITERATION_METHODS = new Set(['map', 'flatMap', 'forEach']);
 
@@ -222,16 +232,7 @@ export function analyzeFunction(
       const inner = analyzeFunction(each.fn, { parameters: [0], thisMembers: [] }, each.file, each.classNode, environment, depth + 1);
       if (inner.returns !== undefined) sources.set(call, inner.returns);
       const first = inner.findings[0];
-      if (first) {
-        const step = { name: each.name || shownFunctionName(each.fn), filePath: each.file.filePath };
-        findings.push({
-          call,
-          callName: describeCall(call),
-          reader: first.reader,
-          readerKind: first.readerKind,
-          via: [step, ...first.via],
-        });
-      }
+      if (first) findings.push(throughHelper(call, each, first));
       continue;
     }
     // A path joined onto a folder the package ships (`getExampleContent(path.join(examplesPath, name))`) stays shipped in the helper.
@@ -282,10 +283,9 @@ export function analyzeFunction(
     if (inner.returns !== undefined) sources.set(call, inner.returns);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
-    const step = { name: callee.name || shownFunctionName(callee.fn), filePath: callee.file.filePath };
     const first = inner.findings[0];
     if (first) {
-      findings.push({ call, callName: describeCall(call), reader: first.reader, readerKind: first.readerKind, via: [step, ...first.via] });
+      findings.push(throughHelper(call, callee, first));
     } else if (inner.opaqueFindings[0]) {
       // What the helper sent is what this call gave it: named for a URL here, it is a read.
       const opaque = inner.opaqueFindings[0];
@@ -296,13 +296,7 @@ export function analyzeFunction(
         if (carriage === 'named') break;
       }
       if (carriage) {
-        (carriage === 'named' ? findings : opaqueFindings).push({
-          call,
-          callName: describeCall(call),
-          reader: opaque.reader,
-          readerKind: opaque.readerKind,
-          via: [step, ...opaque.via],
-        });
+        (carriage === 'named' ? findings : opaqueFindings).push(throughHelper(call, callee, opaque));
       }
     }
   }

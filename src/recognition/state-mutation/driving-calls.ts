@@ -69,7 +69,12 @@ const OBSERVABILITY_WORDS = new Set(['logger', 'loggers', 'tracer', 'tracing', '
  * object (`telemetry.AndroidCount = n`) describes the call for someone else; no later call reads it back.
  */
 export function namesObservability(name: string): boolean {
-  return OBSERVABILITY_WORDS.has(nameWords(name.replace(/\d+$/, '')).at(-1) ?? '');
+  return OBSERVABILITY_WORDS.has(receiverWords(name).at(-1) ?? '');
+}
+
+/** The words of a receiver's name, a bundler's numeric suffix dropped (`response2` → `response`, `memoryDb` → memory, db). */
+function receiverWords(name: string): string[] {
+  return nameWords(name.replace(/\d+$/, ''));
 }
 
 /** Methods of strings and arrays whose words look like a driving verb (`index`). */
@@ -159,7 +164,7 @@ export function drivingVerbOfName(toolName: string): string | undefined {
 
 /** Does a receiver's name end in an output channel's or a disk or API wrapper's word (`writer`, `response2`, `fileSystem`)? */
 export function isOutputChannelName(name: string): boolean {
-  const words = nameWords(name.replace(/\d+$/, ''));
+  const words = receiverWords(name);
   const last = words.at(-1) ?? '';
   return OUTPUT_CHANNEL_WORDS.has(last) || OUTPUT_CHANNEL_WORDS.has(words.slice(-2).join(''));
 }
@@ -234,8 +239,9 @@ export function drivingCallOf(
   if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);
   const first = words[0];
-  const receiverWords = last === undefined ? [] : nameWords(last.replace(/\d+$/, ''));
-  if (first !== undefined && ROW_VERBS.has(first) && DATABASE_WORDS.has(receiverWords.at(-1) ?? '')) return undefined;
+  if (first !== undefined && ROW_VERBS.has(first) && last !== undefined && DATABASE_WORDS.has(receiverWords(last).at(-1) ?? '')) {
+    return undefined;
+  }
   // `registry.setGlobalLogger(…)`, `tracer.addSpanProcessor(…)`: where log lines and traces go.
   // Principle: observability objects (loggers, tracers, telemetry, metrics) are not tool state;
   // swapping one changes what is recorded about later calls, not what they do or return.

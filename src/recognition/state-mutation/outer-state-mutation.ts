@@ -14,6 +14,7 @@ import {
   getCalleeName,
   getStaticKeyName,
   isFunctionNode,
+  mentionsName,
   skipChainAndTypeWrappers,
   walk,
 } from '../ast.js';
@@ -328,7 +329,7 @@ export function isPendingCallEntry(mutation: TSESTree.Node): boolean {
     if (promise?.type !== AST_NODE_TYPES.NewExpression || promise.arguments[0] !== node) continue;
     if (promise.callee.type !== AST_NODE_TYPES.Identifier || promise.callee.name !== 'Promise') continue;
     const settlers = new Set(node.params.flatMap((param) => (param.type === AST_NODE_TYPES.Identifier ? [param.name] : [])));
-    return settlers.size > 0 && mentionsAny(value, settlers);
+    return settlers.size > 0 && mentionsName(value, settlers);
   }
   return false;
 }
@@ -368,17 +369,6 @@ function assignsNothing(write: TSESTree.Node | undefined): boolean {
     (value.type === AST_NODE_TYPES.Identifier && value.name === 'undefined') ||
     (value.type === AST_NODE_TYPES.UnaryExpression && value.operator === 'void')
   );
-}
-
-/** Does `node` mention one of `names` (as an identifier)? */
-function mentionsAny(node: TSESTree.Node, names: ReadonlySet<string>): boolean {
-  let found = false;
-  walk(node, (child) => {
-    if (found) return false;
-    if (child.type === AST_NODE_TYPES.Identifier && names.has(child.name)) found = true;
-    return undefined;
-  });
-  return found;
 }
 
 /**
