@@ -10,7 +10,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import { getClassMethod } from './tool-shapes/vocabulary.js';
-import { loadModule, resolveRelativeModule } from './module-graph.js';
+import { isOwnModuleSpecifier, loadModule, resolveRelativeModule } from './module-graph.js';
 
 /** A class named in `file`: its own, or a relatively imported one (`import { Base } from './base.js'`). */
 function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
@@ -23,7 +23,7 @@ function resolveClass(name: string, file: FileIndex): { classNode: ClassNode; fi
 
 /** The class a relative module exports under `exportedName`. */
 function exportedClass(module: string, exportedName: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
-  if (!module.startsWith('.')) return undefined;
+  if (!isOwnModuleSpecifier(module)) return undefined;
   const modulePath = resolveRelativeModule(module, file.filePath);
   const imported = modulePath ? loadModule(modulePath) : undefined;
   const exported = imported?.exports.get(exportedName);

@@ -6,7 +6,8 @@
  * Principle: a module-level object of functions that some file of the package indexes with a
  * computed key is a name-keyed dispatcher, and the value under a tool's name is what runs when
  * the model calls that tool. So is a `Map` of functions built from `[name, handler]` pairs and
- * looked up with `.get(name)` (`toolHandlers = new Map([['new_page', handleNewPage], …])`), also
+ * looked up with `.get(name)` (`toolHandlers = new Map([['new_page', handleNewPage], …])`), or of
+ * entries that each carry their handler (`{ web_url_read: { validate, execute: executeUrlRead } }`), also
  * when a bundle assigns it inside its lazy module initialiser rather than declaring it. The lookup and the map are often in different files, and the
  * tool list that names the tools in a third, so the package is indexed once from text: which
  * identifiers some file indexes with a computed key, then which files declare an object
@@ -16,7 +17,16 @@ import { readFileSync } from 'node:fs';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getStaticKeyName, getStringValue, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  findProperty,
+  getStaticKeyName,
+  getStringValue,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
 import type { FileIndex } from './file-index.js';
 import { loadModule, moduleText, resolveClassName, resolveLocalName } from './module-graph.js';
 import { packageRootOf, packageSourceFiles } from './package-files.js';
@@ -130,7 +140,13 @@ function isHandlerMap(map: HandlerMapNode): boolean {
   let functions = 0;
   for (const { value } of entries) {
     const target = skipTypeWrappers(value);
-    if (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier || handlerInstanceClass(target) !== undefined) functions += 1;
+    if (
+      isFunctionNode(target) ||
+      target.type === AST_NODE_TYPES.Identifier ||
+      handlerInstanceClass(target) !== undefined ||
+      handlerMember(target) !== undefined
+    )
+      functions += 1;
   }
   return functions > 0 && functions * 2 >= entries.length;
 }
@@ -166,10 +182,34 @@ function instanceHandler(value: TSESTree.Node, file: FileIndex): MappedHandler |
 /** The function a handler map holds under `name`, resolved in its file (or the module it imports it from). */
 function handlerUnder(map: HandlerMapNode, name: string, file: FileIndex): MappedHandler | undefined {
   const entry = mapEntries(map).find((candidate) => candidate.key === name);
-  if (!entry) return undefined;
-  const value = skipTypeWrappers(entry.value);
+  return entry ? handlerOfValue(entry.value, file) : undefined;
+}
+
+/**
+ * `{ validate: isWebUrlReadArgs, execute: executeUrlRead }`: a map value that is an entry of its
+ * own, its handler under one of the invocation methods (mcp-searxng's `TOOL_DEFINITIONS[name].execute(…)`).
+ */
+function handlerMember(value: TSESTree.Node): TSESTree.Node | undefined {
+  if (value.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  for (const name of HANDLER_METHODS) {
+    const member = findProperty(value, name);
+    const target = member ? skipTypeWrappers(member.value) : undefined;
+    if (target && (isFunctionNode(target) || target.type === AST_NODE_TYPES.Identifier)) return target;
+  }
+  return undefined;
+}
+
+/**
+ * The function a handler map's value runs, resolved in `file` (or the module it imports it from):
+ * the function itself, the one it names, a handler instance's invocation method, or an entry's
+ * handler member.
+ */
+export function handlerOfValue(node: TSESTree.Node, file: FileIndex): MappedHandler | undefined {
+  const value = skipTypeWrappers(node);
   if (isFunctionNode(value)) return { fn: value, file, classNode: undefined };
   if (value.type === AST_NODE_TYPES.NewExpression) return instanceHandler(value, file);
+  const member = handlerMember(value);
+  if (member) return handlerOfValue(member, file);
   if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
   const resolved = resolveLocalName(file, value.name);
   return resolved ? { fn: resolved.fn, file: resolved.file, classNode: resolved.classNode } : undefined;

@@ -314,6 +314,21 @@ interface Frame {
   classNode: ClassNode | undefined;
   file: FileIndex | undefined;
   region: TSESTree.Node | undefined;
+  /**
+   * Parameters the caller handed a function written in its own body (`withSession(params, async ({ sessionId }) => …)`):
+   * calling one runs code the caller's walk already covers, no escape.
+   */
+  callbacks: ReadonlySet<string>;
+}
+
+/** The parameter names of `target` that a call hands a function literal (`withSession(params, async (…) => …)`). */
+function callbackParameters(call: TSESTree.CallExpression | TSESTree.NewExpression, target: FunctionNode): Set<string> {
+  const names = new Set<string>();
+  call.arguments.forEach((argument, index) => {
+    const parameter = target.params[index];
+    if (parameter?.type === AST_NODE_TYPES.Identifier && isFunctionNode(skipTypeWrappers(argument))) names.add(parameter.name);
+  });
+  return names;
 }
 
 function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: InputEscape[]): void {
@@ -329,6 +344,7 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
     if (handed.length === 0) return undefined;
     if (isValueCall(node)) return undefined;
     const callee = skipTypeWrappers(node.callee);
+    if (callee.type === AST_NODE_TYPES.Identifier && frame.callbacks.has(callee.name)) return undefined;
     let target: FunctionNode | undefined;
     let targetFile = frame.file;
     if (callee.type === AST_NODE_TYPES.Identifier) target = frame.file?.functions.get(callee.name);
@@ -347,7 +363,15 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
     }
     if (target) {
       escapesOf(
-        { fn: target, inputParameters: handed, thisMembers: [], classNode: frame.classNode, file: targetFile, region: undefined },
+        {
+          fn: target,
+          inputParameters: handed,
+          thisMembers: [],
+          classNode: frame.classNode,
+          file: targetFile,
+          region: undefined,
+          callbacks: callbackParameters(node, target),
+        },
         depth + 1,
         seen,
         into,
@@ -373,6 +397,7 @@ export function findInputEscapes(invocation: Invocation, file: FileIndex | undef
         classNode: entry.classNode,
         file: entry.file ?? file,
         region: entry.region,
+        callbacks: new Set(),
       },
       0,
       seen,

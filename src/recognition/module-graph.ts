@@ -19,7 +19,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, type FunctionNode, assignParents, isClassNode, isFunctionNode, shownFunctionName, walk } from './ast.js';
 import { type FileIndex, buildFileIndex, programPath, recordProgramPath } from './file-index.js';
 import { FileDerivedCache, fileFacts, isFile } from './file-system.js';
-import { MAX_SOURCE_FILE_BYTES } from './package-files.js';
+import { MAX_SOURCE_FILE_BYTES, packageRootOf } from './package-files.js';
 
 /** How many `export … from` hops and import hops we follow before giving up. */
 export const MAX_RE_EXPORT_DEPTH = 8;
@@ -96,9 +96,76 @@ function sourceFolderAlias(specifier: string, fromFile: string): string | undefi
   return undefined;
 }
 
-/** The source file a relative specifier (or a source-folder alias, `@/…`) names, or undefined (packages are not followed). */
+/** Each package root's `imports` map (Node's subpath imports), read once: pattern → target. */
+const subpathImportsByRoot = new Map<string, ReadonlyMap<string, string>>();
+
+/** The target a subpath import's value names: a string, or the first string of its conditions (`{ import, node, default }`). */
+function importTarget(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const condition of ['import', 'node', 'default', 'require']) {
+    const target = importTarget((value as Record<string, unknown>)[condition]);
+    if (target !== undefined) return target;
+  }
+  return undefined;
+}
+
+function subpathImports(root: string): ReadonlyMap<string, string> {
+  let imports = subpathImportsByRoot.get(root);
+  if (imports) return imports;
+  const found = new Map<string, string>();
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports?: Record<string, unknown> };
+    for (const [pattern, value] of Object.entries(manifest.imports ?? {})) {
+      const target = importTarget(value);
+      if (pattern.startsWith('#') && target?.startsWith('./')) found.set(pattern, target);
+    }
+  } catch {
+    // No readable manifest: no subpath imports.
+  }
+  imports = found;
+  subpathImportsByRoot.set(root, imports);
+  return imports;
+}
+
+/**
+ * `#src/state/artifactStore.js`: a subpath import the package maps in its own `package.json`
+ * (`"imports": { "#src/*.js": "./dist/*.js" }`), resolved as Node does, to a path under its root.
+ */
+function subpathImport(specifier: string, fromFile: string): string | undefined {
+  if (!specifier.startsWith('#')) return undefined;
+  const root = packageRootOf(fromFile);
+  if (root === undefined) return undefined;
+  for (const [pattern, target] of subpathImports(root)) {
+    const star = pattern.indexOf('*');
+    if (star < 0) {
+      if (pattern === specifier) return path.join(root, target);
+      continue;
+    }
+    const prefix = pattern.slice(0, star);
+    const suffix = pattern.slice(star + 1);
+    if (specifier.length < prefix.length + suffix.length || !specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue;
+    return path.join(root, target.replace('*', specifier.slice(prefix.length, specifier.length - suffix.length)));
+  }
+  return undefined;
+}
+
+/**
+ * Does a specifier name a module of the package itself, never another package: relative
+ * (`./x.js`), the source-folder alias (`@/x`, `~/x`) or a subpath import (`#src/x.js`)?
+ */
+export function isOwnModuleSpecifier(specifier: string): boolean {
+  return specifier.startsWith('.') || specifier.startsWith('#') || /^[@~]\//.test(specifier);
+}
+
+/**
+ * The source file a relative specifier (or a source-folder alias, `@/…`, or the package's own
+ * subpath import, `#src/…`) names, or undefined (packages are not followed).
+ */
 export function resolveRelativeModule(specifier: string, fromFile: string): string | undefined {
   if (!path.isAbsolute(fromFile)) return undefined;
+  const mapped = subpathImport(specifier, fromFile);
+  if (mapped !== undefined) return resolutionCandidates(mapped).find(isFile);
   const aliased = sourceFolderAlias(specifier, fromFile);
   if (aliased !== undefined) return resolutionCandidates(aliased).find(isFile);
   if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
@@ -407,4 +474,5 @@ export function cachedModulePaths(): string[] {
 /** Forget every parsed module (tests that rewrite fixtures call this). */
 export function clearModuleCache(): void {
   moduleCache.clear();
+  subpathImportsByRoot.clear();
 }

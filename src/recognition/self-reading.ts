@@ -145,7 +145,9 @@ export function analyseSelfReading(
   const escapes = proven
     ? []
     : findInputEscapes(invocation, recognition.file).filter(
-        (escape) => !findings.some((finding) => finding.call === escape.node) && !readsFixedLocation(escape.node),
+        // (the reader at the end of a followed helper, `fetchImpl(url)` → `fetch(url)`, is that same read)
+        (escape) =>
+          !findings.some((finding) => finding.call === escape.node || finding.reader === escape.callee) && !readsFixedLocation(escape.node),
       );
   // No invocation found (a handler the analysis cannot resolve, a tool the harness runs elsewhere): the
   // input goes where nothing is seen, so nothing is refuted.

@@ -3650,3 +3650,168 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 14', ru
     ]),
   ],
 });
+
+/** LangChain's `tool(toolImpl, toolDefinition)`, both kept in constants of the module; `answer` is what the fetch hands back. */
+const constantConfigTool = (answer: string): string => `import { tool } from '@langchain/core/tools';
+import { z } from 'zod';
+const toolDefinition = {
+  name: 'web_fetch',
+  description: 'Fetch content from a web URL',
+  schema: z.string(),
+};
+async function fetchImpl(url) {
+  const response = await fetch(url);
+  return ${answer};
+}
+const toolImpl = async (url) => fetchImpl(url);
+export function get() {
+  return tool(toolImpl, toolDefinition);
+}
+`;
+
+/**
+ * A definition constant run through a map of entries that each carry their handler (`{ validate, execute }`),
+ * the handler taking the server first and the model's arguments second; `answer` is what it returns.
+ */
+const entryMapTool = (answer: string): string => `import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const READ_URL_TOOL = {
+  name: 'web_url_read',
+  description: 'Fetch a URL and return it as markdown',
+  inputSchema: { type: 'object', properties: { url: { type: 'string' } } },
+};
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [READ_URL_TOOL] }));
+async function executeUrlRead(mcpServer, args) {
+  const response = await fetch(args.url);
+  return { content: [{ type: 'text', text: ${answer} }] };
+}
+const TOOL_DEFINITIONS = {
+  web_url_read: { validate: (args) => typeof args.url === 'string', execute: executeUrlRead },
+};
+export async function executeTool(mcpServer, name, args) {
+  const definition = TOOL_DEFINITIONS[name];
+  return definition.execute(mcpServer, args);
+}
+`;
+
+/** An article reader on an API whose address a bundle keeps in a module `var`; `origin` is what the helper builds its URL from. */
+const bundledApiTool = (origin: string): string => `import { z } from 'zod';
+var API_URL = "https://en.wikipedia.org/w/api.php";
+async function fetchFromApi(params) {
+  const url = new URL(${origin});
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const response = await fetch(url);
+  return response.json();
+}
+server.registerTool('read_article', { description: 'Read an article as markdown', inputSchema: { page: z.string() } }, async ({ page }) => {
+  const data = await fetchFromApi({ action: 'parse', page });
+  return { content: [{ type: 'text', text: data.parse.text }] };
+});
+`;
+
+/** A wait on the package's own server, the URL built on a base whose host is `host`. */
+const reviewWaitTool = (host: string): string => `import { z } from 'zod';
+async function waitForDecision(info, id) {
+  const base = \`http://${host}:\${info.port}/api/reviews/\${id}\`;
+  const response = await fetch(\`\${base}/result\`);
+  return response.text();
+}
+server.registerTool('get_review_result', { description: 'Get the result of a review', inputSchema: { id: z.string() } }, async ({ id }) => {
+  const info = await readServerInfo();
+  return { content: [{ type: 'text', text: await waitForDecision(info, id) }] };
+});
+`;
+
+/** A tool whose work runs in a callback handed to the module's own `withSession`; `body` is the callback's. */
+const sessionCallbackTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+async function resolveTarget(info, params) {
+  return { sessionId: params.session_id };
+}
+async function withSession(params, run) {
+  const info = await readServerInfo();
+  const target = await resolveTarget(info, params);
+  return run({ info, sessionId: target.sessionId });
+}
+server.registerTool(
+  'read_file_diff',
+  { description: 'Read the diff of a file in an open review', inputSchema: { file: z.string(), session_id: z.string() } },
+  async ({ file, session_id }) => withSession({ session_id }, async ({ info, sessionId }) => {
+    ${body}
+  }),
+);
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 14, finished', rule, {
+  valid: [
+    // The function hands back a status, not the page.
+    constantConfigTool("'done'"),
+    // The entry's handler hands back a status.
+    entryMapTool('String(response.status)'),
+    // The address is the bundle's constant: the model's page only fills a query parameter of that API.
+    bundledApiTool('API_URL'),
+    // The base has a host written in code: `${base}/result` asks the package's own server.
+    reviewWaitTool('localhost'),
+    // The callback asks the package's own server and keeps only its answer: running it is no escape.
+    sessionCallbackTool(
+      'const response = await fetch(`http://localhost:${info.port}/api/reviews/${sessionId}`); const data = await response.json(); return { content: [{ type: "text", text: JSON.stringify(data.files.find((f) => f.path === file)) }] };',
+    ),
+  ],
+  invalid: [
+    // `tool(toolImpl, toolDefinition)`: the tool is the constant's object, the function reads the model's URL and returns it.
+    invalid(constantConfigTool('response.text()'), [
+      {
+        toolName: 'web_fetch',
+        readCall: '`fetchImpl` (→ fetch)',
+        resource: 'URL',
+        fix: ['  schema: z.string(),\n', '  schema: z.string(),\n  maxResultSizeChars: Infinity,\n'],
+      },
+    ]),
+    // The map's entry runs `executeUrlRead`, whose second parameter holds the model's arguments.
+    invalid(entryMapTool('await response.text()'), [
+      {
+        toolName: 'web_url_read',
+        readCall: '`fetch`',
+        resource: 'URL',
+        fix: [
+          "inputSchema: { type: 'object', properties: { url: { type: 'string' } } },\n",
+          "inputSchema: { type: 'object', properties: { url: { type: 'string' } } },\n  _meta: { 'anthropic/maxResultSizeChars': Infinity },\n",
+        ],
+      },
+    ]),
+    // The model's page is the address itself.
+    invalid(bundledApiTool('params.page'), [
+      {
+        toolName: 'read_article',
+        readCall: '`fetchFromApi` (→ fetch)',
+        resource: 'URL',
+        fix: [
+          'inputSchema: { page: z.string() } }',
+          "inputSchema: { page: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+    // The model's id is the host.
+    invalid(reviewWaitTool('${id}'), [
+      {
+        toolName: 'get_review_result',
+        readCall: '`waitForDecision` (→ fetch)',
+        resource: 'URL',
+        fix: [
+          'inputSchema: { id: z.string() } }',
+          "inputSchema: { id: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+    // The callback reads the model's file and returns it: followed as part of the handler.
+    invalid(sessionCallbackTool('return { content: [{ type: "text", text: await readFile(file, "utf8") }] };'), [
+      {
+        toolName: 'read_file_diff',
+        readCall: '`readFile`',
+        fix: [
+          'inputSchema: { file: z.string(), session_id: z.string() } }',
+          "inputSchema: { file: z.string(), session_id: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+  ],
+});

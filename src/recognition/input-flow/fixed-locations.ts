@@ -87,9 +87,15 @@ export function hasFixedOrigin(
       if (HOST_BEFORE_PORT.test(head) && target.expressions.length > 0 && /^[/?#]/.test(target.quasis[1]?.value.cooked ?? '')) {
         return true;
       }
-      // `${this.baseUrl}/search?q=${input}`: the origin comes from code.
+      // `${this.baseUrl}/search?q=${input}`: the origin comes from code; so it does when the head is a
+      // URL of fixed origin itself (`${base}/result`, `base` = `http://localhost:${port}/api/reviews/${id}`).
       const firstExpression = target.expressions[0];
-      return head === '' && firstExpression !== undefined && !taint.has(firstExpression);
+      if (head !== '' || firstExpression === undefined) return false;
+      if (!taint.has(firstExpression)) return true;
+      return (
+        /^(?:[/?#]|$)/.test(target.quasis[1]?.value.cooked ?? '') &&
+        hasFixedOrigin(firstExpression, scope, environment, depth + 1, undefined, assumed)
+      );
     }
     case AST_NODE_TYPES.BinaryExpression: {
       if (target.operator !== '+') return false;
@@ -201,7 +207,8 @@ export function hasFixedOrigin(
         return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property, inside);
       }
       if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
-      const constant = initialisers.length === 0 ? file.constants.get(target.name) : undefined;
+      // A module's constant, or a bundle's module-level `var` (`var WIKIPEDIA_API_URL = "https://en.wikipedia.org/w/api.php"`).
+      const constant = initialisers.length === 0 ? (file.constants.get(target.name) ?? moduleVariableInit(file, target.name)) : undefined;
       return constant ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
     }
     default:

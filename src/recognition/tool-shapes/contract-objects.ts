@@ -19,7 +19,13 @@ import { findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from
 import type { RecognitionSettings } from '../settings.js';
 import { toolContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
-import { type ToolDefinition, isHandlerFactoryMember, isInvocationValue, objectLiteralDefinition } from './vocabulary.js';
+import {
+  type ToolDefinition,
+  handlerInputParameter,
+  isHandlerFactoryMember,
+  isInvocationValue,
+  objectLiteralDefinition,
+} from './vocabulary.js';
 
 /** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
 const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'impl', 'fn', 'exec', 'action', 'perform'];
@@ -44,10 +50,6 @@ function invocationMembers(object: TSESTree.ObjectExpression, settings: Recognit
 /** Members by which an action tells the model when to use it (see `recogniseContractObject`). */
 const USE_MEMBERS = ['similes', 'examples', 'validate'];
 
-/** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
-const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
-const CONTEXT_PARAMETER = /^(?:context|ctx|agent|session|page|browser|tab|server|runtime|env|deps|services|harness|tools?)$/i;
-
 /**
  * Which parameter of the invocation holds the model's input: the first, unless the first is
  * named as the harness's context and a later one as the input (`handle(context, params)`).
@@ -59,10 +61,8 @@ function inputParameterOf(object: TSESTree.ObjectExpression, members: readonly s
     if (name === undefined || !members.includes(name)) continue;
     const value = skipTypeWrappers(property.value);
     if (!isFunctionNode(value)) continue;
-    const names = value.params.map((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? parameter.name : undefined));
-    if (names[0] === undefined || !CONTEXT_PARAMETER.test(names[0])) return undefined;
-    const input = names.findIndex((parameter, index) => index > 0 && parameter !== undefined && INPUT_PARAMETER.test(parameter));
-    return input > 0 ? input : undefined;
+    const input = handlerInputParameter(value);
+    return input === 0 ? undefined : input;
   }
   return undefined;
 }

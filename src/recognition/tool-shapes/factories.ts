@@ -7,12 +7,14 @@
  * - bundlers rename an import that collides with another (`import { tool }`
  *   twice in one bundle becomes `tool2`, `createTool3`);
  * - LangChain's `tool(runTask, { name, schema })` passes a named function,
- *   not a function literal;
+ *   not a function literal, and `tool(toolImpl, toolDefinition)` names a
+ *   config the module keeps in a `const` (the tool is that object);
  * - chrome-devtools-mcp hands `defineTool` a function that returns the config.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, skipTypeWrappers } from '../ast.js';
+import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, programOf, skipTypeWrappers } from '../ast.js';
+import { programFileIndex, programPath } from '../file-index.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
 import { asObjectLiteral, configName, resolveToolName } from '../tool-name.js';
@@ -37,6 +39,24 @@ export function namedFunctionArgument(call: TSESTree.CallExpression, config: TSE
   const target = skipTypeWrappers(first);
   if (target.type !== AST_NODE_TYPES.Identifier || configName(config) === undefined) return undefined;
   return target;
+}
+
+/**
+ * LangChain's `tool(toolImpl, toolDefinition)` where both are the module's own: the config a
+ * `const` of this module holds (`const toolDefinition = { name, description, schema }`), handed
+ * after the function that runs it. The tool is that object, where its contract is written.
+ */
+function constantConfigArgument(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
+  const [first, second] = call.arguments;
+  if (call.arguments.length !== 2 || !first || !second) return undefined;
+  const fn = skipTypeWrappers(first);
+  const config = skipTypeWrappers(second);
+  if ((!isFunctionNode(fn) && fn.type !== AST_NODE_TYPES.Identifier) || config.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const program = programOf(call);
+  const filePath = program ? programPath(program) : undefined;
+  if (!program || filePath === undefined) return undefined;
+  const object = asObjectLiteral(programFileIndex(program, filePath).constants.get(config.name));
+  return object && configName(object) !== undefined && statesContract(object) ? object : undefined;
 }
 
 /** `define…Tool` (`defineTool`, `definePageTool`): a name that says the call defines a tool. */
@@ -118,6 +138,8 @@ export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Re
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
   if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
   if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
+  const constantConfig = firstObjectArgument(call) ? undefined : constantConfigArgument(call);
+  if (constantConfig) return objectLiteralDefinition('factory', constantConfig, configName(constantConfig), call.arguments[0]);
   const object = firstObjectArgument(call);
   if (!object) return undefined;
   const functionArgument =

@@ -43,11 +43,11 @@ import {
   walk,
 } from '../ast.js';
 import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
-import { mappedHandlersNamed } from '../handler-maps.js';
+import { type MappedHandler, handlerOfValue, mappedHandlersNamed } from '../handler-maps.js';
 import { type FileIndex, programFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
-import { type JoinedInvocationEntry, type ToolDefinition, hasInvocationMember } from './vocabulary.js';
+import { type JoinedInvocationEntry, type ToolDefinition, handlerInputParameter, hasInvocationMember } from './vocabulary.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
 import { configName, spelledNameKey, toolNameKey } from '../tool-name.js';
@@ -492,7 +492,7 @@ export function recogniseJoinedListEntry(
     // No branch: a handler map the package indexes by name (`toolHandlers[name]`), or no handler at all.
     const mapped = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
     if (mapped.length === 0) return undefined;
-    return joinedDefinition(object, name, () => mapped.map((handler) => ({ ...handler, inputParameters: [0] })));
+    return joinedDefinition(object, name, () => mapped.map(mappedEntry));
   }
   // A branch that is a tool in its own file: that tool, not a second one.
   if (found.some((item) => item.branch.recognisedInPlace)) return undefined;
@@ -653,12 +653,8 @@ function mappedHandlers(constant: string, name: string, filePath: string, linted
       }
       if (node.type !== AST_NODE_TYPES.Property || node.parent?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
       if (!keysDefinition(node, file, constant, name, filePath)) return undefined;
-      const value = skipTypeWrappers(node.value);
-      if (isFunctionNode(value)) entries.push({ fn: value, inputParameters: [0], classNode: undefined, file });
-      else if (value.type === AST_NODE_TYPES.Identifier) {
-        const resolved = resolveLocalName(file, value.name);
-        if (resolved) entries.push({ fn: resolved.fn, inputParameters: [0], classNode: resolved.classNode, file: resolved.file });
-      }
+      const handler = handlerOfValue(node.value, file);
+      if (handler) entries.push(mappedEntry(handler));
       return undefined;
     });
   }
@@ -676,7 +672,12 @@ function pairedHandler(
   if (definition?.type !== AST_NODE_TYPES.Identifier || handler?.type !== AST_NODE_TYPES.Identifier) return undefined;
   if (!namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
   const resolved = resolveLocalName(file, handler.name);
-  return resolved ? { fn: resolved.fn, inputParameters: [0], classNode: resolved.classNode, file: resolved.file } : undefined;
+  return resolved ? mappedEntry(resolved) : undefined;
+}
+
+/** A handler a map or a pairing call names, given the model's arguments where its parameters say (`execute(mcpServer, args)`). */
+function mappedEntry(handler: MappedHandler): JoinedInvocationEntry {
+  return { fn: handler.fn, inputParameters: [handlerInputParameter(handler.fn) ?? 0], classNode: handler.classNode, file: handler.file };
 }
 
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {
@@ -691,5 +692,5 @@ export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, 
   // A handler map keyed by the name and looked up with a computed one (`codebuffToolHandlers[toolName]`).
   const looked = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
   if (looked.length === 0) return undefined;
-  return joinedDefinition(object, name, () => looked.map((handler) => ({ ...handler, inputParameters: [0] })));
+  return joinedDefinition(object, name, () => looked.map(mappedEntry));
 }

@@ -298,6 +298,28 @@ export function isAmbient(node: ClassNode): boolean {
   return false;
 }
 
+/** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
+const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
+/** The harness's context handed first: `context`, `server`, and compounds of them (`mcpServer`, `toolContext`). */
+const CONTEXT_PARAMETER =
+  /^(?:context|ctx|agent|session|page|browser|tab|server|runtime|env|deps|services|harness|tools?)$|[a-z](?:Server|Context|Session|Runtime)$/i;
+
+/**
+ * Which parameter of a handler holds the model's input: the first, unless the first is named as
+ * the harness's context and a later one as the input (`handle(context, params)`,
+ * `executeUrlRead(mcpServer, args, signal)`); undefined when the first is a context and no later
+ * one is named as input.
+ */
+export function handlerInputParameter(fn: FunctionNode): number | undefined {
+  const names = fn.params.map((parameter) => {
+    const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    return target.type === AST_NODE_TYPES.Identifier ? target.name : undefined;
+  });
+  if (names[0] === undefined || !CONTEXT_PARAMETER.test(names[0])) return 0;
+  const input = names.findIndex((parameter, index) => index > 0 && parameter !== undefined && INPUT_PARAMETER.test(parameter));
+  return input > 0 ? input : undefined;
+}
+
 export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
   for (const argument of call.arguments) {
     const target = skipTypeWrappers(argument);
