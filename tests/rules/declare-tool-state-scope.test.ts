@@ -3111,3 +3111,53 @@ ruleTester.run('declare-tool-state-scope: first-contact round 13', rule, {
       ))(databaseHandleTool('registry')),
   ],
 });
+
+// Principles from first-contact round 14 (issue 27).
+
+/** A module-level global regular expression the tool's helper matches with; `after` runs after the loop. */
+const patternTool = (after: string): string => `const URL_PATTERN = /url\\(([^)]+)\\)/g;
+let lastRefs = [];
+function extractRefs(css) {
+  const refs = [];
+  let match;
+  while ((match = URL_PATTERN.exec(css)) !== null) refs.push(match[1]);
+  ${after}
+  return refs;
+}
+export const t = tool({ description: 'List the assets of a stylesheet', inputSchema: z.object({ css: z.string() }), execute: async ({ css }) => { extractRefs(css); return 'ok'; } });
+`;
+
+/**
+ * A package that maps `#src/*.js` to `./dist/*.js` in its `package.json` (Node's subpath imports), with a store module
+ * keeping artifacts in a module-level map.
+ */
+const subpathPackage = mkdtempSync(path.join(tmpdir(), 'trg-subpath-imports-'));
+writeFileSync(
+  path.join(subpathPackage, 'package.json'),
+  JSON.stringify({ name: 'subpath-fixture', type: 'module', imports: { '#src/*.js': './dist/*.js' } }),
+);
+mkdirSync(path.join(subpathPackage, 'dist', 'state'), { recursive: true });
+mkdirSync(path.join(subpathPackage, 'dist', 'tools'), { recursive: true });
+writeFileSync(
+  path.join(subpathPackage, 'dist', 'state', 'artifactStore.js'),
+  `const artifacts = new Map();\nexport function setArtifact(key, value) { artifacts.set(key, value); }\nexport function describeArtifact(key) { return String(key); }\n`,
+);
+const subpathTool = (call: string): string => `import { setArtifact, describeArtifact } from '#src/state/artifactStore.js';
+export const t = tool({ description: 'Store the review rating', inputSchema: z.object({ rate: z.number() }), execute: async (input) => { ${call}; return 'ok'; } });
+`;
+const subpathToolFile = path.join(subpathPackage, 'dist', 'tools', 'rate.js');
+
+ruleTester.run('declare-tool-state-scope: first-contact round 14', rule, {
+  valid: [
+    // `lastIndex` put back after matching: the regular expression's cursor, not state a later call sees.
+    patternTool('URL_PATTERN.lastIndex = 0;'),
+    // The store module's function only describes the key.
+    { code: subpathTool("describeArtifact('rate')"), filename: subpathToolFile },
+  ],
+  invalid: [
+    // The module keeps what the call found.
+    sessionScopedCase(patternTool('lastRefs = refs;')),
+    // `#src/state/artifactStore.js` is the package's own module (its `imports` map says where): its map keeps the rating.
+    { ...sessionScopedCase(subpathTool("setArtifact('rate', input)")), filename: subpathToolFile },
+  ],
+});

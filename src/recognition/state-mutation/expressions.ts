@@ -10,6 +10,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 
 import { type FunctionNode, containsNode, functionNameOf, getStaticKeyName, isClassNode, skipChainAndTypeWrappers } from '../ast.js';
 import type { ScopeSource } from '../foreign-scope.js';
+import { isOwnModuleSpecifier } from '../module-graph.js';
 
 export type ScopeVariable = TSESLint.Scope.Variable;
 
@@ -100,7 +101,7 @@ export function isPackageImport(variable: ScopeVariable): boolean {
   const definition = variable.defs[0];
   if (definition?.type !== 'ImportBinding') return false;
   const declaration = definition.parent;
-  return declaration.type === AST_NODE_TYPES.ImportDeclaration && !declaration.source.value.startsWith('.');
+  return declaration.type === AST_NODE_TYPES.ImportDeclaration && !isOwnModuleSpecifier(declaration.source.value);
 }
 
 /**

@@ -44,6 +44,12 @@ export function isWriteTarget(pattern: TSESTree.Node, node: TSESTree.Node): bool
   return found;
 }
 
+/** `pattern.lastIndex`: where a global regular expression's next `exec` starts; matching machinery, not state. */
+function isRegExpCursor(chain: TSESTree.Node): boolean {
+  const member = skipChainAndTypeWrappers(chain);
+  return member.type === AST_NODE_TYPES.MemberExpression && getStaticKeyName(member.property, member.computed) === 'lastIndex';
+}
+
 /**
  * If the member chain rooted at `root` is mutated here, the mutating node and
  * a verb: `x.a = 1`, `x[i]++`, `delete x.k`, `x.set(k, v)`, `Object.assign(x, …)`.
@@ -57,6 +63,8 @@ export function mutationOf(
   if (!parent) return undefined;
   const isMember = skipChainAndTypeWrappers(chain).type === AST_NODE_TYPES.MemberExpression;
   if (isMember && parent.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) {
+    // `CSS_URL_PATTERN.lastIndex = 0`: a global regular expression's cursor, put back for the next match.
+    if (isRegExpCursor(chain)) return undefined;
     return { node: parent, verb: 'assigns a property of', path: chain };
   }
   if (
