@@ -8,22 +8,19 @@ import { type SetSummary, evaluateAccuracy, loadLabelSets } from '../../scripts/
 import { ensureFreshBuild } from '../e2e/build.js';
 
 export const ACCURACY_FLOOR = {
-  // The whole corpus, measured 2026-12-06 after the fixes of first-contact round 13, which then joined
-  // the tuned set: 3,632 tools in 243 packages (scripts/eval.mjs --json, rules of 7b17133 and
-  // Selenium's navigating reader): 3569/3632 = 98.3 %; self-reading 257/344 = 74.7 % recall,
-  // 257/319 = 80.6 % precision; stateful 919/1307 = 70.3 % recall, 919/1102 = 83.4 % precision. On
-  // the 218 packages of the previous floors the same rules read better than before (98.2 %;
-  // 74.5 / 80.7 %; 70.1 / 84.2 %: six self-reading and five stateful tools more found, no false
-  // report more), so self-reading recall rises to 0.74. Round 13 joined with 17 false stateful
-  // reports of 53 (a per-device cache of clients, a store memoised over a file, labelled `no` there
-  // while the corpus labels most memoised clients `yes`), so the whole corpus's stateful precision
-  // reads 83.4 % and its floor is 0.83 (it was 0.84 on the 218 packages, which still hold it). The
-  // other floors hold as they were. Earlier reasons stand: rounds 5 to 12 joined at lower figures.
-  // From here they may only go up. A held-out round is printed by `npm run eval`, never asserted, so
-  // that it cannot be tuned into.
+  // The whole corpus, measured 2026-12-06 after the fixes of first-contact round 14, which then joined
+  // the tuned set: 3,820 tools in 266 packages (scripts/eval.mjs --json, rules of a885384):
+  // 3757/3820 = 98.4 %; self-reading 268/357 = 75.1 % recall, 268/332 = 80.7 % precision; stateful
+  // 949/1368 = 69.4 % recall, 949/1130 = 84.0 % precision. The 243 packages of the previous floors
+  // read as before (self-reading identical; stateful two false reports fewer), so self-reading
+  // recall rises to 0.75; the other floors hold as they were (stateful precision 0.83: 83.98 % is
+  // under 0.84). Earlier reasons stand: round 13 joined with 17 false stateful reports of 53 (a
+  // per-device cache of clients, a store memoised over a file, labelled `no` there while the corpus
+  // labels most memoised clients `yes`), rounds 5 to 12 at lower figures. From here they may only go
+  // up. A held-out round is printed by `npm run eval`, never asserted, so that it cannot be tuned into.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
-  selfReading: { recall: 0.74, precision: 0.8 },
+  selfReading: { recall: 0.75, precision: 0.8 },
   stateful: { recall: 0.69, precision: 0.83 },
 };
 
