@@ -26,11 +26,32 @@ export interface ReaderMatch {
 const GLOBAL_ONLY_READERS = new Set(['fetch']);
 const GLOBAL_RECEIVERS = new Set(['globalThis', 'window', 'self', 'global']);
 
-function pathWithinModule(path: string[], imports: FileIndex['imports']): { module: string; members: string[] } | undefined {
+/**
+ * esbuild's names for a module it bundled: `axios_default` (its default export) and `import_axios`
+ * (the whole module, `import_axios.default.get(…)`). The module's name with every character that
+ * cannot be in an identifier turned into `_` (`node-fetch` → `node_fetch`).
+ */
+const BUNDLED_DEFAULT = /^([A-Za-z_$][\w$]*?)_default$/;
+const BUNDLED_MODULE = /^import_([A-Za-z_$][\w$]*)$/;
+
+/** A module's name as esbuild spells it in the identifiers it makes for it. */
+function bundledSpelling(module: string): string {
+  return module.replace(/[^\w$]/g, '_');
+}
+
+function pathWithinModule(
+  path: string[],
+  imports: FileIndex['imports'],
+): { module: string; members: string[]; bundled?: true } | undefined {
   const [root, ...rest] = path;
   if (root === undefined) return undefined;
   const binding = imports.get(root);
-  if (!binding) return undefined;
+  if (!binding) {
+    const asDefault = BUNDLED_DEFAULT.exec(root)?.[1];
+    if (asDefault !== undefined) return { module: asDefault, members: ['default', ...rest], bundled: true };
+    const whole = BUNDLED_MODULE.exec(root)?.[1];
+    return whole === undefined ? undefined : { module: whole, members: rest, bundled: true };
+  }
   if (binding.imported === '*') return { module: binding.module, members: rest };
   return { module: binding.module, members: [binding.imported, ...rest] };
 }
@@ -100,7 +121,10 @@ export function matchReader(
   for (const spec of settings.readers) {
     let matched: boolean;
     if (spec.module !== undefined) {
-      matched = inModule !== undefined && inModule.module === spec.module && moduleMemberMatches(inModule.members, spec.name);
+      matched =
+        inModule !== undefined &&
+        (inModule.bundled ? inModule.module === bundledSpelling(spec.module) : inModule.module === spec.module) &&
+        moduleMemberMatches(inModule.members, spec.name);
     } else if (GLOBAL_ONLY_READERS.has(spec.name)) {
       matched =
         path !== undefined &&

@@ -408,8 +408,23 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
   }
 }
 
-/** Methods of a tool class that hand back its declaration for the model (`getDeclaration()` of ADK-style tools). */
-const DECLARATION_METHODS = ['getDeclaration', 'getDefinition', 'toJSON', 'declaration', 'definition'];
+/**
+ * Methods of a tool class that hand back its declaration for the model (`getDeclaration()` of ADK-style tools,
+ * `static get_definition()` of simulacra's), static or not.
+ */
+const DECLARATION_METHODS = ['getDeclaration', 'getDefinition', 'get_definition', 'get_declaration', 'toJSON', 'declaration', 'definition'];
+
+/** The object a class's declaration method hands back (`static get_definition() { return { name, description, parameters } }`). */
+export function declaredObject(classNode: ClassNode): TSESTree.ObjectExpression | undefined {
+  for (const key of DECLARATION_METHODS) {
+    const member = classMemberByName(classNode, key);
+    if (member?.type !== AST_NODE_TYPES.MethodDefinition || member.value.body === null) continue;
+    const statement = member.value.body.body.find((candidate) => candidate.type === AST_NODE_TYPES.ReturnStatement);
+    const object = statement?.type === AST_NODE_TYPES.ReturnStatement ? objectOf(statement.argument ?? undefined) : undefined;
+    if (object) return object;
+  }
+  return undefined;
+}
 
 /** A class's contract: its `name` / `description` / schema fields, or the strings and schema handed to `super(…)`. */
 function readClass(classNode: ClassNode, into: ToolContract): void {
@@ -436,10 +451,8 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
     into.inputs = schemaFields(schema);
     break;
   }
-  for (const key of DECLARATION_METHODS) {
-    const declaration = objectOf(returnedBy(key));
-    if (declaration) readObject(declaration, into, 0, new Set());
-  }
+  const declaration = declaredObject(classNode);
+  if (declaration) readObject(declaration, into, 0, new Set());
   if (into.description !== undefined && into.hasInputSchema) return;
   // gemini-cli's `super(Name, displayName, description, kind, parameterSchema)`: the longest text is the description.
   for (const call of constructorSuperCalls(classNode)) {

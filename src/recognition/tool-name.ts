@@ -350,7 +350,10 @@ export function staticValueOf(node: TSESTree.Node, depth = 0): TSESTree.Node | u
       return member ? staticValueOf(member, depth + 1) : undefined;
     }
   }
-  const object = staticValueOf(target.object, depth + 1);
+  let object = staticValueOf(target.object, depth + 1);
+  // `toolConfig.readToolName` of `const toolConfig = client === 'openai-mcp' ? OPENAI_CONFIG : DEFAULT_CONFIG`:
+  // the otherwise-branch is the default, as `override || 'read_file'` names its right side.
+  if (object?.type === AST_NODE_TYPES.ConditionalExpression) object = staticValueOf(object.alternate, depth + 1);
   if (object?.type === AST_NODE_TYPES.ObjectExpression) {
     const property = findProperty(object, key);
     return property ? staticValueOf(property.value, depth + 1) : undefined;

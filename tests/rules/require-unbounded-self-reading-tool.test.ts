@@ -3815,3 +3815,79 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 14, fin
     ]),
   ],
 });
+
+// Principles from first-contact round 15 (issue 27).
+
+/** A tool class whose static `get_definition()` states the contract; `answer` is what `execute` returns. */
+const declaredClassTool = (answer: string): string => `import { readFile } from 'node:fs/promises';
+export class ReadNoteImpl {
+  async execute({ path }) {
+    const text = await readFile(path, 'utf8');
+    return ${answer};
+  }
+  static get_definition() {
+    return {
+      name: 'read_note',
+      description: 'Read a note',
+      parameters: [{ name: 'path', description: 'The note file', type: 'string', required: true }],
+    };
+  }
+}
+`;
+
+/**
+ * A low-level server whose tool names come from a config picked by the client (the default otherwise), reading
+ * through a bundled axios (`axios_default`) from the API's endpoint `endpoint`, the model's URL in its query.
+ */
+const bundledProxyTool = (endpoint: string): string => `var axios_default = axios;
+const DEFAULT_CONFIG = { readToolName: 'read_url' };
+const OPENAI_CONFIG = { readToolName: 'fetch' };
+export function createServer(client) {
+  const toolConfig = client === 'openai-mcp' ? OPENAI_CONFIG : DEFAULT_CONFIG;
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name === toolConfig.readToolName) {
+      const target = request.params.arguments.url;
+      const response = await axios_default.get(getBaseUrl() + '${endpoint}' + encodeURIComponent(target));
+      return { content: [{ type: 'text', text: response.data.content }] };
+    }
+  });
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 15', rule, {
+  valid: [
+    // The class hands back a status.
+    declaredClassTool('{ result: true }'),
+    // A search endpoint of the API: its answer is the API's, the model's text only fills its query.
+    bundledProxyTool('/search?q='),
+  ],
+  invalid: [
+    // `static get_definition() { return { name, description, parameters } }` and `execute`: a tool whatever the class's name.
+    invalid(declaredClassTool('{ result: true, text }'), [
+      {
+        toolName: 'read_note',
+        readCall: '`readFile`',
+        fix: ['export class ReadNoteImpl {\n', 'export class ReadNoteImpl {\n  maxResultSizeChars = Infinity;\n'],
+      },
+    ]),
+    // `…/read?url=` + the model's URL: a reader proxy, which answers with the page, through esbuild's name for axios.
+    {
+      code: bundledProxyTool('/read?url='),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: {
+            toolName: 'read_url',
+            readCall: '`axios_default.get`',
+            resource: 'URL',
+            declared: 'without a value',
+            unbounded: 'Infinity',
+          },
+        },
+      ],
+    },
+    // `toolWithCallback(readNoteTool, async (params) => …)`: the definition constant paired with the callback written in the call
+    // (the file's other pairing, `count_notes`, hands back a number and is not reported).
+    joinedDefinitionCase('inline-callback', 'notes.ts', 'read_note', `  ${PATH_SCHEMA}`, '};'),
+  ],
+});

@@ -12,7 +12,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
-import { type OriginScope, hasFixedOrigin } from './fixed-locations.js';
+import { FETCHING_ENDPOINT, type OriginScope, hasFixedOrigin } from './fixed-locations.js';
 import { URL_NAME, namesLocation, unwrapConversion } from './reader-calls.js';
 import type { FlowEnvironment } from './type-services.js';
 
@@ -86,8 +86,6 @@ export function carriesModelUrl(node: TSESTree.Node, scope: OriginScope, depth =
   }
 }
 
-/** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
-const FETCHING_ENDPOINT = /^(?:scrape|extract|crawl|contents|read|reader|fetch)$/i;
 /** Calls that send an HTTP request (`post`, `client.http.post`, `postRequest`, `keylessPost`, `exa.request`). */
 const REQUEST_WORDS = new Set(['get', 'post', 'put', 'patch', 'request', 'fetch', 'call']);
 

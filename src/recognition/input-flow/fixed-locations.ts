@@ -216,6 +216,59 @@ export function hasFixedOrigin(
   }
 }
 
+/** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
+const FETCHING_ENDPOINT_WORDS = 'scrape|extract|crawl|contents|read|reader|fetch';
+export const FETCHING_ENDPOINT = new RegExp(`^(?:${FETCHING_ENDPOINT_WORDS})$`, 'i');
+/** `…/read?url=` at the end of a URL's text so far: a fetching endpoint, then a query parameter named for a URL. */
+const FETCHING_QUERY = new RegExp(`/(?:${FETCHING_ENDPOINT_WORDS})\\?(?:[^#]*&)?(?:url|uri|href|link|target)=$`, 'i');
+
+/** The pieces of a URL built by `+` or a template, in order: text written in code, or an expression. */
+function urlPieces(node: TSESTree.Node, scope: OriginScope, depth: number, into: (string | TSESTree.Node)[]): void {
+  const target = skipTypeWrappers(node);
+  if (target.type === AST_NODE_TYPES.Literal && typeof target.value === 'string') into.push(target.value);
+  else if (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') {
+    urlPieces(target.left, scope, depth, into);
+    urlPieces(target.right, scope, depth, into);
+  } else if (target.type === AST_NODE_TYPES.TemplateLiteral) {
+    target.quasis.forEach((quasi, index) => {
+      into.push(quasi.value.cooked ?? '');
+      const expression = target.expressions[index];
+      if (expression) urlPieces(expression, scope, depth, into);
+    });
+  } else if (target.type === AST_NODE_TYPES.Identifier && depth < 3) {
+    // `const readUrl = getRefUrl() + "/read?url=" + encodeURIComponent(url)`: what the local was built as.
+    const declarators = scope.unit.declarators.filter(
+      (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+    );
+    const init = declarators.length === 1 ? declarators[0]!.init : undefined;
+    if (init) urlPieces(init, scope, depth + 1, into);
+    else into.push(target);
+  } else into.push(target);
+}
+
+/**
+ * A reader proxy asked by query (`getRefUrl() + "/read?url=" + encodeURIComponent(url)`,
+ * `` `${base}/scrape?url=${target}` ``): the origin is the API's, fixed in code, but the model's
+ * URL goes in a parameter named for one to an endpoint named for fetching pages, and the API
+ * answers with that page. A read of the model's location, as a body `{ url }` sent to
+ * `/v2/scrape` is (`api-requests.ts`).
+ */
+export function queriesFetchingEndpoint(node: TSESTree.Node, scope: OriginScope): boolean {
+  const pieces: (string | TSESTree.Node)[] = [];
+  urlPieces(node, scope, 0, pieces);
+  let text = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      text += piece;
+      continue;
+    }
+    if (scope.taint.has(piece) && FETCHING_QUERY.test(text)) return true;
+    // Something the code computed: keep its place, it is no query text.
+    text += '\u0000';
+  }
+  return false;
+}
+
 /** Fields of request options (`https.request(options)`, `axios({ url })`) that name where the request goes. */
 const REQUEST_TARGET_FIELDS = new Set(['url', 'baseURL', 'host', 'hostname', 'origin']);
 

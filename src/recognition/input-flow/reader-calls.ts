@@ -21,6 +21,7 @@ import {
   joinsOntoShippedFolder,
   namesEntryById,
   namesFixedFile,
+  queriesFetchingEndpoint,
 } from './fixed-locations.js';
 import type { Taint } from './propagation.js';
 import type { FlowEnvironment } from './type-services.js';
@@ -212,7 +213,8 @@ export function readerCallRead(
     if (!argument || !taint.has(argument)) return null;
     // The model's input is in the location, but the code fixes where it is (a shipped folder, an entry named by its id).
     const fixed =
-      (reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment)) ||
+      // (a reader proxy asked by query, `${base}/read?url=${url}`, reads the model's URL all the same)
+      (reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment) && !queriesFetchingEndpoint(argument, scope)) ||
       (reader.spec.kind === 'file' &&
         (isConfinedToShippedFolder(argument, scope) ||
           joinsOntoShippedFolder(argument, scope) ||

@@ -568,7 +568,8 @@ export function isJoinedImplementation(classNode: ClassNode, filePath: string | 
  * constant, are parsed.
  *
  * So does a call that pairs the definition with its handler
- * (`createToolPlugin(listTestsTool, handleListTests)`, vitest-mcp): the
+ * (`createToolPlugin(listTestsTool, handleListTests)`, vitest-mcp;
+ * `toolWithCallback(getDocumentTool, async (params) => …)`, reactor-mcp): the
  * definition constant first, the function that runs it next.
  */
 const fileTexts = new Map<string, string | undefined>();
@@ -669,8 +670,14 @@ function pairedHandler(
   definitionFile: string,
 ): JoinedInvocationEntry | undefined {
   const [definition, handler] = call.arguments.map((argument) => skipTypeWrappers(argument));
-  if (definition?.type !== AST_NODE_TYPES.Identifier || handler?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  if (!namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
+  if (definition?.type !== AST_NODE_TYPES.Identifier || !handler) return undefined;
+  // `toolWithCallback(getDocumentTool, async (params) => …)`: the handler written in the call.
+  if (isFunctionNode(handler)) {
+    return namesDefinition(file, definition.name, constant, definitionFile)
+      ? mappedEntry({ fn: handler, file, classNode: undefined })
+      : undefined;
+  }
+  if (handler.type !== AST_NODE_TYPES.Identifier || !namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
   const resolved = resolveLocalName(file, handler.name);
   return resolved ? mappedEntry(resolved) : undefined;
 }

@@ -21,7 +21,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type ClassNode, constructorSuperCalls, findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
-import { statesContract } from '../tool-contract.js';
+import { declaredObject, statesContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
 import { type ToolDefinition, classMemberByName, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
 
@@ -83,11 +83,16 @@ function superContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
   return options.type === AST_NODE_TYPES.ObjectExpression && statesContract(options) ? options : undefined;
 }
 
-/** A class that hands its base the whole contract and has an invocation method: the name the contract states. */
+/**
+ * A class that states the whole contract and has an invocation method: the name the contract states. It
+ * hands the contract to its base (`super({ name, description, inputSchema })`) or a declaration method of
+ * its own hands it back (`static get_definition() { return { name, description, parameters } }`).
+ */
 function contractClass(node: ClassNode, methods: ReadonlySet<string>, settings: RecognitionSettings): ToolDefinition | undefined {
   const invocations = [...settings.invocationNames, ...CONTRACT_CLASS_INVOCATIONS].filter((name) => methods.has(name));
   if (invocations.length === 0) return undefined;
-  const options = superContract(node);
+  const declared = declaredObject(node);
+  const options = superContract(node) ?? (declared && statesContract(declared) ? declared : undefined);
   const name = options ? resolveToolName(findProperty(options, 'name')?.value) : undefined;
   return name === undefined ? undefined : classDefinition(node, name, invocations);
 }
