@@ -3161,3 +3161,52 @@ ruleTester.run('declare-tool-state-scope: first-contact round 14', rule, {
     { ...sessionScopedCase(subpathTool("setArtifact('rate', input)")), filename: subpathToolFile },
   ],
 });
+
+// Principles from first-contact round 15 (issue 27).
+
+/** A tool that prints a banner on its first call; `line` builds the banner's text. */
+const bannerTool = (line: string): string => `let isFirstToolUse = true;
+export const t = tool({ description: 'Run the agent on a prompt', inputSchema: z.object({ prompt: z.string() }), execute: async ({ prompt }) => {
+  if (isFirstToolUse) {
+    const banner = ${line};
+    console.error(banner);
+    isFirstToolUse = false;
+  }
+  return 'ok'; } });
+`;
+
+/** A tool a factory makes over the object it is handed as `receiver`, calling its `method`. */
+const handedObjectTool = (receiver: string, method: string): string => `export function createTool(${receiver}) {
+  return tool({ description: 'Work the browser', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => { await ${receiver}.${method}({ url }); return 'ok'; } });
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
+  valid: [
+    // The banner's text is built from values for the log line beside it: a warn-once latch.
+    bannerTool('`agent v1 started at ${startedAt}`'),
+    // An API client's request changes what lives on the service, not in the process.
+    handedObjectTool('client', 'createIssue'),
+    // Only asks.
+    handedObjectTool('browser', 'getTitle'),
+  ],
+  invalid: [
+    // The branch does work (a call) before the flag is set: the flag guards more than a log line.
+    sessionScopedCase(bannerTool('loadBanner()')),
+    // A client handed in that navigates drives the page it holds, wherever the browser runs.
+    ...(
+      [
+        ['client', 'navigate'],
+        ['browserClient', 'click'],
+        ['session', 'start'],
+      ] as const
+    ).map(([receiver, method]) =>
+      ((code) =>
+        drivesCase(
+          code,
+          { tool: 'anonymous tool', method, object: `\`${receiver}\`, a parameter of the enclosing function \`createTool\`` },
+          code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+        ))(handedObjectTool(receiver, method)),
+    ),
+  ],
+});

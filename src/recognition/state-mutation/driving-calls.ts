@@ -139,6 +139,15 @@ const HANDED_OBJECT_VERBS = new Set([
   'pause',
 ]);
 
+/** Verbs that drive a browser page: said of a wrapper (`client`, `service`), they still drive the page it holds. */
+const PAGE_VERBS = new Set(['navigate', 'goto', 'click', 'dblclick', 'tap', 'type', 'fill', 'press', 'hover', 'scroll', 'drag', 'reload']);
+/** The words of a remote API's or service's wrapper (`client`, `browserClient`, `apiService`). */
+const REMOTE_WRAPPER_WORDS = new Set(['client', 'service', 'api', 'sdk']);
+
+function isRemoteWrapperName(name: string): boolean {
+  return REMOTE_WRAPPER_WORDS.has(receiverWords(name).at(-1) ?? '');
+}
+
 /** What is done to a transaction an object holds open between calls: begun, run in, committed, rolled back. */
 const TRANSACTION_VERBS = new Set(['begin', 'start', 'open', 'commit', 'rollback', 'abort', 'end', 'execute', 'run', 'query']);
 
@@ -233,12 +242,18 @@ export function drivingCallOf(
   const segments = receiverSegments(member.object);
   if (aliasName !== undefined && segments.length === 0) segments.push(aliasName);
   const last = segments[segments.length - 1] ?? aliasName;
-  // A bundler's rename (`response` → `response2`) names the same channel; `fileSystem` is a `filesystem`.
-  if (last !== undefined && isOutputChannelName(last)) return undefined;
   // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
   if (VALUE_METHODS.has(method)) return undefined;
   const words = nameWords(method);
   const first = words[0];
+  // A bundler's rename (`response` → `response2`) names the same channel; `fileSystem` is a `filesystem`.
+  if (last !== undefined && isOutputChannelName(last)) {
+    // `client.navigate(params)`, `browserClient.click(selector)`: a wrapper handed in whose method drives a
+    // page (AgentCore's `PlaywrightBrowser`): the page it holds is what the next call finds, wherever the browser runs.
+    return handedIn && first !== undefined && PAGE_VERBS.has(first) && isRemoteWrapperName(last)
+      ? { node: call, method, receiver: member.object }
+      : undefined;
+  }
   if (first !== undefined && ROW_VERBS.has(first) && last !== undefined && DATABASE_WORDS.has(receiverWords(last).at(-1) ?? '')) {
     return undefined;
   }

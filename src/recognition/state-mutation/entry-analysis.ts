@@ -209,8 +209,12 @@ function analyseEntry(
         continue;
       }
       // A method of the class the variable was built from was followed above: its name adds nothing.
+      // A parameter of an enclosing function (`createNavigateTool(client)`) is an object the factory was handed.
+      const handedIn = variable.defs.some((definition) => definition.type === 'Parameter');
       const drive =
-        isPackageImport(variable) || callsFollowedMethod(identifier, variable, file) ? undefined : drivingCallOf(identifier, settings);
+        isPackageImport(variable) || callsFollowedMethod(identifier, variable, file)
+          ? undefined
+          : drivingCallOf(identifier, settings, undefined, [], handedIn);
       if (drive) {
         findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
         continue;

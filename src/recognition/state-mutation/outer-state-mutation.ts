@@ -139,6 +139,32 @@ function isLogStatement(statement: TSESTree.Node): boolean {
   return last !== undefined && LOG_RECEIVER_WORDS.has((nameWords(last).pop() ?? '').replace(/\d+$/, ''));
 }
 
+/**
+ * `const versionInfo = \`claude_code v${SERVER_VERSION} started at ${startedAt}\``: a line built for the log
+ * beside it, from values only (no call, no assignment, no update: it changes nothing).
+ */
+function isMessageDeclaration(statement: TSESTree.Node): boolean {
+  if (statement.type !== AST_NODE_TYPES.VariableDeclaration) return false;
+  let pure = true;
+  for (const declarator of statement.declarations) {
+    if (!declarator.init) continue;
+    walk(declarator.init, (node) => {
+      if (!pure) return false;
+      if (
+        node.type === AST_NODE_TYPES.CallExpression ||
+        node.type === AST_NODE_TYPES.NewExpression ||
+        node.type === AST_NODE_TYPES.AssignmentExpression ||
+        node.type === AST_NODE_TYPES.UpdateExpression ||
+        node.type === AST_NODE_TYPES.AwaitExpression ||
+        isFunctionNode(node)
+      )
+        pure = false;
+      return undefined;
+    });
+  }
+  return pure;
+}
+
 /** The `if` whose test `node` is in (directly, not inside a nested function). */
 function guardingIf(node: TSESTree.Node): TSESTree.IfStatement | undefined {
   for (let current: TSESTree.Node = node; current.parent; current = current.parent) {
@@ -152,7 +178,7 @@ function guardingIf(node: TSESTree.Node): TSESTree.IfStatement | undefined {
 /**
  * A warn-once latch (`if (!warned) { warned = true; console.warn(…) }`): every read of the
  * flag is the test of an `if` with no `else`, whose branch only sets the flag to a constant
- * and logs. Principle: a flag that only guards a log line changes whether a line is
+ * and logs (building the line it logs from values on the way). Principle: a flag that only guards a log line changes whether a line is
  * printed, not what a later call does or returns.
  */
 export function isLogOnlyLatch(variable: ScopeVariable): boolean {
@@ -194,7 +220,7 @@ export function isLogOnlyLatch(variable: ScopeVariable): boolean {
     statement.expression.right.type === AST_NODE_TYPES.Literal;
   for (const guard of guards) {
     const body = guard.consequent.type === AST_NODE_TYPES.BlockStatement ? guard.consequent.body : [guard.consequent];
-    if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement))) return false;
+    if (!body.every((statement) => isLatchWrite(statement) || isLogStatement(statement) || isMessageDeclaration(statement))) return false;
   }
   // Every write sits in one of those branches.
   return variable.references.every(
