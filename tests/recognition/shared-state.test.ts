@@ -90,9 +90,19 @@ describe('long-lived objects a tool drives', () => {
         `export const t = buildTool({ name: 'a', async call({ url }) { const page = await newPage(); await page.goto(url); return 'ok'; } });`,
       ),
     ).toEqual([]);
-    expect(stateUses(`export const t = (robot) => buildTool({ name: 'a', async call() { await robot.click(); return 'ok'; } });`)).toEqual(
-      [],
-    );
+    // A module value made by a call the analysis cannot see into, named outside the lists: its `click` says nothing.
+    expect(
+      stateUses(
+        `const robot = makeRobot(); export const t = buildTool({ name: 'a', async call() { await robot.click(); return 'ok'; } });`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('counts the driving verbs of an object the factory is handed, whatever its name', () => {
+    // `(robot) => buildTool(…)`: the factory's caller hands the robot in; clicking it changes what the next call finds.
+    expect(stateUses(`export const t = (robot) => buildTool({ name: 'a', async call() { await robot.click(); return 'ok'; } });`)).toEqual([
+      { tool: 'a', kind: 'drivesSharedObject', text: 'robot.click()' },
+    ]);
   });
 
   it('takes extra receiver names, method words and prefixes from the settings', () => {
