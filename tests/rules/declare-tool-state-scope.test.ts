@@ -3181,8 +3181,29 @@ const handedObjectTool = (receiver: string, method: string): string => `export f
 }
 `;
 
+/**
+ * A helper module that inserts into the index it is handed, and two index classes: one that writes a database's rows,
+ * one that keeps the entries in the process.
+ */
+const indexPackage = mkdtempSync(path.join(tmpdir(), 'trg-handed-index-'));
+writeFileSync(
+  path.join(indexPackage, 'store.js'),
+  `export class SqliteIndex {\n  constructor() { this.db = openDatabase(); }\n  insert(entry) { this.db.prepare('INSERT INTO entries VALUES (?)').run(entry.id); }\n}\nexport class MemoryIndex {\n  constructor() { this.entries = []; }\n  insert(entry) { this.entries.push(entry); }\n}\n`,
+);
+writeFileSync(path.join(indexPackage, 'save.js'), `export function contextSave(args, index) { index.insert(args); }\n`);
+const indexTool = (indexClass: string): string => `import { ${indexClass} } from './store.js';
+import { contextSave } from './save.js';
+export function createTools() {
+  const index = new ${indexClass}();
+  return tool({ description: 'Save a note', inputSchema: z.object({ text: z.string() }), execute: async (args) => { contextSave(args, index); return 'ok'; } });
+}
+`;
+const indexToolFile = path.join(indexPackage, 'tools.js');
+
 ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
   valid: [
+    // The helper calls `insert` on an index the caller built from a class of the package: followed, it only writes rows.
+    { code: indexTool('SqliteIndex'), filename: indexToolFile },
     // The banner's text is built from values for the log line beside it: a warn-once latch.
     bannerTool('`agent v1 started at ${startedAt}`'),
     // An API client's request changes what lives on the service, not in the process.
@@ -3193,6 +3214,8 @@ ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
   invalid: [
     // The branch does work (a call) before the flag is set: the flag guards more than a log line.
     sessionScopedCase(bannerTool('loadBanner()')),
+    // The same `insert` of an index that keeps its entries in the process changes what the next call finds.
+    { ...sessionScopedCase(indexTool('MemoryIndex')), filename: indexToolFile },
     // A client handed in that navigates drives the page it holds, wherever the browser runs.
     ...(
       [

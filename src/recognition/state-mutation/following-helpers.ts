@@ -263,12 +263,46 @@ function deepStateChange(
   return undefined;
 }
 
+/** `x.method(…)` with `member` the `x.method`: the method's name, when the member is called. */
+function calledMethodOf(member: TSESTree.MemberExpression): string | undefined {
+  const call = member.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member
+    ? getStaticKeyName(member.property, member.computed)
+    : undefined;
+}
+
+/**
+ * The class of the package an argument was built from where the caller declared it (`const index = new
+ * ContextIndex()` in the function around the tool, the class in the module or a relative import).
+ */
+function builtClassOfArgument(argument: TSESTree.Node, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  const target = skipTypeWrappers(argument);
+  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
+  for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
+    if (current.type !== AST_NODE_TYPES.BlockStatement && current.type !== AST_NODE_TYPES.Program) continue;
+    for (const statement of current.body) {
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      const declarator = declaration.declarations.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name,
+      );
+      if (declarator) return classOf(declarator.init, file);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Does a function of another module change or drive what its parameter at
  * `index` holds (`state.pages.set(id, page)`, `session.closed = true`,
  * `page.goto(url)`)? A plain identifier parameter only, not shadowed inside.
  */
-function changesParameter(fn: FunctionNode, index: number, settings: RecognitionSettings): boolean {
+function changesParameter(
+  fn: FunctionNode,
+  index: number,
+  settings: RecognitionSettings,
+  built?: { classNode: ClassNode; file: FileIndex },
+): boolean {
   const parameter = fn.params[index];
   if (parameter?.type !== AST_NODE_TYPES.Identifier || !fn.body) return false;
   const name = parameter.name;
@@ -289,6 +323,20 @@ function changesParameter(fn: FunctionNode, index: number, settings: Recognition
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
     if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) return undefined;
+    // `index.insert(entry)` on an object the caller built from a class of the package (`new ContextIndex()`):
+    // the method is followed, its name says nothing more (it may only write a database's rows).
+    const method = built ? calledMethodOf(parent) : undefined;
+    if (built && method !== undefined) {
+      const own = getClassMethod(built.classNode, method);
+      if (own) {
+        if (
+          changedStateIn(own, built.file.program, settings, true) !== undefined ||
+          deepStateChange({ fn: own, file: built.file, classNode: built.classNode, name: method }, settings) !== undefined
+        )
+          found = true;
+        return undefined;
+      }
+    }
     // `state.pages.set(…)`, `state.current = …`: the object or a collection it holds. A call deep in a
     // client (`gmail.users.labels.delete(…)`) asks a remote service; it changes nothing here.
     const mutation = mutationOf(node, settings);
@@ -441,7 +489,7 @@ export function hiddenStateChange(
     // `ensurePage(state, id)` with the server's long-lived `state`: the helper changes what it is handed.
     for (const [index, argument] of parent.arguments.entries()) {
       const words = outlives(argument);
-      if (words !== undefined && changesParameter(resolved.fn, index, settings)) {
+      if (words !== undefined && changesParameter(resolved.fn, index, settings, builtClassOfArgument(argument, file))) {
         return { node: parent, action: `calls imported \`${identifier.name}\`, which changes`, state: words };
       }
     }
