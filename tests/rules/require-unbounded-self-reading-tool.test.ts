@@ -3854,8 +3854,20 @@ export function createServer(client) {
 }
 `;
 
+/** A wait on the package's own server, the URL picked by a condition; `withSession` is the branch taken when a session is given. */
+const eventStreamTool = (withSession: string): string => `import { z } from 'zod';
+const BASE_URL = 'http://localhost:4747';
+server.registerTool('watch_events', { description: 'Watch the events of a session', inputSchema: { sessionId: z.string().optional() } }, async ({ sessionId }) => {
+  const url = sessionId ? \`${withSession}\` : \`\${BASE_URL}/events\`;
+  const response = await fetch(url);
+  return { content: [{ type: 'text', text: await response.text() }] };
+});
+`;
+
 ruleTester.run('require-unbounded-self-reading-tool: first-contact round 15', rule, {
   valid: [
+    // Both branches start with the server's own address: the session id only fills a path.
+    eventStreamTool('${BASE_URL}/sessions/${sessionId}/events'),
     // The class hands back a status.
     declaredClassTool('{ result: true }'),
     // A search endpoint of the API: its answer is the API's, the model's text only fills its query.
@@ -3868,6 +3880,18 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 15', ru
         toolName: 'read_note',
         readCall: '`readFile`',
         fix: ['export class ReadNoteImpl {\n', 'export class ReadNoteImpl {\n  maxResultSizeChars = Infinity;\n'],
+      },
+    ]),
+    // One branch lets the model's text pick the host.
+    invalid(eventStreamTool('https://${sessionId}/events'), [
+      {
+        toolName: 'watch_events',
+        readCall: '`fetch`',
+        resource: 'URL',
+        fix: [
+          'inputSchema: { sessionId: z.string().optional() } }',
+          "inputSchema: { sessionId: z.string().optional() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
       },
     ]),
     // `…/read?url=` + the model's URL: a reader proxy, which answers with the page, through esbuild's name for axios.

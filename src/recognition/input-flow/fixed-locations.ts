@@ -136,6 +136,12 @@ export function hasFixedOrigin(
     }
     case AST_NODE_TYPES.AwaitExpression:
       return hasFixedOrigin(target.argument, scope, environment, depth + 1, property, assumed);
+    // `sessionId ? `${base}/sessions/${sessionId}/events` : `${base}/events``: fixed when each branch is.
+    case AST_NODE_TYPES.ConditionalExpression:
+      return (
+        hasFixedOrigin(target.consequent, scope, environment, depth + 1, property, assumed) &&
+        hasFixedOrigin(target.alternate, scope, environment, depth + 1, property, assumed)
+      );
     case AST_NODE_TYPES.CallExpression: {
       const callee = target.callee;
       // `url.toString()` of a fixed URL.
