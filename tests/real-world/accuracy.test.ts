@@ -18,9 +18,12 @@ export const ACCURACY_FLOOR = {
   // per-device cache of clients, a store memoised over a file, labelled `no` there while the corpus
   // labels most memoised clients `yes`), rounds 5 to 12 at lower figures. From here they may only go
   // up. A held-out round is printed by `npm run eval`, never asserted, so that it cannot be tuned into.
+  // Later the same day, with round 15 held out: a URL picked by a condition whose branches each have a
+  // fixed origin has one, two false self-reading reports fewer (268/330 = 81.2 % precision), so
+  // self-reading precision rises to 0.81; the stateful figures read 950/1368 / 950/1132 (69.4 / 83.9 %).
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
-  selfReading: { recall: 0.75, precision: 0.8 },
+  selfReading: { recall: 0.75, precision: 0.81 },
   stateful: { recall: 0.69, precision: 0.83 },
 };
 
