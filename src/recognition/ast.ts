@@ -347,6 +347,26 @@ export function mentionsName(node: TSESTree.Node, names: ReadonlySet<string>): b
   return found;
 }
 
+/**
+ * What a name was declared as in the blocks around `identifier` (`const scrapeTool = { … }` in an
+ * enclosing block or the module, exported or not): the initialiser of the nearest declaration of
+ * that name, undefined when there is none or it has none. Without scope analysis: blocks only.
+ */
+export function enclosingInitialiser(identifier: TSESTree.Identifier): TSESTree.Expression | undefined {
+  for (let block: TSESTree.Node | undefined = identifier.parent; block; block = block.parent) {
+    if (block.type !== AST_NODE_TYPES.Program && block.type !== AST_NODE_TYPES.BlockStatement) continue;
+    for (const statement of block.body) {
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+      const declarator = declaration.declarations.find(
+        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === identifier.name,
+      );
+      if (declarator) return declarator.init ?? undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
 export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;

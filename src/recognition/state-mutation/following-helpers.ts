@@ -13,6 +13,7 @@ import {
   type ClassNode,
   type FunctionNode,
   collectBindingNames,
+  enclosingInitialiser,
   getMemberPath,
   getStaticKeyName,
   isClassNode,
@@ -277,19 +278,7 @@ function calledMethodOf(member: TSESTree.MemberExpression): string | undefined {
  */
 function builtClassOfArgument(argument: TSESTree.Node, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
   const target = skipTypeWrappers(argument);
-  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
-  for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
-    if (current.type !== AST_NODE_TYPES.BlockStatement && current.type !== AST_NODE_TYPES.Program) continue;
-    for (const statement of current.body) {
-      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-      const declarator = declaration.declarations.find(
-        (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name,
-      );
-      if (declarator) return classOf(declarator.init, file);
-    }
-  }
-  return undefined;
+  return target.type === AST_NODE_TYPES.Identifier ? classOf(enclosingInitialiser(target), file) : undefined;
 }
 
 /**

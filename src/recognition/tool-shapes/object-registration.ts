@@ -11,7 +11,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getCalleeLastName, skipTypeWrappers } from '../ast.js';
+import { enclosingInitialiser, findProperty, getCalleeLastName, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, hasInvocationMember, nameOfObject } from './vocabulary.js';
 import { mayHoldToolName, resolveToolName } from '../tool-name.js';
@@ -22,20 +22,9 @@ const REGISTRATION_METHODS = new Set(['addTool', 'registerTool']);
 function registeredObject(argument: TSESTree.Node): TSESTree.ObjectExpression | undefined {
   const target = skipTypeWrappers(argument);
   if (target.type === AST_NODE_TYPES.ObjectExpression) return target;
-  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
-  for (let block: TSESTree.Node | undefined = target.parent; block; block = block.parent) {
-    if (block.type !== AST_NODE_TYPES.Program && block.type !== AST_NODE_TYPES.BlockStatement) continue;
-    for (const statement of block.body) {
-      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-      for (const declarator of declaration.declarations) {
-        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== target.name || !declarator.init) continue;
-        const init = skipTypeWrappers(declarator.init);
-        return init.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
-      }
-    }
-  }
-  return undefined;
+  const init = target.type === AST_NODE_TYPES.Identifier ? enclosingInitialiser(target) : undefined;
+  const value = init ? skipTypeWrappers(init) : undefined;
+  return value?.type === AST_NODE_TYPES.ObjectExpression ? value : undefined;
 }
 
 /** `{ ...scrapeTool, _meta }`: the spread object that defines the tool. */
