@@ -87,8 +87,10 @@ function resolutionCandidates(base: string): string[] {
  * `paths: { "@/*": ["./src/*"] }`), which a published package keeps in its shipped source but
  * not its tsconfig. Resolved to the nearest folder named `src` above the importing file.
  */
+const SOURCE_FOLDER_ALIAS = /^[@~]\/(.+)$/;
+
 function sourceFolderAlias(specifier: string, fromFile: string): string | undefined {
-  const aliased = /^[@~]\/(.+)$/.exec(specifier)?.[1];
+  const aliased = SOURCE_FOLDER_ALIAS.exec(specifier)?.[1];
   if (aliased === undefined) return undefined;
   for (let folder = path.dirname(fromFile); folder !== path.dirname(folder); folder = path.dirname(folder)) {
     if (path.basename(folder) === 'src') return path.join(folder, aliased);
@@ -155,7 +157,7 @@ function subpathImport(specifier: string, fromFile: string): string | undefined 
  * (`./x.js`), the source-folder alias (`@/x`, `~/x`) or a subpath import (`#src/x.js`)?
  */
 export function isOwnModuleSpecifier(specifier: string): boolean {
-  return specifier.startsWith('.') || specifier.startsWith('#') || /^[@~]\//.test(specifier);
+  return specifier.startsWith('.') || specifier.startsWith('#') || SOURCE_FOLDER_ALIAS.test(specifier);
 }
 
 /**

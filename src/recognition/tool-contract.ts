@@ -414,13 +414,18 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
  */
 const DECLARATION_METHODS = ['getDeclaration', 'getDefinition', 'get_definition', 'get_declaration', 'toJSON', 'declaration', 'definition'];
 
+/** What a class's method `name` returns (its first `return`), static or not. */
+function methodReturn(classNode: ClassNode, name: string): TSESTree.Node | undefined {
+  const member = classMemberByName(classNode, name);
+  if (member?.type !== AST_NODE_TYPES.MethodDefinition || member.value.body === null) return undefined;
+  const statement = member.value.body.body.find((candidate) => candidate.type === AST_NODE_TYPES.ReturnStatement);
+  return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
+}
+
 /** The object a class's declaration method hands back (`static get_definition() { return { name, description, parameters } }`). */
 export function declaredObject(classNode: ClassNode): TSESTree.ObjectExpression | undefined {
   for (const key of DECLARATION_METHODS) {
-    const member = classMemberByName(classNode, key);
-    if (member?.type !== AST_NODE_TYPES.MethodDefinition || member.value.body === null) continue;
-    const statement = member.value.body.body.find((candidate) => candidate.type === AST_NODE_TYPES.ReturnStatement);
-    const object = statement?.type === AST_NODE_TYPES.ReturnStatement ? objectOf(statement.argument ?? undefined) : undefined;
+    const object = objectOf(methodReturn(classNode, key));
     if (object) return object;
   }
   return undefined;
@@ -438,14 +443,8 @@ function readClass(classNode: ClassNode, into: ToolContract): void {
   into.description ??= staticText(description);
   // A method may hand the schema or the whole declaration back (`inputSchema() { return z.object(…) }`,
   // `getDeclaration() { return { name, description, parameters } }`).
-  const returnedBy = (name: string): TSESTree.Node | undefined => {
-    const member = classMemberByName(classNode, name);
-    if (member?.type !== AST_NODE_TYPES.MethodDefinition || member.value.body === null) return undefined;
-    const statement = member.value.body.body.find((candidate) => candidate.type === AST_NODE_TYPES.ReturnStatement);
-    return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
-  };
   for (const key of INPUT_SCHEMA_KEYS) {
-    const schema = field(key) ?? returnedBy(key);
+    const schema = field(key) ?? methodReturn(classNode, key);
     if (!schema) continue;
     into.hasInputSchema = true;
     into.inputs = schemaFields(schema);

@@ -138,10 +138,11 @@ export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Re
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
   if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
   if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
-  const constantConfig = firstObjectArgument(call) ? undefined : constantConfigArgument(call);
-  if (constantConfig) return objectLiteralDefinition('factory', constantConfig, configName(constantConfig), call.arguments[0]);
   const object = firstObjectArgument(call);
-  if (!object) return undefined;
+  if (!object) {
+    const constantConfig = constantConfigArgument(call);
+    return constantConfig ? objectLiteralDefinition('factory', constantConfig, configName(constantConfig), call.arguments[0]) : undefined;
+  }
   const functionArgument =
     call.arguments.find((argument) => isFunctionNode(skipTypeWrappers(argument))) ??
     (hasInvocationMember(object, settings) ? undefined : namedFunctionArgument(call, object));

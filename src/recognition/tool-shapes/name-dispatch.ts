@@ -670,15 +670,16 @@ function pairedHandler(
   definitionFile: string,
 ): JoinedInvocationEntry | undefined {
   const [definition, handler] = call.arguments.map((argument) => skipTypeWrappers(argument));
-  if (definition?.type !== AST_NODE_TYPES.Identifier || !handler) return undefined;
-  // `toolWithCallback(getDocumentTool, async (params) => …)`: the handler written in the call.
-  if (isFunctionNode(handler)) {
-    return namesDefinition(file, definition.name, constant, definitionFile)
-      ? mappedEntry({ fn: handler, file, classNode: undefined })
-      : undefined;
+  // The handler named (`handleListTests`) or written in the call (`toolWithCallback(getDocumentTool, async (params) => …)`).
+  if (
+    definition?.type !== AST_NODE_TYPES.Identifier ||
+    !handler ||
+    (!isFunctionNode(handler) && handler.type !== AST_NODE_TYPES.Identifier)
+  ) {
+    return undefined;
   }
-  if (handler.type !== AST_NODE_TYPES.Identifier || !namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
-  const resolved = resolveLocalName(file, handler.name);
+  if (!namesDefinition(file, definition.name, constant, definitionFile)) return undefined;
+  const resolved = handlerOfValue(handler, file);
   return resolved ? mappedEntry(resolved) : undefined;
 }
 

@@ -83,6 +83,12 @@ function superContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
   return options.type === AST_NODE_TYPES.ObjectExpression && statesContract(options) ? options : undefined;
 }
 
+/** The object a declaration method of the class hands back, when it states the contract. */
+function declarationContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
+  const declared = declaredObject(node);
+  return declared && statesContract(declared) ? declared : undefined;
+}
+
 /**
  * A class that states the whole contract and has an invocation method: the name the contract states. It
  * hands the contract to its base (`super({ name, description, inputSchema })`) or a declaration method of
@@ -91,8 +97,7 @@ function superContract(node: ClassNode): TSESTree.ObjectExpression | undefined {
 function contractClass(node: ClassNode, methods: ReadonlySet<string>, settings: RecognitionSettings): ToolDefinition | undefined {
   const invocations = [...settings.invocationNames, ...CONTRACT_CLASS_INVOCATIONS].filter((name) => methods.has(name));
   if (invocations.length === 0) return undefined;
-  const declared = declaredObject(node);
-  const options = superContract(node) ?? (declared && statesContract(declared) ? declared : undefined);
+  const options = superContract(node) ?? declarationContract(node);
   const name = options ? resolveToolName(findProperty(options, 'name')?.value) : undefined;
   return name === undefined ? undefined : classDefinition(node, name, invocations);
 }
