@@ -259,6 +259,11 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'desktop',
     'workspace',
     'terminal',
+    // A code interpreter or notebook kernel keeps the variables, imports and files one call leaves
+    // behind for the next (`interpreter.executeCode(…)`). Not `repl`: a CLI's REPL wrapper
+    // (`herokuRepl.executeCommand(…)`) runs commands whose changes live in the service.
+    'interpreter',
+    'kernel',
     'mouse',
     'keyboard',
     'touchscreen',

@@ -3200,6 +3200,17 @@ export function createTools() {
 `;
 const indexToolFile = path.join(indexPackage, 'tools.js');
 
+/** Tools a factory makes over the store a helper hands back from the object the factory is handed, used in place. */
+const storeTool = (method: string): string => `async function getStore(memory) {
+  const store = await memory.storage.getStore('knowledge');
+  if (!store) throw new Error('Configure a knowledge store');
+  return store;
+}
+export function createKnowledgeTools(memory) {
+  return tool({ description: 'Change a node', inputSchema: z.object({ id: z.string() }), execute: async ({ id }) => { return (await getStore(memory)).${method}({ id }); } });
+}
+`;
+
 ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
   valid: [
     // The helper calls `insert` on an index the caller built from a class of the package: followed, it only writes rows.
@@ -3210,6 +3221,10 @@ ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
     handedObjectTool('client', 'createIssue'),
     // Only asks.
     handedObjectTool('browser', 'getTitle'),
+    // An evaluator is no interpreter session: running it keeps nothing named for a later call.
+    handedObjectTool('evaluator', 'executeCode'),
+    // The store the helper hands back is only asked.
+    storeTool('getNode'),
   ],
   invalid: [
     // The branch does work (a call) before the flag is set: the flag guards more than a log line.
@@ -3222,6 +3237,9 @@ ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
         ['client', 'navigate'],
         ['browserClient', 'click'],
         ['session', 'start'],
+        // A code interpreter, kernel or REPL keeps what one call's code leaves behind for the next.
+        ['interpreter', 'executeCode'],
+        ['kernel', 'execute'],
       ] as const
     ).map(([receiver, method]) =>
       ((code) =>
@@ -3231,5 +3249,16 @@ ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
           code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
         ))(handedObjectTool(receiver, method)),
     ),
+    // `(await getStore(memory)).updateNode(…)`: the helper's result used in place is the store it hands back.
+    ((code) =>
+      drivesCase(
+        code,
+        {
+          tool: 'anonymous tool',
+          method: 'updateNode',
+          object: 'what `getStore` hands back, taken from `memory`, a parameter of the enclosing function `createKnowledgeTools`',
+        },
+        code.replace('({ id }); } });', "({ id }); }, stateScope: 'session' });"),
+      ))(storeTool('updateNode')),
   ],
 });

@@ -335,6 +335,16 @@ function contextBesideInput(parameter: TSESTree.Parameter): string[] | undefined
 }
 
 /**
+ * A call whose result is used in place as a receiver (`(await getStore(memory)).updateNode(…)`):
+ * the expression the method is called on, the call or the `await` around it.
+ */
+function receiverResult(call: TSESTree.CallExpression): TSESTree.Node | undefined {
+  const result = call.parent?.type === AST_NODE_TYPES.AwaitExpression ? call.parent : call;
+  const member = result.parent;
+  return member?.type === AST_NODE_TYPES.MemberExpression && member.object === result ? result : undefined;
+}
+
+/**
  * Long-lived objects the invocation drives without creating them: the invocation's
  * parameters that are not the model's input (a framework context), and locals taken from
  * an outer object (`const page = await v3.context.awaitActivePage()`,
@@ -437,12 +447,31 @@ export function sharedObjectUses(
     };
   };
   item.resolver = sourceOfRoot;
+  const inPlace: { call: TSESTree.CallExpression; result: TSESTree.Node }[] = [];
+  /**
+   * What a helper of the package hands back when it is handed a long-lived object (`requireComputer(context)`):
+   * that object or a part of it. Or, handed none, an object the helper keeps: the result is that object itself.
+   */
+  const helperResultSource = (call: TSESTree.CallExpression): { source: SharedSource; part: boolean } | undefined => {
+    if (call.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    for (const [index, argument] of call.arguments.entries()) {
+      const argumentRoot = expressionRoot(argument);
+      const source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
+      if (!source) continue;
+      // `const state = toState(options)` where `toState` returns `options.experimental_context`: a part of it.
+      return { source, part: (argumentRoot?.part ?? false) && source.part && returnsPartOfParameter(call.callee, index, sourceCode) };
+    }
+    const kept = keptObjectReturnedBy(call.callee, fn, sourceCode);
+    return kept ? { source: kept, part: true } : undefined;
+  };
   walk(fn.body, (node) => {
     if (isClassNode(node)) return false;
     // `this.safeExecute(context, async (page) => page.click(…))`: a helper handed a long-lived
     // object and a callback runs the callback with that object's part. A callback parameter
     // named as a shared object (`page`, `tab`, `browser`) is then that object's part.
     if (node.type === AST_NODE_TYPES.CallExpression) {
+      const result = receiverResult(node);
+      if (result && !inDeferredFunction(node, fn)) inPlace.push({ call: node, result });
       const handed = node.arguments.map((argument) => expressionRoot(argument)).find((rooted) => rooted && sourceOfRoot(rooted.root));
       const source = handed ? sourceOfRoot(handed.root) : undefined;
       if (!source) return undefined;
@@ -466,7 +495,7 @@ export function sharedObjectUses(
     }
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     let source: SharedSource | undefined;
-    let part = false;
+    let part: boolean;
     const rooted = expressionRoot(node.init);
     const singleton = singletonAccessed(node.init, sourceCode);
     if (singleton) {
@@ -478,22 +507,9 @@ export function sharedObjectUses(
     } else {
       let call = skipTypeWrappers(node.init);
       if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
-      // A helper handed a long-lived object returns it or its parts: `requireComputer(context)`.
-      if (call.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.Identifier) {
-        for (const [index, argument] of call.arguments.entries()) {
-          const argumentRoot = expressionRoot(argument);
-          source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
-          if (!source) continue;
-          // `const state = toState(options)` where `toState` returns `options.experimental_context`: a part of it.
-          part = (argumentRoot?.part ?? false) && source.part && returnsPartOfParameter(call.callee, index, sourceCode);
-          break;
-        }
-        if (!source) {
-          // …or a helper that hands back an object it keeps: the local is that object itself.
-          source = keptObjectReturnedBy(call.callee, fn, sourceCode);
-          part = source !== undefined;
-        }
-      }
+      const returned = call.type === AST_NODE_TYPES.CallExpression ? helperResultSource(call) : undefined;
+      source = returned?.source;
+      part = returned?.part ?? false;
     }
     if (!source) return undefined;
     for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
@@ -512,6 +528,17 @@ export function sharedObjectUses(
     return undefined;
   });
   const uses: StateUse[] = [];
+  // `(await getStore(memory)).updateNode(…)`: a helper's result used in place is what
+  // `const store = await getStore(memory)` would have named.
+  for (const { call, result } of inPlace) {
+    const returned = helperResultSource(call);
+    if (!returned) continue;
+    const { source, part } = returned;
+    const drive = drivingCallOf(result, settings, undefined, part ? source.names : [], source.handedIn === true);
+    if (!drive) continue;
+    const words = `what \`${sourceCode.getText(call.callee)}\` hands back, taken from ${source.words}`;
+    uses.push(report.drives(drive.node, drive.method, `${words}${where}`, source.stateKey));
+  }
   for (const [variable, source] of sources) {
     for (const reference of variable.references) {
       if (reference.isWrite() || !containsNode(fn, reference.identifier) || inDeferredFunction(reference.identifier, fn)) continue;
