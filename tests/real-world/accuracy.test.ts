@@ -21,10 +21,14 @@ export const ACCURACY_FLOOR = {
   // Later the same day, with round 15 held out: a URL picked by a condition whose branches each have a
   // fixed origin has one, two false self-reading reports fewer (268/330 = 81.2 % precision), so
   // self-reading precision rises to 0.81; the stateful figures read 950/1368 / 950/1132 (69.4 / 83.9 %).
+  // Then round 15 joined after its fixes (rules of e2aae3f): 4,004 tools in 291 packages, 3940/4004 =
+  // 98.4 %; self-reading 278/369 = 75.3 % / 278/341 = 81.5 %; stateful 990/1422 = 69.6 % / 990/1177 =
+  // 84.1 % (the 266 packages before it read as before, no false report more), so stateful precision
+  // rises to 0.84; the others hold.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
   selfReading: { recall: 0.75, precision: 0.81 },
-  stateful: { recall: 0.69, precision: 0.83 },
+  stateful: { recall: 0.69, precision: 0.84 },
 };
 
 const VERDICTS = ['yes', 'no', 'judgement'];
