@@ -367,6 +367,19 @@ export function enclosingInitialiser(identifier: TSESTree.Identifier): TSESTree.
   return undefined;
 }
 
+/**
+ * Is `node` in the block a `let`/`const` declarator is declared in (a block, a `case`, the module)?
+ * A `var` is seen by its whole function. Several blocks of one function may declare the same name
+ * (`case 'a': { const url = args.url; … } case 'b': { const url = `${API}/pay`; … }`): the
+ * declarators around a use are the ones it names.
+ */
+export function declaredAround(declarator: TSESTree.VariableDeclarator, node: TSESTree.Node): boolean {
+  const declaration = declarator.parent;
+  if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind === 'var') return true;
+  const block = declaration.parent;
+  return block === undefined || containsNode(block, node);
+}
+
 /** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
 export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;

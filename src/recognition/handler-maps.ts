@@ -270,6 +270,24 @@ function lookedUpNames(text: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** Identifiers as one regular-expression alternation (`$` escaped). */
+function alternation(names: ReadonlySet<string>): string {
+  return [...names].map((name) => name.replace(/\$/g, '\\$')).join('|');
+}
+
+/**
+ * `registry.registerModule({ tools: networkTools, handlers: networkToolHandlers })` beside
+ * `module.handlers[tool.name]`: a map handed on under a key the package looks up with a computed
+ * name is looked up itself. The names handed under a looked-up key, added to `lookedUp`.
+ */
+function handedUnderLookedUpKeys(texts: Iterable<string>, lookedUp: Set<string>): void {
+  if (lookedUp.size === 0) return;
+  const handed = new RegExp(`(?<![\\w$.])(?:${alternation(lookedUp)})\\s*:\\s*([A-Za-z_$][\\w$]*)\\s*(?=[,}\\r\\n])`, 'g');
+  const found: string[] = [];
+  for (const text of texts) for (const match of text.matchAll(handed)) if (!NOT_A_MAP.test(match[1]!)) found.push(match[1]!);
+  for (const name of found) lookedUp.add(name);
+}
+
 /** A package's texts, the names its files index with a computed key, and the handlers found per tool name. */
 interface PackageMaps {
   texts: Map<string, string>;
@@ -292,7 +310,8 @@ function packageMaps(root: string): PackageMaps {
     texts.set(file, text);
     lookedUpNames(text, lookedUp);
   }
-  const names = [...lookedUp].map((name) => name.replace(/\$/g, '\\$')).join('|');
+  handedUnderLookedUpKeys(texts.values(), lookedUp);
+  const names = alternation(lookedUp);
   const declaration =
     lookedUp.size === 0
       ? undefined
@@ -310,6 +329,7 @@ function ownHandlers(file: FileIndex, name: string): MappedHandler[] {
   if (!lookedUp) {
     const text = moduleText(file.program);
     lookedUp = text === undefined ? new Set<string>() : lookedUpNames(text);
+    if (text !== undefined) handedUnderLookedUpKeys([text], lookedUp);
     ownLookupsByProgram.set(file.program, lookedUp);
   }
   return lookedUp.size === 0 ? [] : handlersIn(file, lookedUp, name);

@@ -348,7 +348,9 @@ export class ContentFlow {
   private bindRoot(target: TSESTree.Node, assignedField: boolean): boolean {
     const path = getMemberPath(target);
     if (path) {
-      if (path[0] === 'this') return false;
+      // `this.page.goto(url)`: the page an instance holds shows the URL's document for the rest of this
+      // call (under `this.page`, a key no local can spell). Content assigned to a field is not followed.
+      if (path[0] === 'this') return !assignedField && path.length === 2 && this.bind(`this.${path[1]!}`, true);
       return this.bind(path[0]!, assignedField && path.length === 2 ? new Set([path[1]!]) : true);
     }
     // `byFile[name] = lines`: a computed member still fills the collection it is rooted at.
@@ -533,7 +535,10 @@ export class ContentFlow {
       case AST_NODE_TYPES.Identifier:
         return this.written.has(node.name) ? undefined : this.names.get(node.name);
       case AST_NODE_TYPES.MemberExpression: {
-        if (node.object.type === AST_NODE_TYPES.ThisExpression) return undefined;
+        if (node.object.type === AST_NODE_TYPES.ThisExpression) {
+          const field = node.computed ? undefined : getStaticKeyName(node.property, false);
+          return field === undefined ? undefined : this.names.get(`this.${field}`);
+        }
         const field = node.computed ? undefined : getStaticKeyName(node.property, false);
         return fieldShape(this.shapeOf(node.object, depth + 1), field);
       }

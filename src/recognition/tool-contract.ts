@@ -582,11 +582,12 @@ export function isUrlInput(input: ContractInput): boolean {
 /**
  * A description that calls a field a path, URL or URI (or a list of them: "comma-separated list of
  * file paths"; a mention of paths elsewhere, "shows file paths", is about the output), names the file, folder or document it
- * is ("First file to compare", "The note to read"), or says where something lives ("Where the
+ * is ("First file to compare", "The note to read"; not its id or key: "Document ID" names an entry of a
+ * store, as an id does, unless it may be a name or path too: "The file ID or the exact filename"), or says where something lives ("Where the
  * note lives", not "Where to show the actions") — and not where output goes.
  */
 const LOCATION_DESCRIPTION =
-  /\b(?:path|url|uri)\b|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
+  /\b(?:path|url|uri)\b|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b(?!\s+(?:id|ids|identifier|identifiers|key|keys|number|index)\b(?!.*\b(?:file\s?names?|paths?|urls?)\b))|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
 const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
 
 /** Words of a name that say the tool hands back what is at the location. */

@@ -3262,3 +3262,41 @@ ruleTester.run('declare-tool-state-scope: first-contact round 15', rule, {
       ))(storeTool('updateNode')),
   ],
 });
+
+// Principles from first-contact round 16 (issue 27).
+
+/** A tool that captures what a command prints by swapping `process.stdout.write`; `restore` ends its `finally`. */
+const capturingTool = (restore: string): string => `async function captureStdout(run) {
+  const lines = [];
+  const original = process.stdout.write;
+  process.stdout.write = (chunk) => { lines.push(String(chunk)); return true; };
+  try {
+    await run();
+    return lines.join('');
+  } finally {
+    ${restore}
+  }
+}
+export const t = tool({ description: 'Scaffold a module', inputSchema: z.object({ name: z.string() }), execute: async ({ name }) => { await captureStdout(() => scaffold(name)); return 'ok'; } });
+`;
+
+/** A tool that calls `method` on a module-level value `receiver`, made by `init`. */
+const moduleValueTool = (init: string, receiver: string, method: string): string => `const ${receiver} = ${init};
+export const t = tool({ description: 'Set a key', inputSchema: z.object({ key: z.string(), value: z.string() }), execute: async ({ key, value }) => { await ${receiver}.${method}(key, value); return 'ok'; } });
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 16', rule, {
+  valid: [
+    // The property is put back in a \`finally\`: every path leaves the process as it found it.
+    capturingTool('process.stdout.write = original;'),
+    // \`redisClient.set(key, value)\`: a request to the store the client wraps, which lives there, not in the process.
+    moduleValueTool('createClient({ url: process.env.REDIS_URL })', 'redisClient', 'set'),
+    moduleValueTool('new CacheService()', 'cacheService', 'delete'),
+  ],
+  invalid: [
+    // The \`finally\` puts back another property: the swap stays for the next call.
+    sessionScopedCase(capturingTool('process.stderr.write = original;')),
+    // The same \`set\` on a \`Map\` of the module changes what the next call finds.
+    sessionScopedCase(moduleValueTool('new Map()', 'values', 'set')),
+  ],
+});

@@ -3915,3 +3915,146 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 15', ru
     joinedDefinitionCase('inline-callback', 'notes.ts', 'read_note', `  ${PATH_SCHEMA}`, '};'),
   ],
 });
+
+// Principles from first-contact round 16 (issue 27).
+
+/** A definition of the handed-map fixture reported in `file`, its `_meta` added after its schema. */
+const handedMapCase = (file: string, toolName: string, description: string) => {
+  const definition = `{ name: '${toolName}', description: '${description}', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }`;
+  return invalid(
+    nameDispatchText('handed-map', file),
+    [
+      {
+        toolName,
+        readCall: '`readFile`',
+        fix: [`${definition} }`, `${definition}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }`],
+      },
+    ],
+    { filename: path.join(nameDispatch, 'handed-map', file) },
+  );
+};
+
+/**
+ * A tool over the browser a helper keeps in a module variable (`getBrowser()`), whose class method `method`
+ * loads the model's URL into the page the instance holds.
+ */
+const keptBrowserTool = (method: string): string => `import { chromium } from 'playwright';
+class HotelBrowser {
+  async init() { this.page = await (await chromium.launch()).newPage(); }
+  async getHotel(url) { await this.page.goto(url); return this.page.evaluate(() => document.body.innerText); }
+  async hasLinks(url) { await this.page.goto(url); const links = await this.page.evaluate(() => document.links.length); return links > 0 ? 'yes' : 'no'; }
+}
+let browser = null;
+async function getBrowser() {
+  if (!browser) { browser = new HotelBrowser(); await browser.init(); }
+  return browser;
+}
+server.registerTool('hotel', { description: 'A hotel', inputSchema: { url: z.string() } }, async ({ url }) => {
+  const b = await getBrowser();
+  return { content: [{ type: 'text', text: await b.${method}(url) }] };
+});
+`;
+
+/** A low-level server whose two cases each declare their own \`url\`; \`topUp\` is the second one's. */
+const twoUrlsServer = (topUp: string): string => `const API_URL = process.env.PAY_API_URL || 'https://api.pay.example';
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments;
+  switch (request.params.name) {
+    case 'fetch_page': {
+      const url = args.url;
+      return { content: [{ type: 'text', text: await (await fetch(url)).text() }] };
+    }
+    case 'top_up': {
+      const url = ${topUp};
+      return { content: [{ type: 'text', text: await (await fetch(url)).text() }] };
+    }
+  }
+});
+`;
+
+/** A document store's getter whose one input `field` is described as `described`; the store is a package the analysis cannot see. */
+const storeGetTool = (field: string, described: string): string => `import { store } from 'document-store';
+server.registerTool('get_document', { description: 'Get a document from a collection', inputSchema: { collection: z.string().describe('Collection name'), ${field}: z.string().describe('${described}') } }, async (args) => {
+  const doc = await store.collection(args.collection).doc(args.${field}).get();
+  return { content: [{ type: 'text', text: JSON.stringify(doc) }] };
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 16', rule, {
+  valid: [
+    // "Document ID" names an entry of the store, as an id does: no location, whatever the store does with it.
+    storeGetTool('id', 'Document ID'),
+    storeGetTool('ref', 'The file ID'),
+    // The page's answer only decides which constant comes back.
+    keptBrowserTool('hasLinks'),
+    // The registry's file and the module of handlers define no tool of their own.
+    { code: nameDispatchText('handed-map', 'registry.ts'), filename: path.join(nameDispatch, 'handed-map', 'registry.ts') },
+  ],
+  invalid: [
+    // `registerModule({ tools: noteTools, handlers: noteToolHandlers })` beside `module.handlers[tool.name]`: the map handed
+    // under the looked-up key is the dispatcher. `note_size` hands back a length; `read_draft`'s map is handed under a key
+    // nobody looks up: neither is reported.
+    handedMapCase('tools.ts', 'read_note', 'Reads a note'),
+    // `registry.registerTool({ name, description, inputSchema }, handler)`: the definition and the function that runs it
+    // (`doc_size` hands back a length).
+    handedMapCase('server.ts', 'read_doc', 'Returns the contents of a doc'),
+    // \`const b = await getBrowser()\`: the helper hands back the module's \`browser\`, only ever a \`new HotelBrowser()\`,
+    // so \`b.getHotel(url)\` is that class's method; \`this.page.goto(url)\` loads the URL into the page the instance holds,
+    // and what \`this.page.evaluate\` answers is that page's text.
+    invalid(keptBrowserTool('getHotel'), [
+      {
+        toolName: 'hotel',
+        readCall: '`b.getHotel` (→ this.page.goto)',
+        resource: 'URL',
+        fix: [
+          'inputSchema: { url: z.string() } }',
+          "inputSchema: { url: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+    // "The document to read" names the document itself: the contract says the tool hands back what is there.
+    ((code) =>
+      contractCase(
+        code,
+        replacedOnce(
+          code,
+          "doc: z.string().describe('The document to read') }",
+          "doc: z.string().describe('The document to read') }, _meta: { 'anthropic/maxResultSizeChars': Infinity }",
+        ),
+      ))(storeGetTool('doc', 'The document to read')),
+    // An id that may be the file's name too names the file.
+    ((code) =>
+      contractCase(
+        code,
+        replacedOnce(
+          code,
+          "ref: z.string().describe('The file ID or the exact filename') }",
+          "ref: z.string().describe('The file ID or the exact filename') }, _meta: { 'anthropic/maxResultSizeChars': Infinity }",
+        ),
+      ))(storeGetTool('ref', 'The file ID or the exact filename')),
+    // Each case's \`url\` is its own: the top-up's is the payment API's, so only \`fetch_page\` reads a model-chosen URL.
+    {
+      code: twoUrlsServer('`${API_URL}/pay/${args.amount}`'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', declared: 'without a value', unbounded: 'Infinity' },
+        },
+      ],
+    },
+    // The same server whose top-up sends the model's URL: both read.
+    {
+      code: twoUrlsServer('args.url'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'fetch_page', readCall: '`fetch`', resource: 'URL', declared: 'without a value', unbounded: 'Infinity' },
+        },
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'top_up', readCall: '`fetch`', resource: 'URL', declared: 'without a value', unbounded: 'Infinity' },
+        },
+      ],
+    },
+  ],
+});

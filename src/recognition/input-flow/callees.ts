@@ -10,7 +10,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, skipTypeWrappers } from '../ast.js';
+import { type ClassNode, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import { inheritedMethod } from '../base-classes.js';
@@ -110,15 +110,92 @@ function resolveInstanceMethod(
   for (const value of values) {
     if (!value) continue;
     const target = skipTypeWrappers(value);
-    // Every value it is given must be built from the same class.
-    if (target.type !== AST_NODE_TYPES.NewExpression || target.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-    if (className !== undefined && className !== target.callee.name) return undefined;
-    className = target.callee.name;
+    // Every value it is given must be built from the same class, here or by a helper that keeps it.
+    const built =
+      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier
+        ? target.callee.name
+        : keptInstanceClass(target, file);
+    if (built === undefined || (className !== undefined && className !== built)) return undefined;
+    className = built;
   }
   if (className === undefined) return undefined;
   const resolved = resolveClassName(file, className, 0, filter);
   const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
   return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
+}
+
+const keptClasses = new WeakMap<FileIndex, Map<string, string | null>>();
+
+/**
+ * `const b = await getBrowser()`, where the module's `getBrowser` hands back its `browser`, only ever
+ * given `new HotelBrowser(…)` (or nothing yet): the class of the object a helper keeps and hands back.
+ */
+function keptInstanceClass(value: TSESTree.Node, file: FileIndex): string | undefined {
+  let call = value;
+  if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length > 0) {
+    return undefined;
+  }
+  const helper = file.functions.get(call.callee.name);
+  if (!helper || helper.body?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  let kept: string | undefined;
+  let single = true;
+  walk(helper.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+    const returned = node.argument ? skipTypeWrappers(node.argument) : undefined;
+    if (returned?.type !== AST_NODE_TYPES.Identifier || (kept !== undefined && kept !== returned.name)) single = false;
+    else kept = returned.name;
+    return undefined;
+  });
+  return single && kept !== undefined ? moduleVariableClass(file, kept) : undefined;
+}
+
+/** The one class a module-level variable is ever given an instance of (`let browser = null; … browser = new HotelBrowser()`). */
+function moduleVariableClass(file: FileIndex, name: string): string | undefined {
+  let byName = keptClasses.get(file);
+  if (!byName) {
+    byName = new Map();
+    keptClasses.set(file, byName);
+  }
+  if (byName.has(name)) return byName.get(name) ?? undefined;
+  const values: (TSESTree.Node | null)[] = [];
+  let declared = false;
+  for (const statement of file.program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind === 'const') continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name) continue;
+      declared = true;
+      values.push(declarator.init);
+    }
+  }
+  if (declared) {
+    walk(file.program, (node) => {
+      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) {
+        values.push(node.operator === '=' ? node.right : node);
+      }
+      return undefined;
+    });
+  }
+  let className: string | undefined;
+  let single = declared;
+  for (const value of values) {
+    const target = value ? skipTypeWrappers(value) : undefined;
+    // Not given one yet: `let browser = null`, `let browser;`.
+    if (!target || (target.type === AST_NODE_TYPES.Literal && target.value === null) || isUndefined(target)) continue;
+    const built =
+      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
+    if (built === undefined || (className !== undefined && className !== built)) single = false;
+    else className = built;
+  }
+  const found = single ? className : undefined;
+  byName.set(name, found ?? null);
+  return found;
+}
+
+function isUndefined(node: TSESTree.Node): boolean {
+  return node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined';
 }
 
 /** Method names every string, array, collection or promise has: never a class of the module's own. */

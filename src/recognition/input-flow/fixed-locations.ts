@@ -15,6 +15,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  declaredAround,
   getMemberPath,
   getStaticKeyName,
   lastNameOf,
@@ -198,7 +199,8 @@ export function hasFixedOrigin(
       if (assumed.has(target.name)) return true;
       const inside = new Set([...assumed, target.name]);
       const initialisers = unit.declarators.filter(
-        (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name,
+        (declarator) =>
+          declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === target.name && declaredAround(declarator, target),
       );
       // A URL built in steps (`let url = `${base}/v2${path}`; url += `?${query}``): appending
       // never changes the origin, so only a plain `=` must fix one as well.

@@ -115,17 +115,42 @@ function balancedReceivers(fn: FunctionNode, settings: RecognitionSettings): Set
 }
 
 /**
- * The receiver of the call whose member chain starts at `root` (`grepSlots` in `grepSlots.next(…)`), if `fn`
- * undoes its change before returning.
+ * Does `fn` undo, before it returns, the change made through the member chain that starts at `root`: the
+ * receiver of a call (`grepSlots` in `grepSlots.next(…)`) given back, or a property it assigns put back in a
+ * `finally`?
  */
 export function undoneBeforeReturn(root: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
   const chain = outermostMember(root);
   const call = chain.parent;
   const member = skipChainAndTypeWrappers(chain);
+  // `process.stdout.write = capture; try { … } finally { process.stdout.write = original; }`: put back on every path.
+  if (call?.type === AST_NODE_TYPES.AssignmentExpression && call.left === chain && member.type === AST_NODE_TYPES.MemberExpression) {
+    const key = expressionKey(member);
+    return key !== undefined && reassignedInFinally(fn, key, call);
+  }
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain || member.type !== AST_NODE_TYPES.MemberExpression)
     return false;
   const receiver = expressionKey(member.object);
   return receiver !== undefined && balancedReceivers(fn, settings).has(receiver);
+}
+
+/**
+ * Is `key` (`process.stdout.write`) assigned both outside and inside a `finally` of `fn`: the change put back
+ * on every path? Asked of either write: the change, or the putting back.
+ */
+function reassignedInFinally(fn: FunctionNode, key: string, write: TSESTree.AssignmentExpression): boolean {
+  if (!fn.body) return false;
+  const writes: TSESTree.AssignmentExpression[] = [];
+  const finalizers: TSESTree.BlockStatement[] = [];
+  walk(fn.body, (node) => {
+    if (node !== fn && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.TryStatement && node.finalizer) finalizers.push(node.finalizer);
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && node.operator === '=' && expressionKey(node.left) === key) writes.push(node);
+    return undefined;
+  });
+  if (!writes.includes(write)) return false;
+  const inFinally = (node: TSESTree.Node): boolean => finalizers.some((finalizer) => containsNode(finalizer, node));
+  return writes.some((other) => inFinally(other)) && writes.some((other) => !inFinally(other));
 }
 
 /** Does a `finally` of `fn` call `path` (`process.chdir`) again: the change undone before the call returns? */

@@ -144,7 +144,7 @@ const PAGE_VERBS = new Set(['navigate', 'goto', 'click', 'dblclick', 'tap', 'typ
 /** The words of a remote API's or service's wrapper (`client`, `browserClient`, `apiService`). */
 const REMOTE_WRAPPER_WORDS = new Set(['client', 'service', 'api', 'sdk']);
 
-function isRemoteWrapperName(name: string): boolean {
+export function isRemoteWrapperName(name: string): boolean {
   return REMOTE_WRAPPER_WORDS.has(receiverWords(name).at(-1) ?? '');
 }
 

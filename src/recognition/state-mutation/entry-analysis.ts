@@ -144,7 +144,7 @@ function analyseEntry(
           }
           continue;
         }
-        const mutation = mutationOf(identifier, settings);
+        const mutation = undoneBeforeReturn(identifier, fn, settings) ? undefined : mutationOf(identifier, settings);
         if (mutation) {
           findings.push(
             report.mutates(

@@ -20,7 +20,7 @@ import {
 } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, nameWords, outermostMember } from './expressions.js';
-import { receiverSegments } from './driving-calls.js';
+import { isRemoteWrapperName, receiverSegments } from './driving-calls.js';
 import { undoneBeforeReturn } from './balanced-changes.js';
 import { carrierKind } from './carriers.js';
 
@@ -99,10 +99,12 @@ export function mutationOf(
   if (isMember && parent.type === AST_NODE_TYPES.CallExpression && parent.callee === chain) {
     const member = skipChainAndTypeWrappers(chain) as TSESTree.MemberExpression;
     const method = getStaticKeyName(member.property, member.computed);
-    if (method !== undefined && settings.stateMutationMethods.includes(method)) {
-      return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
-    }
-    return undefined;
+    if (method === undefined || !settings.stateMutationMethods.includes(method)) return undefined;
+    // `redisClient.set(key, value)`, `cacheService.delete(key)`: a request to the store a client or service
+    // wraps, which lives there like a file on disk, not a collection of the process.
+    const receiver = receiverSegments(member.object).at(-1);
+    if (receiver !== undefined && isRemoteWrapperName(receiver)) return undefined;
+    return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
   }
   if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === chain) {
     const callee = getCalleeName(parent);

@@ -2,7 +2,8 @@
  * Tools registered as one object on a server: FastMCP's
  * `server.addTool({ name, description, parameters, execute })` (also with the
  * object in a variable: `server.addTool(scrapeTool)`), and the
- * single-object form of `registerTool({ name, execute | handler })`. The
+ * single-object form of `registerTool({ name, execute | handler })`, or its
+ * definition-and-handler form `registerTool({ name, description, inputSchema }, handler)`. The
  * receiver can be anything (`server`, `this.server`, a parameter of a
  * `register…Tools(server)` helper), so the method name and the object's own
  * shape decide: a static name (the one the model sees) and an invocation
@@ -11,8 +12,9 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { enclosingInitialiser, findProperty, getCalleeLastName, skipTypeWrappers } from '../ast.js';
+import { enclosingInitialiser, findProperty, getCalleeLastName, isFunctionNode, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
+import { statesContract } from '../tool-contract.js';
 import { type ToolDefinition, hasInvocationMember, nameOfObject } from './vocabulary.js';
 import { mayHoldToolName, resolveToolName } from '../tool-name.js';
 
@@ -37,12 +39,40 @@ function spreadDefinition(object: TSESTree.ObjectExpression): TSESTree.ObjectExp
   return undefined;
 }
 
+/**
+ * `registry.registerTool({ name: 'rek_get_doc', description, inputSchema }, (args) => this.getDoc(args))`:
+ * the definition the model is shown and, beside it, the function that runs it. Only a name the code
+ * decides: a loop handing on each entry of a list (`{ name: tool.name, … }, tool.handler`) registers
+ * tools written, and recognised, elsewhere.
+ */
+function recogniseDefinitionWithHandler(
+  registered: TSESTree.ObjectExpression,
+  handler: TSESTree.Node,
+  settings: RecognitionSettings,
+): ToolDefinition | undefined {
+  const target = skipTypeWrappers(handler);
+  if (!isFunctionNode(target) && target.type !== AST_NODE_TYPES.Identifier && target.type !== AST_NODE_TYPES.MemberExpression)
+    return undefined;
+  const name = resolveToolName(findProperty(registered, 'name')?.value);
+  if (name === undefined || hasInvocationMember(registered, settings) || !statesContract(registered)) return undefined;
+  return {
+    shape: 'object-registration',
+    node: registered,
+    reportNode: registered,
+    name,
+    host: registered,
+    isMcpRegistration: true,
+    handlerArgument: handler,
+  };
+}
+
 export function recogniseObjectRegistration(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
-  if (call.callee.type !== AST_NODE_TYPES.MemberExpression || call.arguments.length !== 1) return undefined;
+  if (call.callee.type !== AST_NODE_TYPES.MemberExpression || call.arguments.length === 0 || call.arguments.length > 2) return undefined;
   const method = getCalleeLastName(call);
   if (method === undefined || !REGISTRATION_METHODS.has(method)) return undefined;
   const registered = registeredObject(call.arguments[0]!);
   if (!registered) return undefined;
+  if (call.arguments.length === 2) return recogniseDefinitionWithHandler(registered, call.arguments[1]!, settings);
   // The definition is where the name and invocation are written; the
   // classification goes on what is registered (its `_meta` is what the server sees).
   const object = findProperty(registered, 'name') ? registered : spreadDefinition(registered);
