@@ -525,28 +525,28 @@ const jar = new CookieJar(); classifyTool(server.tool('login', { user: z.string(
     },
     // Tool.define and createTool shapes; arrays destructured
     {
-      code: `let last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; } });`,
+      code: `let last; export const peek = () => last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; } });`,
       errors: [
         {
           messageId: mutates,
           suggestions: [
             {
               messageId: 'declareSessionScope',
-              output: `let last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; }, stateScope: 'session' });`,
+              output: `let last; export const peek = () => last; export const t = Tool.define({ name: 'd', execute: async (input) => { [last] = [input]; }, stateScope: 'session' });`,
             },
           ],
         },
       ],
     },
     {
-      code: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); } });`,
+      code: `let a = 0; let b = 0; export const sum = () => a + b; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); } });`,
       errors: [
         {
           messageId: mutates,
           suggestions: [
             {
               messageId: 'declareSessionScope',
-              output: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
+              output: `let a = 0; let b = 0; export const sum = () => a + b; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
             },
           ],
         },
@@ -555,7 +555,7 @@ const jar = new CookieJar(); classifyTool(server.tool('login', { user: z.string(
           suggestions: [
             {
               messageId: 'declareSessionScope',
-              output: `let a = 0; let b = 0; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
+              output: `let a = 0; let b = 0; export const sum = () => a + b; export const t = createTool({ id: 'c', execute: async () => { ({ a, b } = next()); }, stateScope: 'session' });`,
             },
           ],
         },
@@ -1290,7 +1290,7 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
     // Per-call values only: nothing outlives the call.
     `export function createCountToolDefinition() { return { name: 'count', parameters, async execute(toolCallId, params) { let n = 0; n++; return String(n); } }; }`,
     // chrome-devtools-mcp: a define…Tool factory handed a function that returns the config.
-    `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, stateScope: 'session', handler: async (request) => { selected = request.params.pageId; } }));`,
+    `let selected; export const current = () => selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, stateScope: 'session', handler: async (request) => { selected = request.params.pageId; } }));`,
     `export const listPages = definePageTool(() => { return { name: 'list_pages', schema, handler: async (request, response) => { let n = 0; n++; response.appendResponseLine(String(n)); } }; });`,
     // A function returning a config without an invocation, or a call of some other name: no tool.
     `let selected; export const x = defineTool(() => ({ name: 'select_page', schema }));`,
@@ -1364,14 +1364,14 @@ ruleTester.run('declare-tool-state-scope: SDK tool shapes', rule, {
       ],
     },
     {
-      code: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; } }));`,
+      code: `let selected; export const current = () => selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; } }));`,
       errors: [
         {
           messageId: mutates,
           suggestions: [
             {
               messageId: 'declareSessionScope',
-              output: `let selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; }, stateScope: 'session' }));`,
+              output: `let selected; export const current = () => selected; export const selectPage = defineTool((args) => ({ name: 'select_page', schema, handler: async (request) => { selected = request.params.pageId; }, stateScope: 'session' }));`,
             },
           ],
           data: { tool: 'select_page', action: 'assigns', state: 'module-level `selected`' },
@@ -3117,6 +3117,7 @@ ruleTester.run('declare-tool-state-scope: first-contact round 13', rule, {
 /** A module-level global regular expression the tool's helper matches with; `after` runs after the loop. */
 const patternTool = (after: string): string => `const URL_PATTERN = /url\\(([^)]+)\\)/g;
 let lastRefs = [];
+export const previousRefs = () => lastRefs;
 function extractRefs(css) {
   const refs = [];
   let match;
@@ -3285,8 +3286,46 @@ const moduleValueTool = (init: string, receiver: string, method: string): string
 export const t = tool({ description: 'Set a key', inputSchema: z.object({ key: z.string(), value: z.string() }), execute: async ({ key, value }) => { await ${receiver}.${method}(key, value); return 'ok'; } });
 `;
 
+/** A tool whose helper caches a login token; `guard` decides when the cached one is handed back, `expiry` is kept after a login. */
+const tokenCacheTool = (guard: string, expiry = 'tokenExpiry = Date.now() + 50 * 60 * 1000;'): string => `let token = null;
+let tokenExpiry = 0;
+async function getToken() {
+  const now = Date.now();
+  if (${guard}) return token;
+  token = await login();
+  ${expiry}
+  return token;
+}
+export const t = tool({ description: 'List domains', inputSchema: z.object({}), execute: async () => { await listDomains(await getToken()); return 'ok'; } });
+`;
+
+/** A class tool whose lookup keeps its pending promise in a field; `after` is what else the class does with it. */
+const pendingFieldTool = (after: string): string => `class IpServer {
+  pending = null;
+  register(server) {
+    server.registerTool('ip_lookup', { description: 'Look an IP address up', inputSchema: { ip: z.string() } }, (args) => this.lookup(args));
+  }
+  lookup(args) {
+    this.pending = fetchInfo(args.ip);
+    return { content: [{ type: 'text', text: 'Use the CLI for details' }] };
+  }
+  ${after}
+}
+`;
+
+/** A tool that keeps its last result in a module variable; `after` is what else the module does with it. */
+const lastResultTool = (after: string): string => `let lastResult = null;
+${after}
+export const t = tool({ description: 'Run a query', inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => { lastResult = await runQuery(q); return 'ok'; } });
+`;
+
 ruleTester.run('declare-tool-state-scope: first-contact round 16', rule, {
   valid: [
+    // A field nothing reads back, and a module variable nothing reads: no later call is changed by what they hold.
+    pendingFieldTool(''),
+    lastResultTool(''),
+    // Made once, whatever the clock says: every later call gets what the first made.
+    tokenCacheTool('token', ''),
     // The property is put back in a \`finally\`: every path leaves the process as it found it.
     capturingTool('process.stdout.write = original;'),
     // \`redisClient.set(key, value)\`: a request to the store the client wraps, which lives there, not in the process.
@@ -3298,5 +3337,41 @@ ruleTester.run('declare-tool-state-scope: first-contact round 16', rule, {
     sessionScopedCase(capturingTool('process.stderr.write = original;')),
     // The same \`set\` on a \`Map\` of the module changes what the next call finds.
     sessionScopedCase(moduleValueTool('new Map()', 'values', 'set')),
+    // Read back by another method, or by the module: a later call finds what this one left.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                'inputSchema: { ip: z.string() } }',
+                "inputSchema: { ip: z.string() }, _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(pendingFieldTool('status() { return this.pending; }')),
+    sessionScopedCase(lastResultTool('export function last() { return lastResult; }')),
+    // A cache with an expiry: a later call finds it filled, stale or renewed (the clock asked directly or through a local).
+    ...['token && Date.now() < tokenExpiry', 'token && now < tokenExpiry'].map((guard) => {
+      const code = tokenCacheTool(guard);
+      const suggestions = [
+        {
+          messageId: 'declareSessionScope' as const,
+          output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+        },
+      ];
+      return {
+        code,
+        errors: [
+          { messageId: mutates, suggestions },
+          { messageId: mutates, suggestions },
+        ],
+      };
+    }),
   ],
 });

@@ -26,8 +26,10 @@ import { carrierFieldsOf, carrierOfVariable, handedFieldsOf, whereCreated } from
 import {
   PROCESS_WIDE_GLOBALS,
   changedStateIn,
+  isFieldNeverRead,
   isHelperMemo,
   isLogOnlyLatch,
+  isNeverRead,
   isMessageCounter,
   isPendingCallEntry,
   isPendingCallTable,
@@ -196,7 +198,7 @@ function analyseEntry(
       if (!outer) continue;
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
-        if (outer.imported || isLogOnlyLatch(variable) || isMessageCounter(variable)) continue;
+        if (outer.imported || isLogOnlyLatch(variable) || isMessageCounter(variable) || isNeverRead(variable)) continue;
         // A helper that takes nothing and makes its value once: every later call gets what the first made.
         if (via !== undefined && isHelperMemo(identifier, variable, fn, settings)) continue;
         findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
@@ -294,7 +296,14 @@ function analyseEntry(
         ((parent?.type === AST_NODE_TYPES.AssignmentExpression && isWriteTarget(parent.left, chain)) ||
           parent?.type === AST_NODE_TYPES.UpdateExpression);
       if (directWrite && parent) {
-        findings.push(report.mutates(parent, 'assigns', words, stateKey));
+        // `this.ipLookupPending = lookup(ip)`, a field nothing reads back: no later call is changed by it.
+        const unread =
+          thisKind === 'instance' &&
+          parent.type === AST_NODE_TYPES.AssignmentExpression &&
+          parent.operator === '=' &&
+          entry.classNode !== undefined &&
+          isFieldNeverRead(entry.classNode, field, program);
+        if (!unread) findings.push(report.mutates(parent, 'assigns', words, stateKey));
         return undefined;
       }
       const mutation = mutationOf(node, settings);

@@ -18,6 +18,7 @@ import {
   skipChainAndTypeWrappers,
   walk,
 } from '../ast.js';
+import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, nameWords, outermostMember } from './expressions.js';
 import { isRemoteWrapperName, receiverSegments } from './driving-calls.js';
@@ -408,10 +409,44 @@ function assignsNothing(write: TSESTree.Node | undefined): boolean {
 }
 
 /**
+ * Does `root` ask the clock: `Date.now()`, `new Date()`, `performance.now()`, or a local of `fn`
+ * that holds what one answered (`const now = Date.now(); if (!cached || now >= cacheExpiry) …`)?
+ */
+function readsClock(root: TSESTree.Node, fn: FunctionNode): boolean {
+  const isClockRead = (node: TSESTree.Node): boolean =>
+    (node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'Date') ||
+    (node.type === AST_NODE_TYPES.CallExpression && ['Date.now', 'performance.now', 'process.hrtime'].includes(getCalleeName(node) ?? ''));
+  const clockLocals = new Set<string>();
+  if (fn.body) {
+    walk(fn.body, (node) => {
+      if (node !== fn && isFunctionNode(node)) return false;
+      if (
+        node.type === AST_NODE_TYPES.VariableDeclarator &&
+        node.id.type === AST_NODE_TYPES.Identifier &&
+        node.init &&
+        isClockRead(node.init)
+      ) {
+        clockLocals.add(node.id.name);
+      }
+      return undefined;
+    });
+  }
+  let found = false;
+  walk(root, (node) => {
+    if (found) return false;
+    if (isClockRead(node) || (node.type === AST_NODE_TYPES.Identifier && clockLocals.has(node.name))) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
  * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
  * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
  * made, so it is memoisation, not state a later call is changed by. A carrier made that way
- * (a client, a cookie jar) still carries state.
+ * (a client, a cookie jar) still carries state. So does a value made again when a time kept
+ * beside it runs out (`if (token && Date.now() < tokenExpiry) return token; … token = …`):
+ * a cache with an expiry, which a later call finds filled, stale or renewed.
  */
 export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
   if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
@@ -424,7 +459,9 @@ export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, set
     child = parent, parent = parent.parent
   ) {
     // `if (x === 'unknown') x = …`, `if (!x) { x = … }`
-    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) return true;
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) {
+      return !readsClock(parent.test, fn);
+    }
     // `if (x) return x;` earlier in the same block
     if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
       const index = parent.body.indexOf(child as TSESTree.Statement);
@@ -434,6 +471,7 @@ export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, set
           (statement) =>
             statement.type === AST_NODE_TYPES.IfStatement &&
             mentions(statement.test, key) &&
+            !readsClock(statement.test, fn) &&
             (statement.consequent.type === AST_NODE_TYPES.ReturnStatement ||
               (statement.consequent.type === AST_NODE_TYPES.BlockStatement &&
                 statement.consequent.body.at(-1)?.type === AST_NODE_TYPES.ReturnStatement)),
@@ -492,6 +530,53 @@ export function changedStateIn(
     return undefined;
   });
   return changed;
+}
+
+/**
+ * A module variable no code reads, only assigns (`lastLookup = result`, never looked at again), and
+ * not exported: what a call leaves in it cannot change a later call.
+ */
+export function isNeverRead(variable: ScopeVariable): boolean {
+  const exported = variable.defs.some((definition) => {
+    const declaration = definition.parent as TSESTree.Node | null | undefined;
+    return declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration;
+  });
+  return !exported && variable.references.every((reference) => !reference.isRead());
+}
+
+const fieldsReadByClass = new WeakMap<TSESTree.Node, Set<string>>();
+
+/**
+ * An instance field that no code of its class reads, only assigns (`this.ipLookupPending = lookup()`),
+ * and that the module's text names nowhere else (`server.ipLookupPending`): what a call leaves in it
+ * cannot change a later call. `x.f += 1` and `this.f++` read it.
+ */
+export function isFieldNeverRead(classNode: TSESTree.Node, field: string, program: TSESTree.Program | undefined): boolean {
+  let read = fieldsReadByClass.get(classNode);
+  if (!read) {
+    const found = new Set<string>();
+    const assigned = new Map<string, number>();
+    walk(classNode, (node) => {
+      if (node.type !== AST_NODE_TYPES.MemberExpression || node.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+      const name = getStaticKeyName(node.property, node.computed);
+      if (name === undefined) return undefined;
+      const parent = node.parent;
+      if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node && parent.operator === '=') {
+        assigned.set(name, (assigned.get(name) ?? 0) + 1);
+      } else found.add(name);
+      return undefined;
+    });
+    // Written only in the class: whether some other code of the module names it is asked of the text.
+    const text = program ? moduleText(program) : undefined;
+    for (const [name, count] of assigned) {
+      if (found.has(name)) continue;
+      const mentions = text === undefined ? Infinity : (text.match(new RegExp(`\\.${name.replace(/\$/g, '\\$')}\\b`, 'g'))?.length ?? 0);
+      if (mentions > count) found.add(name);
+    }
+    read = found;
+    fieldsReadByClass.set(classNode, read);
+  }
+  return !read.has(field);
 }
 
 /**
