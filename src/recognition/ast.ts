@@ -380,6 +380,29 @@ export function declaredAround(declarator: TSESTree.VariableDeclarator, node: TS
   return block === undefined || containsNode(block, node);
 }
 
+/** The declarators of `name` at the top of a module (`let browser = null`, exported or not), in order. */
+export function moduleDeclarators(program: TSESTree.Program, name: string): TSESTree.VariableDeclarator[] {
+  const found: TSESTree.VariableDeclarator[] = [];
+  for (const statement of program.body) {
+    const declaration =
+      statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration ? statement.declaration : statement;
+    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of declaration.declarations) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name) found.push(declarator);
+    }
+  }
+  return found;
+}
+
+/** `null` or `undefined`, through type wrappers: a variable not given anything yet, or emptied. */
+export function isNullOrUndefined(node: TSESTree.Node): boolean {
+  const target = skipTypeWrappers(node);
+  return (
+    (target.type === AST_NODE_TYPES.Identifier && target.name === 'undefined') ||
+    (target.type === AST_NODE_TYPES.Literal && target.value === null)
+  );
+}
+
 /** The program `node` belongs to: the root of its tree (ESLint's, or one `assignParents` linked). */
 export function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;

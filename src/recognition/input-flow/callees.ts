@@ -10,7 +10,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
+import { type ClassNode, getMemberPath, isFunctionNode, isNullOrUndefined, moduleDeclarators, skipTypeWrappers, walk } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import { inheritedMethod } from '../base-classes.js';
@@ -159,17 +159,9 @@ function moduleVariableClass(file: FileIndex, name: string): string | undefined 
     keptClasses.set(file, byName);
   }
   if (byName.has(name)) return byName.get(name) ?? undefined;
-  const values: (TSESTree.Node | null)[] = [];
-  let declared = false;
-  for (const statement of file.program.body) {
-    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind === 'const') continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== name) continue;
-      declared = true;
-      values.push(declarator.init);
-    }
-  }
+  const declarators = moduleDeclarators(file.program, name).filter((declarator) => declarator.parent.kind !== 'const');
+  const values: (TSESTree.Node | null)[] = declarators.map((declarator) => declarator.init);
+  const declared = declarators.length > 0;
   if (declared) {
     walk(file.program, (node) => {
       if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) {
@@ -181,9 +173,9 @@ function moduleVariableClass(file: FileIndex, name: string): string | undefined 
   let className: string | undefined;
   let single = declared;
   for (const value of values) {
-    const target = value ? skipTypeWrappers(value) : undefined;
     // Not given one yet: `let browser = null`, `let browser;`.
-    if (!target || (target.type === AST_NODE_TYPES.Literal && target.value === null) || isUndefined(target)) continue;
+    if (!value || isNullOrUndefined(value)) continue;
+    const target = skipTypeWrappers(value);
     const built =
       target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
     if (built === undefined || (className !== undefined && className !== built)) single = false;
@@ -192,10 +184,6 @@ function moduleVariableClass(file: FileIndex, name: string): string | undefined 
   const found = single ? className : undefined;
   byName.set(name, found ?? null);
   return found;
-}
-
-function isUndefined(node: TSESTree.Node): boolean {
-  return node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined';
 }
 
 /** Method names every string, array, collection or promise has: never a class of the module's own. */

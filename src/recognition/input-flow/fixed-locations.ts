@@ -20,6 +20,7 @@ import {
   getStaticKeyName,
   lastNameOf,
   mentionsName,
+  moduleDeclarators,
   skipTypeWrappers,
   walk,
 } from '../ast.js';
@@ -313,15 +314,7 @@ function requestOptionsHaveFixedOrigin(
  * where a folder comes from, whatever the bundler made of its `const`.
  */
 function moduleVariableInit(file: FileIndex, name: string): TSESTree.Expression | undefined {
-  for (const statement of file.program.body) {
-    const declaration =
-      statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration ? statement.declaration : statement;
-    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name) return declarator.init ?? undefined;
-    }
-  }
-  return undefined;
+  return moduleDeclarators(file.program, name)[0]?.init ?? undefined;
 }
 
 /** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */

@@ -23,7 +23,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type ts from 'typescript';
 
-import { getMemberPath, getStaticKeyName, isClassNode, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { getMemberPath, getStaticKeyName, isClassNode, isFunctionNode, isNullOrUndefined, skipTypeWrappers } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { resolveLocalName } from '../module-graph.js';
 import {
@@ -380,7 +380,7 @@ export class StateOwnership {
       // Either branch may be the state: one owner for both, or nothing sure.
       const [first, second] =
         target.type === AST_NODE_TYPES.ConditionalExpression ? [target.consequent, target.alternate] : [target.left, target.right];
-      const owners = [first, second].filter((branch) => !isEmptyValue(branch)).map((branch) => this.ownerOf(branch));
+      const owners = [first, second].filter((branch) => !isNullOrUndefined(branch)).map((branch) => this.ownerOf(branch));
       return owners.length === 1 || (owners.length === 2 && sameOwner(owners[0]!, owners[1]!)) ? owners[0]! : UNKNOWN;
     }
     if (this.file.hasTypeInformation) {
@@ -514,14 +514,6 @@ export class StateOwnership {
     }
     return undefined;
   }
-}
-
-function isEmptyValue(node: TSESTree.Node): boolean {
-  const target = skipTypeWrappers(node);
-  return (
-    (target.type === AST_NODE_TYPES.Identifier && target.name === 'undefined') ||
-    (target.type === AST_NODE_TYPES.Literal && target.value === null)
-  );
 }
 
 function sameOwner(left: StateOwner, right: StateOwner): boolean {

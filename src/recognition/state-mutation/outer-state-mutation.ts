@@ -416,6 +416,17 @@ function readsClock(root: TSESTree.Node, fn: FunctionNode): boolean {
   const isClockRead = (node: TSESTree.Node): boolean =>
     (node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'Date') ||
     (node.type === AST_NODE_TYPES.CallExpression && ['Date.now', 'performance.now', 'process.hrtime'].includes(getCalleeName(node) ?? ''));
+  const found = (matches: (node: TSESTree.Node) => boolean): boolean => {
+    let hit = false;
+    walk(root, (node) => {
+      if (hit) return false;
+      hit = matches(node);
+      return undefined;
+    });
+    return hit;
+  };
+  if (found(isClockRead)) return true;
+  // The function's locals are looked at only when the guard itself asks no clock.
   const clockLocals = new Set<string>();
   if (fn.body) {
     walk(fn.body, (node) => {
@@ -431,13 +442,7 @@ function readsClock(root: TSESTree.Node, fn: FunctionNode): boolean {
       return undefined;
     });
   }
-  let found = false;
-  walk(root, (node) => {
-    if (found) return false;
-    if (isClockRead(node) || (node.type === AST_NODE_TYPES.Identifier && clockLocals.has(node.name))) found = true;
-    return undefined;
-  });
-  return found;
+  return clockLocals.size > 0 && found((node) => node.type === AST_NODE_TYPES.Identifier && clockLocals.has(node.name));
 }
 
 /**
