@@ -140,31 +140,34 @@ function createInventoryRule(sink: { entries: Omit<InventoryEntry, 'file'>[] }):
         const analysis = analyseSelfReading(definition, recognition);
         const stateScope = findDeclaredStateScope(definition, recognition);
         const stateUses = stateScope ? [] : findOutlivingStateUses(definition, recognition, context.sourceCode);
-        sink.entries.push({
-          line: (definition.node as TSESTree.Node).loc.start.line,
-          name: definition.name,
-          shape: definition.shape,
-          maxResultSizeChars: analysis.declared?.value ? context.sourceCode.getText(analysis.declared.value) : undefined,
-          declaresUnbounded: analysis.declaresUnbounded,
-          stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
-          read: analysis.read
-            ? {
-                chain: describeChain(analysis.read),
-                kind: RESOURCE_WORDS[analysis.read.readerKind],
-                // A tool joined by name across files may read in another file (parsed without locations): the tool's line then.
-                line:
-                  (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ??
-                  (definition.node as TSESTree.Node).loc.start.line,
-              }
-            : undefined,
-          selfReading: analysis.selfReading,
-          verdict: { answer: analysis.answer, why: verdictWhy(analysis) },
-          stateUses: stateUses.map((use) => ({
-            kind: use.messageId,
-            description: describeStateUse(use.data),
-            line: use.node.loc.start.line,
-          })),
-        });
+        // One entry per name the code is registered under (a loop over a list of names), the same verdict for each.
+        for (const name of [definition.name, ...(definition.alsoNamed ?? [])]) {
+          sink.entries.push({
+            line: (definition.node as TSESTree.Node).loc.start.line,
+            name,
+            shape: definition.shape,
+            maxResultSizeChars: analysis.declared?.value ? context.sourceCode.getText(analysis.declared.value) : undefined,
+            declaresUnbounded: analysis.declaresUnbounded,
+            stateScope: stateScope?.value ? context.sourceCode.getText(stateScope.value) : undefined,
+            read: analysis.read
+              ? {
+                  chain: describeChain(analysis.read),
+                  kind: RESOURCE_WORDS[analysis.read.readerKind],
+                  // A tool joined by name across files may read in another file (parsed without locations): the tool's line then.
+                  line:
+                    (analysis.read.call.loc as TSESTree.SourceLocation | undefined)?.start.line ??
+                    (definition.node as TSESTree.Node).loc.start.line,
+                }
+              : undefined,
+            selfReading: analysis.selfReading,
+            verdict: { answer: analysis.answer, why: verdictWhy(analysis) },
+            stateUses: stateUses.map((use) => ({
+              kind: use.messageId,
+              description: describeStateUse(use.data),
+              line: use.node.loc.start.line,
+            })),
+          });
+        }
       };
       return toolDefinitionListeners(() => getRecognitionContext(context), add);
     },

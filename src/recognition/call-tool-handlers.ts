@@ -17,6 +17,7 @@ import {
   findProperty,
   getCalleeLastName,
   getMemberPath,
+  getStaticKeyName,
   getStringValue,
   isAwaiterBody,
   isFunctionNode,
@@ -24,12 +25,17 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
-import { moduleText } from './module-graph.js';
+import { programPath } from './file-index.js';
+import { loadModule, moduleText, resolveLocalName } from './module-graph.js';
+import {
+  CALL_TOOL_METHOD,
+  CALL_TOOL_SCHEMA,
+  nameSpellings,
+  packageRootOf,
+  packageSourceFiles,
+  spellsCallToolRequest,
+} from './package-files.js';
 import { configName } from './tool-name.js';
-
-const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
-/** The protocol method the schema stands for: MCP SDK 2's `setRequestHandler('tools/call', …)` names it directly. */
-const CALL_TOOL_METHOD = 'tools/call';
 
 /** Does a `setRequestHandler` call's first argument name the call-tool request, by its schema or its method? */
 function namesCallToolRequest(argument: TSESTree.Node | undefined): boolean {
@@ -50,10 +56,19 @@ interface DispatchFacts {
    */
   handlers: Map<FunctionNode, number>;
   requestDelegates: Map<string, number>;
-  /** Functions a handler calls with the requested name and arguments: where each goes. */
-  delegates: Map<string, { nameIndex: number; inputIndex: number }>;
+  /**
+   * Functions a handler calls with the requested name and arguments, by name (a function of the
+   * module, one of its methods, or an import), and the functions those hand both on to: where each goes.
+   */
+  delegates: Map<string, DelegateIndexes>;
   /** Entries of a tool list (`{ name: 'x', inputSchema }` in an array), by name. */
   listEntries: Map<string, TSESTree.ObjectExpression>;
+}
+
+/** Which parameters of a delegate receive the requested name and the model's arguments. */
+interface DelegateIndexes {
+  nameIndex: number;
+  inputIndex: number;
 }
 
 const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
@@ -79,17 +94,117 @@ function functionArguments(call: TSESTree.CallExpression, into: FunctionNode[] =
   return into;
 }
 
+/**
+ * The name a call reaches its delegate by: `handleToolCall(…)`, or a method of the same object
+ * (`this.executeTool(name, args)`), matched to the module's function or method of that name.
+ */
+function delegateCalleeName(callee: TSESTree.Node): string | undefined {
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  return getStaticKeyName(callee.property, callee.computed);
+}
+
+/** The name a function is called by: its own, its variable's, or (a method, an object's function property) its key. */
+function delegateNameOf(fn: FunctionNode): string | undefined {
+  const bound = boundFunctionName(fn);
+  if (bound !== undefined) return bound;
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.MethodDefinition || (parent?.type === AST_NODE_TYPES.Property && parent.value === fn)) {
+    return getStaticKeyName(parent.key, parent.computed);
+  }
+  return undefined;
+}
+
+/**
+ * The calls in `fn` that hand on both the requested name and the arguments (`isName`, `isInput` say
+ * which arguments are those), recorded as delegates by the callee's name.
+ */
+function collectDelegateCalls(
+  fn: FunctionNode,
+  isName: (argument: TSESTree.Node) => boolean,
+  isInput: (argument: TSESTree.Node) => boolean,
+  facts: DispatchFacts,
+): void {
+  walk(fn.body, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression) return;
+    const callee = delegateCalleeName(node.callee);
+    if (callee === undefined || facts.delegates.has(callee)) return;
+    const nameIndex = node.arguments.findIndex(isName);
+    const inputIndex = node.arguments.findIndex(isInput);
+    if (nameIndex >= 0 && inputIndex >= 0) facts.delegates.set(callee, { nameIndex, inputIndex });
+  });
+}
+
+/** Is `argument` the request's `params.<field>`, or the handler's local bound to it (`const { name, arguments: args } = request.params`)? */
+function holdsRequestField(handler: FunctionNode, requestName: string | undefined, argument: TSESTree.Node, field: RequestField): boolean {
+  if (requestParamsRoot(argument, field) !== undefined) return true;
+  const target = skipTypeWrappers(argument);
+  return (
+    requestName !== undefined && target.type === AST_NODE_TYPES.Identifier && requestOfBinding(handler, target.name, field) === requestName
+  );
+}
+
 function collectDelegates(handler: FunctionNode, requestIndex: number, facts: DispatchFacts): void {
   const request = handler.params[requestIndex];
   const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
+  collectDelegateCalls(
+    handler,
+    (argument) => holdsRequestField(handler, requestName, argument, 'name'),
+    (argument) => holdsRequestField(handler, requestName, argument, 'arguments'),
+    facts,
+  );
   walk(handler.body, (node) => {
     if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return;
-    const nameIndex = node.arguments.findIndex((argument) => requestParamsRoot(argument, 'name') !== undefined);
-    const inputIndex = node.arguments.findIndex((argument) => requestParamsRoot(argument, 'arguments') !== undefined);
-    if (nameIndex >= 0 && inputIndex >= 0) facts.delegates.set(node.callee.name, { nameIndex, inputIndex });
     const passed = node.arguments.findIndex((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === requestName);
     if (requestName !== undefined && passed >= 0) facts.requestDelegates.set(node.callee.name, passed);
   });
+}
+
+/** A delegate is a parameter's name here: `executeTool(name, args) { return executeTool(name, args, this.tools); }`. */
+function isParameterAt(fn: FunctionNode, index: number): (argument: TSESTree.Node) => boolean {
+  const parameter = fn.params[index];
+  return (argument) =>
+    parameter?.type === AST_NODE_TYPES.Identifier && argument.type === AST_NODE_TYPES.Identifier && argument.name === parameter.name;
+}
+
+/** How many hands a requested name may pass through inside one module (handler → method → helper). */
+const MAX_DELEGATE_DEPTH = 3;
+
+/**
+ * The module's functions that a delegate hands the name and arguments on to, unchanged: a class
+ * method between the handler and the function that switches on the name. Each is a delegate too.
+ */
+function collectChainedDelegates(program: TSESTree.Program, facts: DispatchFacts): void {
+  const byName = new Map<string, FunctionNode[]>();
+  walk(program, (node) => {
+    if (!isFunctionNode(node)) return;
+    const name = delegateNameOf(node);
+    if (name === undefined || !facts.delegates.has(name)) return;
+    const named = byName.get(name);
+    if (named) named.push(node);
+    else byName.set(name, [node]);
+  });
+  let pending = [...facts.delegates.keys()];
+  for (let depth = 0; depth < MAX_DELEGATE_DEPTH && pending.length > 0; depth += 1) {
+    const known = new Set(facts.delegates.keys());
+    for (const name of pending) {
+      const indexes = facts.delegates.get(name)!;
+      for (const fn of byName.get(name) ?? []) {
+        collectDelegateCalls(fn, isParameterAt(fn, indexes.nameIndex), isParameterAt(fn, indexes.inputIndex), facts);
+      }
+    }
+    pending = [...facts.delegates.keys()].filter((name) => !known.has(name));
+    if (pending.length > 0) {
+      walk(program, (node) => {
+        if (!isFunctionNode(node)) return;
+        const name = delegateNameOf(node);
+        if (name === undefined || !pending.includes(name)) return;
+        const named = byName.get(name);
+        if (named) named.push(node);
+        else byName.set(name, [node]);
+      });
+    }
+  }
 }
 
 function collectFacts(program: TSESTree.Program): DispatchFacts {
@@ -107,6 +222,7 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
       if (name !== undefined && findProperty(node, 'inputSchema') && !facts.listEntries.has(name)) facts.listEntries.set(name, node);
     }
   });
+  if (facts.delegates.size > 0) collectChainedDelegates(program, facts);
   return facts;
 }
 
@@ -118,10 +234,7 @@ function dispatchFacts(node: TSESTree.Node): DispatchFacts | undefined {
     // Every handler, and so every delegate, hangs on a `setRequestHandler(CallToolRequestSchema, …)`
     // the text spells: a file that spells none (most of a bundle's chunks) is not walked.
     const text = moduleText(program);
-    facts =
-      text !== undefined && !text.includes(CALL_TOOL_SCHEMA) && !text.includes(CALL_TOOL_METHOD)
-        ? NO_DISPATCH_FACTS
-        : collectFacts(program);
+    facts = text !== undefined && !spellsCallToolRequest(text) ? NO_DISPATCH_FACTS : collectFacts(program);
     factsByProgram.set(program, facts);
   }
   return facts;
@@ -140,35 +253,42 @@ function parameterIndex(fn: FunctionNode, name: string): number {
   return fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
 }
 
-const nameBindings = new WeakMap<FunctionNode, Map<string, string | undefined>>();
+type RequestField = 'name' | 'arguments';
 
-/** `const { name } = request.params` / `const name = request.params.name` in `fn`: the request's root name. */
-function requestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
-  let byName = nameBindings.get(fn);
-  if (!byName) nameBindings.set(fn, (byName = new Map()));
-  if (byName.has(name)) return byName.get(name);
-  const root = findRequestOfNameBinding(fn, name);
-  byName.set(name, root);
+const requestBindings = new WeakMap<FunctionNode, Map<string, string | undefined>>();
+
+/**
+ * `const { name } = request.params` / `const name = request.params.name` in `fn` (or, for
+ * `arguments`, `const { arguments: args } = request.params`): the request's root name.
+ */
+function requestOfBinding(fn: FunctionNode, name: string, field: RequestField): string | undefined {
+  let byName = requestBindings.get(fn);
+  if (!byName) requestBindings.set(fn, (byName = new Map()));
+  const key = `${field}:${name}`;
+  if (byName.has(key)) return byName.get(key);
+  const root = findRequestBinding(fn, name, field);
+  byName.set(key, root);
   return root;
 }
 
-function findRequestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
+function requestOfNameBinding(fn: FunctionNode, name: string): string | undefined {
+  return requestOfBinding(fn, name, 'name');
+}
+
+function findRequestBinding(fn: FunctionNode, name: string, field: RequestField): string | undefined {
   let root: string | undefined;
   walk(fn.body, (node) => {
     if (root !== undefined) return false;
     if (node !== fn.body && isFunctionNode(node) && !isAwaiterBody(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     if (node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) {
-      root = requestParamsRoot(node.init, 'name');
+      root = requestParamsRoot(node.init, field);
     } else if (node.id.type === AST_NODE_TYPES.ObjectPattern) {
-      const binds = node.id.properties.some(
-        (property) =>
-          property.type === AST_NODE_TYPES.Property &&
-          property.key.type === AST_NODE_TYPES.Identifier &&
-          property.key.name === 'name' &&
-          property.value.type === AST_NODE_TYPES.Identifier &&
-          property.value.name === name,
-      );
+      const binds = node.id.properties.some((property) => {
+        if (property.type !== AST_NODE_TYPES.Property || getStaticKeyName(property.key, property.computed) !== field) return false;
+        const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+        return value.type === AST_NODE_TYPES.Identifier && value.name === name;
+      });
       const path = binds ? getMemberPath(skipTypeWrappers(node.init)) : undefined;
       if (path?.length === 2 && path[1] === 'params') root = path[0];
     }
@@ -178,14 +298,65 @@ function findRequestOfNameBinding(fn: FunctionNode, name: string): string | unde
 }
 
 /**
+ * Functions of other modules that a package's call-tool handlers hand the requested name and
+ * arguments to (`import { executeTool } from './server-tool-handlers.js'`), by file and name:
+ * their `switch` on the name dispatches as if it stood in the handler. Found once per package,
+ * from the files whose text spells the call-tool request (one or two in a server).
+ */
+const importedDelegatesByRoot = new Map<string, Map<string, DelegateIndexes>>();
+
+function importedDelegates(filePath: string): Map<string, DelegateIndexes> | undefined {
+  const root = packageRootOf(filePath);
+  if (root === undefined) return undefined;
+  let delegates = importedDelegatesByRoot.get(root);
+  if (delegates) return delegates;
+  delegates = new Map();
+  for (const candidate of packageSourceFiles(root)) {
+    if (!nameSpellings(candidate)?.handlesToolCalls) continue;
+    const file = loadModule(candidate);
+    const facts = file ? dispatchFacts(file.program) : undefined;
+    if (!file || !facts) continue;
+    for (const [name, indexes] of facts.delegates) {
+      if (file.functions.has(name) || !file.imports.has(name)) continue;
+      const resolved = resolveLocalName(file, name);
+      if (resolved && resolved.file.filePath !== candidate) delegates.set(`${resolved.file.filePath}#${resolved.name}`, indexes);
+    }
+  }
+  importedDelegatesByRoot.set(root, delegates);
+  return delegates;
+}
+
+/**
+ * Where the named functions around `node` receive a requested name from another module's handler:
+ * the first such function, with its indexes. Cheap tests first: only a named function of a file
+ * whose path is known is looked up.
+ */
+function importedDelegateAround(
+  node: TSESTree.Node,
+  filePath: string | undefined,
+): { fn: FunctionNode; indexes: DelegateIndexes } | undefined {
+  const functions = enclosingFunctions(node, MAX_CALLBACK_DEPTH);
+  const named = functions.filter((fn) => fn.params.length >= 2 && delegateNameOf(fn) !== undefined);
+  if (named.length === 0) return undefined;
+  const path = filePath ?? (programOf(node) ? programPath(programOf(node)!) : undefined);
+  const delegates = path === undefined ? undefined : importedDelegates(path);
+  if (!delegates || delegates.size === 0) return undefined;
+  for (const fn of named) {
+    const indexes = delegates.get(`${path}#${delegateNameOf(fn)}`);
+    if (indexes) return { fn, indexes };
+  }
+  return undefined;
+}
+
+/**
  * Can a branch in `node`'s file dispatch tool calls? Every handler and
  * delegate hangs on a `setRequestHandler(CallToolRequestSchema, …)` of the
  * file: in a file that spells none (nearly every file with a `switch` or an
  * `if` on a string), nothing can, whatever it compares, so the case's name is
  * not even resolved.
  */
-export function mayDispatchIn(node: TSESTree.Node): boolean {
-  return dispatchFacts(node) !== NO_DISPATCH_FACTS;
+export function mayDispatchIn(node: TSESTree.Node, filePath?: string): boolean {
+  return dispatchFacts(node) !== NO_DISPATCH_FACTS || importedDelegateAround(node, filePath) !== undefined;
 }
 
 const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParameter: number } | null>();
@@ -195,7 +366,7 @@ const dispatchers = new WeakMap<TSESTree.Node, { fn: FunctionNode; inputParamete
  * dispatcher and which of its parameters is the model's input: the
  * arguments object (or the whole request), never the name.
  */
-export function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode; inputParameter: number } | undefined {
+export function findDispatcher(discriminant: TSESTree.Node, filePath?: string): { fn: FunctionNode; inputParameter: number } | undefined {
   const cached = dispatchers.get(discriminant);
   if (cached !== undefined) return cached ?? undefined;
   let found: { fn: FunctionNode; inputParameter: number } | undefined;
@@ -211,7 +382,7 @@ export function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode;
       ));
   const facts = looksRequested ? dispatchFacts(discriminant) : undefined;
   for (const fn of facts ? functions : []) {
-    const name = boundFunctionName(fn);
+    const name = delegateNameOf(fn);
     const requestIndex = facts!.handlers.get(fn) ?? (name === undefined ? undefined : facts!.requestDelegates.get(name));
     if (requestIndex !== undefined) {
       const request = fn.params[requestIndex];
@@ -225,6 +396,13 @@ export function findDispatcher(discriminant: TSESTree.Node): { fn: FunctionNode;
       if (delegate && parameterIndex(fn, target.name) === delegate.nameIndex) found = { fn, inputParameter: delegate.inputIndex };
     }
     if (found) break;
+  }
+  // `export async function executeTool(name, args, tools) { switch (name) … }`, which another module's handler calls.
+  if (!found && looksRequested && facts === NO_DISPATCH_FACTS && target.type === AST_NODE_TYPES.Identifier) {
+    const imported = importedDelegateAround(discriminant, filePath);
+    if (imported && parameterIndex(imported.fn, target.name) === imported.indexes.nameIndex) {
+      found = { fn: imported.fn, inputParameter: imported.indexes.inputIndex };
+    }
   }
   dispatchers.set(discriminant, found ?? null);
   return found;

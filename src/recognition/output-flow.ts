@@ -118,6 +118,12 @@ const METADATA_METHODS = new Set([
   'digest',
   'update',
   'stat',
+  // A navigated page's title and address (`page.title()`, `driver.getCurrentUrl()`) name the document
+  // it shows; a tool that hands back only those says where it went, not what is there.
+  'title',
+  'getTitle',
+  'url',
+  'getCurrentUrl',
 ]);
 
 /**

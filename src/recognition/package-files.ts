@@ -108,9 +108,23 @@ export interface NameSpellings {
   listed: ReadonlySet<string>;
   /** The text itself when it compares names (a possible dispatcher), for further cheap tests. */
   text: string | undefined;
+  /**
+   * Does it spell the call-tool request (`CallToolRequestSchema`, `'tools/call'`): may it hold a low-level
+   * server's handler, which may hand the requested name on to another module (`call-tool-handlers.ts`)?
+   */
+  handlesToolCalls: boolean;
 }
 
 const spellingsCache = new FileDerivedCache<NameSpellings | undefined>();
+
+/** The low-level MCP server's call-tool request: its schema's name, and the protocol method MCP SDK 2 names directly. */
+export const CALL_TOOL_SCHEMA = 'CallToolRequestSchema';
+export const CALL_TOOL_METHOD = 'tools/call';
+
+/** Can this text hold a call-tool handler (it spells the request's schema or method)? */
+export function spellsCallToolRequest(text: string): boolean {
+  return text.includes(CALL_TOOL_SCHEMA) || text.includes(CALL_TOOL_METHOD);
+}
 
 const CASE_LITERAL = /\bcase\s+(['"`])([^'"`\\\n]{1,200})\1\s*:/g;
 /** `case BuiltInToolNames.ReadFile:`: a name held by a constant of another module, joined by its spelling (`toolNameKey`). */
@@ -137,7 +151,7 @@ export function nameSpellings(filePath: string): NameSpellings | undefined {
         collect(text, COMPARED_BEFORE, compared);
       }
       if (text.includes('inputSchema')) collect(text, NAME_PROPERTY, listed);
-      return { compared, listed, text: compared.size > 0 ? text : undefined };
+      return { compared, listed, text: compared.size > 0 ? text : undefined, handlesToolCalls: spellsCallToolRequest(text) };
     } catch {
       return undefined;
     }

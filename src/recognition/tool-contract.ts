@@ -25,10 +25,13 @@ import {
   getStaticKeyName,
   getStringValue,
   isClassNode,
+  programOf,
   skipTypeWrappers,
 } from './ast.js';
+import { programFileIndex, programPath } from './file-index.js';
+import { resolveLocalName } from './module-graph.js';
 import { resolveToolName, staticValueOf } from './tool-name.js';
-import { type ToolDefinition, classMemberByName } from './tool-shapes/vocabulary.js';
+import { type ToolDefinition, classMemberByName, constructorAssignment } from './tool-shapes/vocabulary.js';
 
 export interface ContractInput {
   /** The field's name as the model fills it (`path`, `file_path`, `urls`). */
@@ -316,7 +319,10 @@ export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0):
   if (target.type === AST_NODE_TYPES.CallExpression) {
     // `zodToJsonSchema(Input)`, `toJSONSchema(Input)`, `jsonSchema({...})`: the schema handed in.
     const [first] = target.arguments;
-    return first ? schemaFields(first, depth + 1) : [];
+    if (first) return schemaFields(first, depth + 1);
+    // `inputSchema: webFetchInputSchema()`: what the module's schema function (its own or imported) returns.
+    const returned = schemaFunctionReturn(target);
+    return returned ? schemaFields(returned, depth + 1) : [];
   }
   if (target.type !== AST_NODE_TYPES.ObjectExpression) return [];
   const properties = findProperty(target, 'properties');
@@ -324,6 +330,24 @@ export function schemaFields(node: TSESTree.Node | null | undefined, depth = 0):
   if (propertiesObject) return shapeFields(propertiesObject);
   // An MCP raw shape: `{ path: z.string(), … }`.
   return shapeFields(target);
+}
+
+/**
+ * `webFetchInputSchema()`, called with nothing: the one expression the function returns, when it is
+ * a function of this module or one imported from a module of the package (`function webFetchInputSchema()
+ * { return z.object({ url: … }) }`), the schema written out where it is kept apart from the tools that share it.
+ */
+function schemaFunctionReturn(call: TSESTree.CallExpression): TSESTree.Node | undefined {
+  if (call.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const program = programOf(call);
+  const filePath = program ? programPath(program) : undefined;
+  if (!program || filePath === undefined) return undefined;
+  const resolved = resolveLocalName(programFileIndex(program, filePath), call.callee.name);
+  const body = resolved?.fn.body;
+  if (!body) return undefined;
+  if (body.type !== AST_NODE_TYPES.BlockStatement) return body;
+  const returns = body.body.filter((statement) => statement.type === AST_NODE_TYPES.ReturnStatement);
+  return returns.length === 1 && returns[0]!.type === AST_NODE_TYPES.ReturnStatement ? (returns[0]!.argument ?? undefined) : undefined;
 }
 
 function emptyContract(): ToolContract {
@@ -433,9 +457,11 @@ export function declaredObject(classNode: ClassNode): TSESTree.ObjectExpression 
 
 /** A class's contract: its `name` / `description` / schema fields, or the strings and schema handed to `super(…)`. */
 function readClass(classNode: ClassNode, into: ToolContract): void {
+  // A class field, or (tsc's output without class fields) the constructor's `this.name = 'begin_transaction'`.
   const field = (name: string): TSESTree.Node | undefined => {
     const member = classMemberByName(classNode, name);
-    return member?.type === AST_NODE_TYPES.PropertyDefinition ? (member.value ?? undefined) : undefined;
+    if (member?.type === AST_NODE_TYPES.PropertyDefinition) return member.value ?? undefined;
+    return member === undefined ? constructorAssignment(classNode, name)?.right : undefined;
   };
   into.name ??= resolveToolName(field('name'));
   const description = field('description');

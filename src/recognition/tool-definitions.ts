@@ -144,9 +144,9 @@ export function recogniseToolDefinition(
         (configuresRecognisedCall(node, settings) ? undefined : withToolMapKeyName(recogniseContractObject(node, settings)))
       );
     case AST_NODE_TYPES.SwitchCase:
-      return recogniseDispatchCase(node);
+      return recogniseDispatchCase(node, options.filePath);
     case AST_NODE_TYPES.IfStatement:
-      return recogniseDispatchBranch(node);
+      return recogniseDispatchBranch(node, options.filePath);
     default:
       return undefined;
   }

@@ -7,28 +7,20 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, findProperty, getMemberPath, isClassNode, skipTypeWrappers } from './ast.js';
-import { MCP_META_PREFIX, type ToolDefinition, type ToolMember, classMemberByName } from './tool-shapes/vocabulary.js';
+import { findProperty, isClassNode, skipTypeWrappers } from './ast.js';
+import {
+  MCP_META_PREFIX,
+  type ToolDefinition,
+  type ToolMember,
+  classMemberByName,
+  constructorAssignment,
+} from './tool-shapes/vocabulary.js';
 
 function singleReturnedExpression(method: TSESTree.MethodDefinition): TSESTree.Expression | undefined {
   const body = method.value.body?.body;
   if (body?.length !== 1) return undefined;
   const [statement] = body;
   return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
-}
-
-function constructorAssignment(classNode: ClassNode, name: string): TSESTree.AssignmentExpression | undefined {
-  const constructor = classNode.body.body.find(
-    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
-  );
-  for (const statement of constructor?.value.body?.body ?? []) {
-    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
-    const expression = statement.expression;
-    if (expression.type !== AST_NODE_TYPES.AssignmentExpression) continue;
-    const path = getMemberPath(expression.left);
-    if (path?.length === 2 && path[0] === 'this' && path[1] === name) return expression;
-  }
-  return undefined;
 }
 
 /**

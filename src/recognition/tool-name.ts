@@ -476,6 +476,30 @@ export function resolveToolName(node: TSESTree.Node | null | undefined): string 
 }
 
 /**
+ * The names a loop hands a registration one after another (`for (const toolName of ['nexus_recall',
+ * 'agent_memory_recall']) server.tool(toolName, …)`): one tool per name, the same code behind each.
+ * Undefined unless `node` is the loop's variable over a written-out list of names.
+ */
+export function loopedToolNames(node: TSESTree.Node | null | undefined): string[] | undefined {
+  const target = node ? skipTypeWrappers(node) : undefined;
+  if (target?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  for (let current: TSESTree.Node | undefined = target.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return undefined;
+    if (current.type !== AST_NODE_TYPES.ForOfStatement) continue;
+    const left = current.left;
+    const declared = left.type === AST_NODE_TYPES.VariableDeclaration ? left.declarations[0]?.id : undefined;
+    if (declared?.type !== AST_NODE_TYPES.Identifier || declared.name !== target.name) continue;
+    const list = skipTypeWrappers(current.right);
+    if (list.type !== AST_NODE_TYPES.ArrayExpression || list.elements.length === 0) return undefined;
+    const names = list.elements.map((element) =>
+      element && element.type !== AST_NODE_TYPES.SpreadElement ? resolveToolName(element) : undefined,
+    );
+    return names.every((name) => name !== undefined) ? (names as string[]) : undefined;
+  }
+  return undefined;
+}
+
+/**
  * The key a tool's name joins by: its value when the code decides it, else
  * the constant that holds it as written (`BuiltInToolNames.ReadFile`), when
  * that constant lives in another module. A definition and the dispatcher's

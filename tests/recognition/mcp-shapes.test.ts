@@ -98,6 +98,26 @@ server.setRequestHandler(ReadResourceRequestSchema, async (request) => { switch 
   });
 });
 
+describe('registrations in a loop over names', () => {
+  it('registers one tool per written-out name, the first as its name and the rest beside it', () => {
+    const [definition, ...others] = definitionsOf(`for (const toolName of ['nexus_recall', 'agent_memory_recall']) {
+  server.tool(toolName, 'Recall from memory', { query: z.string() }, async ({ query }) => recall(query));
+}`);
+    expect(others).toEqual([]);
+    expect(definition?.name).toBe('nexus_recall');
+    expect(definition?.alsoNamed).toEqual(['agent_memory_recall']);
+  });
+
+  it('leaves a list it cannot read, and a variable of another loop, to the name as written', () => {
+    const definitions = definitionsOf(`for (const toolName of loadNames()) server.tool(toolName, 'd', {}, async () => 'ok');
+for (const toolName of ['a', 'b']) { for (const other of ['c']) server.tool(other, 'd', {}, async () => 'ok'); }`);
+    expect(definitions.map((definition) => [definition.name, definition.alsoNamed])).toEqual([
+      ['toolName', undefined],
+      ['c', undefined],
+    ]);
+  });
+});
+
 describe('object registrations', () => {
   it('recognises FastMCP addTool and single-object registerTool on any receiver', () => {
     const definitions = definitionsOf(`this.server.addTool({ name: 'scrape', execute: async (args) => args.url });

@@ -4058,3 +4058,203 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 16', ru
     },
   ],
 });
+
+// Principles from first-contact round 17 (issue 27).
+
+/** The delegated fixture's file `file`. */
+const delegatedFile = (file: string) => ({
+  code: nameDispatchText('delegated', file),
+  filename: path.join(nameDispatch, 'delegated', file),
+});
+
+/**
+ * A low-level server whose handler hands the name and arguments it destructured to `callTool`; `test` picks the reading
+ * branch, `listed` is the name its tool list declares.
+ */
+const destructuredDelegateServer = (test: string, handOn: string, listed = 'cat'): string =>
+  lowLevelServer(
+    `{ name: '${listed}', inputSchema: {} }`,
+    `async function callTool(name, args) {
+  if (${test}) { return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] }; }
+  return undefined;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  return ${handOn};
+});`,
+  );
+
+/** A web driver's navigation tool; `answer` is what it hands back. */
+const driverNavigateTool = (answer: string): string => `import { driverManager } from './driver.js';
+server.registerTool('navigate', { description: 'Go to a URL', inputSchema: { url: z.string() } }, async ({ url }) => {
+  const driver = driverManager.getOrThrow();
+  await driver.get(url);
+  return { content: [{ type: 'text', text: ${answer} }] };
+});
+`;
+
+/** An SDK module that exports a provider's definition and the function that runs it; `definition` is the first. */
+const definitionModule = (definition: string): string => `import { readFile } from 'node:fs/promises';
+var readTool = ${definition};
+async function execute(input) {
+  return readFile(input.path, 'utf8');
+}
+export { readTool, execute };
+`;
+
+/** A factory that gives a definition its invocation with \`Object.assign\`; \`assigned\` is what it assigns. */
+const assignedDefinitionFactory = (assigned: string): string => `import { readFile } from 'node:fs/promises';
+export function createReadTool(config) {
+  const toolDefinition = {
+    type: 'function',
+    function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  };
+  return Object.assign(toolDefinition, ${assigned});
+}
+`;
+
+/** A search tool whose own model picks the files to read; \`pick\` is how the path comes from the query. */
+const innerModelSearchTool = (pick: string): string => `import { readFile } from 'node:fs/promises';
+import OpenAI from 'openai';
+const client = new OpenAI();
+export const searchTool = tool({
+  description: 'Search the codebase',
+  inputSchema: z.object({ query: z.string() }),
+  execute: async ({ query }) => {
+    ${pick}
+    return readFile(path, 'utf8');
+  },
+});
+`;
+
+/** A fetch tool whose schema a function of another module returns (\`schemas.ts\` of the delegated fixture); \`description\` is its own. */
+const schemaFunctionTool = (
+  variable: string,
+  description: string,
+  schema = 'fetchInputSchema',
+): string => `import { ${schema} } from './schemas.js';
+import { fetchPage } from './pages.js';
+export const ${variable} = tool({
+  description: '${description}',
+  inputSchema: ${schema}(),
+  execute: async (input) => fetchPage(input),
+});
+`;
+
+const anthropicReadDefinition =
+  "{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }";
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 17', rule, {
+  valid: [
+    // Handed a constant, not the requested name: `callTool` dispatches nothing.
+    destructuredDelegateServer("name === 'cat'", "callTool('cat', args)", 'status'),
+    // A switch on a parameter of an exported function the handler calls with a constant is no tool.
+    delegatedFile('formats.ts'),
+    // The definitions the server lists: the tools are the cases that run them.
+    delegatedFile('definitions.ts'),
+    delegatedFile('server.ts'),
+    // A navigated page's title and address say where it went, not what is there.
+    driverNavigateTool('`${await driver.getTitle()} at ${await driver.getCurrentUrl()}`'),
+    // A definition that states no input schema is no tool's whole contract; a definition assigned no invocation is no tool.
+    definitionModule("{ name: 'read_file', description: 'Read a file' }"),
+    assignedDefinitionFactory("{ label: 'Read', formatResult: (result) => String(result) }"),
+    // The path is what the tool's own model answered when asked with the query: that model chose it, not the caller.
+    innerModelSearchTool(
+      "const data = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: query }] }); const path = JSON.parse(data.choices[0].message.content).path;",
+    ),
+    // The schema a function of another module returns names a URL, but nothing says the tool hands back what is there.
+    {
+      code: schemaFunctionTool('pageCheck', 'Check that a page is up', 'pingInputSchema'),
+      filename: path.join(nameDispatch, 'delegated', 'web-fetch.ts'),
+    },
+  ],
+  invalid: [
+    // `const { name, arguments: args } = request.params; return callTool(name, args)`: the locals are the request's name and
+    // arguments, so `callTool` is the dispatcher; a branch answering to two names is named by the first.
+    ...["name === 'cat' || name === 'fs.cat'", "name === 'cat'"].map((test) =>
+      invalid(destructuredDelegateServer(test, 'callTool(name, args)'), [
+        {
+          toolName: 'cat',
+          readCall: '`readFile`',
+          fix: ['inputSchema: {} }', "inputSchema: {}, _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ]),
+    ),
+    // The handler hands the name and arguments to a method, the method to another module's `executeTool`: its cases are the
+    // tools. `file-size` hands back a length. Their definitions are in a third module, so no fix can place a classification.
+    {
+      ...delegatedFile('tools.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read-file', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'Infinity' },
+        },
+      ],
+    },
+    // The page's text is what is there.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'navigate',
+          readCall: '`driver.get`',
+          resource: 'URL',
+          fix: [
+            'inputSchema: { url: z.string() } }',
+            "inputSchema: { url: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+          ],
+        },
+      ]))(driverNavigateTool('await driver.getPageSource()')),
+    // `var readTool = { name, description, input_schema }` exported beside \`execute\`: what an SDK hands its users to pass to
+    // their model and run on its calls. No member of the definition reaches a server, so no fix.
+    ...[
+      anthropicReadDefinition,
+      "{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }",
+    ].map((definition) => ({
+      code: definitionModule(definition),
+      filename: path.join(nameDispatch, 'delegated', 'read-tool.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded' as const,
+          data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    })),
+    // `return Object.assign(toolDefinition, { execute })`: the definition is given the function that runs it.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'read_file',
+          readCall: '`readFile`',
+          fix: [
+            "parameters: { type: 'object', properties: { path: { type: 'string' } } } },\n  };",
+            "parameters: { type: 'object', properties: { path: { type: 'string' } } } },\n    maxResultSizeChars: Infinity,\n  };",
+          ],
+        },
+      ]))(assignedDefinitionFactory("{ execute: async (input) => readFile(input.path, 'utf8') }")),
+    // Asked of a query the model wrote, without another model between: the path still comes from the caller.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'searchTool',
+          readCall: '`readFile`',
+          fix: [
+            "    return readFile(path, 'utf8');\n  },\n",
+            "    return readFile(path, 'utf8');\n  },\n  maxResultSizeChars: Infinity,\n",
+          ],
+        },
+      ]))(innerModelSearchTool('const path = query.trim();')),
+    // `inputSchema: fetchInputSchema()`: the schema the function of \`schemas.ts\` returns has a \`url\`, and the description
+    // says the tool returns the page: the unknown call of \`fetchPage\` is decided by that contract.
+    ((code) => ({
+      ...contractCase(
+        code,
+        code.replace(
+          'execute: async (input) => fetchPage(input),\n',
+          'execute: async (input) => fetchPage(input),\n  maxResultSizeChars: Infinity,\n',
+        ),
+      ),
+      filename: path.join(nameDispatch, 'delegated', 'web-fetch.ts'),
+    }))(schemaFunctionTool('pageReader', 'Fetch a page and return its content as Markdown')),
+  ],
+});

@@ -89,6 +89,23 @@ function isQuery(callee: TSESTree.Node): boolean {
   return method !== undefined && /^query(?:[A-Z_]|$)/.test(method);
 }
 
+/**
+ * `client.chat.completions.create({ messages })`, `anthropic.messages.create(…)`, `generateText({ prompt })`:
+ * a model asked with the input answers with what it chose, so a path it names (a file its tool call reads)
+ * is that model's choice, not the location the input named. The SDKs' own method names.
+ */
+const MODEL_COMPLETION_PATHS = ['chat.completions.create', 'completions.create', 'messages.create', 'responses.create'];
+const MODEL_COMPLETION_FUNCTIONS = new Set(['generateText', 'streamText', 'generateObject', 'streamObject', 'generateContent']);
+
+function isModelCompletion(callee: TSESTree.Node): boolean {
+  if (callee.type === AST_NODE_TYPES.Identifier) return MODEL_COMPLETION_FUNCTIONS.has(callee.name);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return false;
+  const method = getMemberPath(callee.property)?.[0];
+  if (method !== undefined && MODEL_COMPLETION_FUNCTIONS.has(method)) return true;
+  const path = getMemberPath(callee)?.join('.');
+  return path !== undefined && MODEL_COMPLETION_PATHS.some((suffix) => path === suffix || path.endsWith(`.${suffix}`));
+}
+
 /** Whether a call we can see into answers with input, given what is tainted where it is called; undefined when unknown. */
 export type ReturnsInput = (call: TSESTree.CallExpression | TSESTree.NewExpression, taint: Taint) => boolean | undefined;
 
@@ -216,7 +233,7 @@ export class Taint {
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
         if (isLookup(member) && !this.has(member.object)) return false;
-        if (isQuery(member)) return false;
+        if (isQuery(member) || isModelCompletion(member)) return false;
         const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
         if (receiverTainted) return true;
         if (member.type === AST_NODE_TYPES.Identifier && this.inputFunctions.has(member.name)) return true;

@@ -15,9 +15,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getStaticKeyName, isFunctionNode, skipTypeWrappers } from '../ast.js';
+import { findProperty, getMemberPath, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
+import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
-import { toolContract } from '../tool-contract.js';
+import { statesContract, toolContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
 import {
   type ToolDefinition,
@@ -82,9 +83,53 @@ function isReturnedByFunction(object: TSESTree.ObjectExpression): boolean {
   return fn !== undefined && fn.parent?.type !== AST_NODE_TYPES.CallExpression && fn.parent?.type !== AST_NODE_TYPES.NewExpression;
 }
 
+/**
+ * `const toolDefinition = { type: 'function', function: { name, description, parameters } };
+ * return Object.assign(toolDefinition, { execute: async (input) => … })`: a definition that carries
+ * no invocation of its own, given one in the block that declares it. The function assigned is its invocation.
+ */
+function assignedInvocation(object: TSESTree.ObjectExpression, settings: RecognitionSettings): TSESTree.Node | undefined {
+  const declarator = object.parent;
+  if (
+    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== object ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier
+  ) {
+    return undefined;
+  }
+  const name = declarator.id.name;
+  const block = declarator.parent?.parent;
+  if (block?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  // Cheap tests first: a definition (a description, or a nested `function` one) in a module that spells the assignment.
+  if (!findProperty(object, 'description') && !findProperty(object, 'function')) return undefined;
+  const program = programOf(object);
+  const text = program ? moduleText(program) : undefined;
+  if (text !== undefined && !text.includes('Object.assign(')) return undefined;
+  let invocation: TSESTree.Node | undefined;
+  walk(block, (node) => {
+    if (invocation) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression || getMemberPath(node.callee)?.join('.') !== 'Object.assign') return undefined;
+    const [target, ...sources] = node.arguments;
+    if (target?.type !== AST_NODE_TYPES.Identifier || target.name !== name) return undefined;
+    for (const source of sources) {
+      const assigned = source.type === AST_NODE_TYPES.ObjectExpression ? source : undefined;
+      const member = assigned ? invocationMembers(assigned, settings)[0] : undefined;
+      const value = member === undefined ? undefined : skipTypeWrappers(findProperty(assigned!, member)!.value);
+      if (value && isFunctionNode(value)) invocation = value;
+    }
+    return undefined;
+  });
+  return invocation;
+}
+
 export function recogniseContractObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const members = invocationMembers(object, settings);
-  if (members.length === 0) return undefined;
+  if (members.length === 0) {
+    const assigned = assignedInvocation(object, settings);
+    if (!assigned || !statesContract(object)) return undefined;
+    const definition = objectLiteralDefinition('plain-object', object, undefined, assigned);
+    return { ...definition, name: toolContract(definition).name };
+  }
   const definition = objectLiteralDefinition('plain-object', object);
   // Read once (cached per node): the verdict asks for the same contract later.
   const contract = toolContract(definition);

@@ -62,13 +62,13 @@ function namedObject(test: TSESTree.Expression): TSESTree.ObjectExpression | und
 }
 
 /** `case 'read_file':` of a switch on the requested name: the tool, with the case body as its region. */
-export function recogniseDispatchCase(node: TSESTree.SwitchCase): ToolDefinition | undefined {
-  if (!node.test || !mayDispatchIn(node)) return undefined;
+export function recogniseDispatchCase(node: TSESTree.SwitchCase, filePath?: string): ToolDefinition | undefined {
+  if (!node.test || !mayDispatchIn(node, filePath)) return undefined;
   const name = resolveToolName(node.test);
   if (name === undefined) return undefined;
   const switchStatement = node.parent;
   if (switchStatement?.type !== AST_NODE_TYPES.SwitchStatement) return undefined;
-  const dispatcher = findDispatcher(switchStatement.discriminant);
+  const dispatcher = findDispatcher(switchStatement.discriminant, filePath);
   if (!dispatcher) return undefined;
   // `case 'a': case 'b': …`: both run the next body.
   const cases = switchStatement.cases;
@@ -76,21 +76,34 @@ export function recogniseDispatchCase(node: TSESTree.SwitchCase): ToolDefinition
   return dispatchDefinition(node, name, dispatcher, region);
 }
 
+/**
+ * The comparison an `if` on the requested name makes: the test itself, or (a tool answering to
+ * several names, `name === 'memory_store' || name === 'memory.store'`) the first of an `||` of
+ * comparisons, which names the tool; the other names are its aliases.
+ */
+function nameComparison(test: TSESTree.Expression): TSESTree.BinaryExpression | undefined {
+  let target = test;
+  while (target.type === AST_NODE_TYPES.LogicalExpression && target.operator === '||') target = target.left;
+  if (target.type !== AST_NODE_TYPES.BinaryExpression) return undefined;
+  if (target !== test && target.operator !== '===' && target.operator !== '==') return undefined;
+  return target;
+}
+
 /** `if (name === 'read_file') { … }` on the requested name: the tool, with the branch as its region. */
-export function recogniseDispatchBranch(node: TSESTree.IfStatement): ToolDefinition | undefined {
-  const test = node.test;
-  if (test.type !== AST_NODE_TYPES.BinaryExpression) return undefined;
+export function recogniseDispatchBranch(node: TSESTree.IfStatement, filePath?: string): ToolDefinition | undefined {
+  const test = nameComparison(node.test);
+  if (!test) return undefined;
   const equal = test.operator === '===' || test.operator === '==';
   const guard = (test.operator === '!==' || test.operator === '!=') && !node.alternate && exits(node.consequent);
   // A guard is the tool only as a statement of the handler's block: the rest of that block is its branch.
   const block = node.parent;
   if (!equal && (!guard || block?.type !== AST_NODE_TYPES.BlockStatement)) return undefined;
-  if (!mayDispatchIn(node)) return undefined;
+  if (!mayDispatchIn(node, filePath)) return undefined;
   const leftName = resolveToolName(test.left);
   const name = leftName ?? resolveToolName(test.right);
   if (name === undefined) return undefined;
   const discriminant = leftName === undefined ? test.left : test.right;
-  const dispatcher = findDispatcher(discriminant);
+  const dispatcher = findDispatcher(discriminant, filePath);
   if (!dispatcher) return undefined;
   return dispatchDefinition(node, name, dispatcher, equal ? node.consequent : block!);
 }

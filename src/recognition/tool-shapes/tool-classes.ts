@@ -23,7 +23,7 @@ import { type ClassNode, constructorSuperCalls, findProperty, getMemberPath, get
 import type { RecognitionSettings } from '../settings.js';
 import { declaredObject, statesContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
-import { type ToolDefinition, classMemberByName, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
+import { type ToolDefinition, classMemberByName, constructorAssignment, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
 
 const TOOL_HANDLERS_INTERFACE = /^(\w+)ToolHandlers$/;
 const TOOL_CLASS_NAME = /Tool$/;
@@ -110,9 +110,7 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   const methods = new Set(commandMethods(node));
   if (className === undefined || !TOOL_CLASS_NAME.test(className)) return contractClass(node, methods, settings);
   if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
-  const nameMember = classMemberByName(node, 'name');
-  const declaredName = nameMember?.type === AST_NODE_TYPES.PropertyDefinition ? resolveToolName(nameMember.value) : undefined;
-  return classDefinition(node, declaredName ?? className);
+  return classDefinition(node, declaredToolName(node) ?? className);
 }
 
 const TOOL_BASE_CLASS_PATTERN = /Tool$/;
@@ -132,13 +130,15 @@ function isToolBaseClass(superClass: TSESTree.Node | null, settings: Recognition
   return settings.toolBaseClasses.includes(name) || TOOL_BASE_CLASS_PATTERN.test(name);
 }
 
-function staticNameOfClass(classNode: ClassNode): string | undefined {
+/** The name a class states for its tool: its `name` field, or (tsc's output without class fields) the constructor's `this.name = …`. */
+function declaredToolName(classNode: ClassNode): string | undefined {
   const nameMember = classMemberByName(classNode, 'name');
-  if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) {
-    const value = resolveToolName(nameMember.value);
-    if (value !== undefined) return value;
-  }
-  return classNode.id?.name ?? nameBoundTo(classNode);
+  if (nameMember?.type === AST_NODE_TYPES.PropertyDefinition) return resolveToolName(nameMember.value);
+  return nameMember === undefined ? resolveToolName(constructorAssignment(classNode, 'name')?.right) : undefined;
+}
+
+function staticNameOfClass(classNode: ClassNode): string | undefined {
+  return declaredToolName(classNode) ?? classNode.id?.name ?? nameBoundTo(classNode);
 }
 
 export function recogniseClass(node: ClassNode, settings: RecognitionSettings): ToolDefinition | undefined {

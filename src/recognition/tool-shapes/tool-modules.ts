@@ -19,7 +19,8 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findProperty, getStringValue, programOf } from '../ast.js';
 import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
 import { manifestOfModule } from '../tool-manifests.js';
-import type { ToolDefinition } from './vocabulary.js';
+import { statesContract, toolContract } from '../tool-contract.js';
+import { type ToolDefinition, objectLiteralDefinition } from './vocabulary.js';
 
 const HANDLER_EXPORT = 'handler';
 const HANDLER_EXPORTS: ReadonlySet<string> = new Set([HANDLER_EXPORT]);
@@ -72,21 +73,47 @@ const INVOCATION_EXPORTS = ['handler', 'execute', 'run'];
 /**
  * `export const metadata = { name, description }` in a module that also exports its `handler` (and its
  * `inputSchema`): the harness imports every such module, lists `metadata` and calls `handler` (next-devtools-mcp:
- * `tools.find((t) => t.metadata.name === name).handler(args)`). The module is the tool, reported at its contract.
- * No member of the contract object reaches the server's call path, so rules report it without a fix.
+ * `tools.find((t) => t.metadata.name === name).handler(args)`). So is any definition the module exports that
+ * states its whole contract (a name, a description and an input schema, in any provider's spelling:
+ * `{ name, description, input_schema }`, `{ type: 'function', function: { name, description, parameters } }`)
+ * beside the one function that runs it (`export { editFileTool, execute }`): what an SDK hands its users to
+ * pass to their model and run on its calls. The module is the tool, reported at its contract. No member of the
+ * contract object reaches the server's call path, so rules report it without a fix.
  */
 export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): ToolDefinition | undefined {
-  const exported = declaredAs(object, CONTRACT_EXPORTS)?.parent?.parent;
-  if (exported?.type !== AST_NODE_TYPES.ExportNamedDeclaration || exported.parent?.type !== AST_NODE_TYPES.Program) return undefined;
-  const name = getStringValue(findProperty(object, 'name')?.value);
-  const hasDescription = findProperty(object, 'description') !== undefined;
-  const program = exported.parent;
+  const declarator = object.parent;
+  if (
+    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+    declarator.init !== object ||
+    declarator.id.type !== AST_NODE_TYPES.Identifier
+  ) {
+    return undefined;
+  }
+  const declaration = declarator.parent;
+  const exportedInPlace = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration;
+  const program = exportedInPlace ? declaration.parent.parent : declaration?.parent;
+  if (program?.type !== AST_NODE_TYPES.Program) return undefined;
+  const local = declarator.id.name;
+  const named = exportedInPlace && CONTRACT_EXPORTS.has(local);
+  // Cheap tests first: a description of its own, or a nested provider definition.
+  if (!named && !findProperty(object, 'description') && !findProperty(object, 'function')) return undefined;
   const filePath = programPath(program);
-  if (name === undefined || !hasDescription || filePath === undefined) return undefined;
+  if (filePath === undefined) return undefined;
   const file = programFileIndex(program, filePath);
   const invocationName = firstLocalExport(file, INVOCATION_EXPORTS);
   const invocation = invocationName === undefined ? undefined : file.functions.get(invocationName);
   if (!invocation) return undefined;
+  let name: string | undefined;
+  if (named) {
+    if (findProperty(object, 'description') === undefined) return undefined;
+    name = getStringValue(findProperty(object, 'name')?.value);
+  } else {
+    const exported = [...file.exports.values()].some((target) => target.kind === 'local' && target.local === local);
+    if (!exported || !statesContract(object)) return undefined;
+    // Read as a plain object: the name it states (its own, or a nested definition's) before its variable's.
+    name = toolContract(objectLiteralDefinition('plain-object', object)).name;
+  }
+  if (name === undefined) return undefined;
   const schemaName = firstLocalExport(file, SCHEMA_EXPORTS);
   const schema = schemaName === undefined ? undefined : file.constants.get(schemaName);
   return {

@@ -23,7 +23,7 @@ import {
 } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import type { RecognitionSettings } from '../settings.js';
-import { resolveToolName, toolMapKey } from '../tool-name.js';
+import { loopedToolNames, resolveToolName, toolMapKey } from '../tool-name.js';
 
 export type ToolShape =
   | 'class'
@@ -48,6 +48,11 @@ export interface ToolDefinition {
   reportNode: TSESTree.Node;
   /** The tool's name as the model sees it when it is static, else the class/variable name. */
   name: string | undefined;
+  /**
+   * The other names the same code is registered under (a loop over a list of names: `for (const toolName of
+   * ['nexus_recall', 'agent_memory_recall']) server.tool(toolName, …)`): one tool each, with one verdict.
+   */
+  alsoNamed?: readonly string[];
   /**
    * Where classification members (`maxResultSizeChars`, `stateScope`) live and
    * where a fix inserts them: the class, or the object literal / MCP config.
@@ -359,11 +364,13 @@ export function mcpRegistrationDefinition(
   host: TSESTree.ObjectExpression | undefined,
   handlerArgument: TSESTree.Node | undefined,
 ): ToolDefinition {
+  const looped = resolveToolName(nameTarget) === undefined ? loopedToolNames(nameTarget) : undefined;
   return {
     shape: 'mcp-registration',
     node: host ?? call,
     reportNode: call,
-    name: resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    name: looped?.[0] ?? resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    ...(looped && looped.length > 1 ? { alsoNamed: looped.slice(1) } : {}),
     host,
     isMcpRegistration: true,
     handlerArgument,
@@ -375,6 +382,21 @@ export function withToolMapKeyName(definition: ToolDefinition | undefined): Tool
   if (!definition || definition.name !== undefined) return definition;
   const key = toolMapKey(definition.node);
   return key === undefined ? definition : { ...definition, name: key };
+}
+
+/** `this.<name> = value` as a statement of the class's constructor: a field as tsc compiles it (no class fields). */
+export function constructorAssignment(classNode: ClassNode, name: string): TSESTree.AssignmentExpression | undefined {
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  for (const statement of constructor?.value.body?.body ?? []) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const expression = statement.expression;
+    if (expression.type !== AST_NODE_TYPES.AssignmentExpression) continue;
+    const path = getMemberPath(expression.left);
+    if (path?.length === 2 && path[0] === 'this' && path[1] === name) return expression;
+  }
+  return undefined;
 }
 
 export function classMethods(classNode: ClassNode): Map<string, FunctionNode> {
