@@ -268,6 +268,9 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'keyboard',
     'touchscreen',
     'locator',
+    // A WebDriver (Selenium, WebdriverIO, Appium) drives one browser or device session: the page it
+    // navigated, the frame or window it switched to, the cookies it set are what the next call finds.
+    'driver',
   ],
   // Matched as a camelCase word of the method (`leftClick`, `pressKey`, `typeText`).
   sharedObjectMethods: [
@@ -305,6 +308,10 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'activate',
     'show',
     'hide',
+    // Switching the tab, window, frame or dialog later calls act on (`driver.switchTo()`, `page.switchTab(…)`).
+    'switch',
+    // Keystrokes sent to the page (`element.sendKeys(text)`, WebdriverIO's `browser.keys([…])`).
+    'keys',
   ],
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
   // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the

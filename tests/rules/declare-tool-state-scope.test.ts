@@ -3375,3 +3375,110 @@ ruleTester.run('declare-tool-state-scope: first-contact round 16', rule, {
     }),
   ],
 });
+
+// Principles from first-contact round 17 (issue 27).
+
+/** A browser tool over the web driver a module keeps (`driverManager`, another module's); `body` drives or looks at it. */
+const keptDriverTool = (body: string): string => `import { driverManager } from './driver-manager.js';
+import { waitForClickable } from './waits.js';
+export const t = tool({ description: 'Act on the page', inputSchema: z.object({ selector: z.string(), index: z.number() }), execute: async ({ selector, index }) => { const driver = driverManager.getOrThrow(); ${body} return 'ok'; } });
+`;
+
+/** The same tool with a driver it builds and quits itself. */
+const ownDriverTool = (body: string): string => `import { Builder } from 'selenium-webdriver';
+import { waitForClickable } from './waits.js';
+export const t = tool({ description: 'Act on a page', inputSchema: z.object({ selector: z.string(), index: z.number() }), execute: async ({ selector, index }) => { const driver = await new Builder().forBrowser('chrome').build(); try { ${body} } finally { await driver.quit(); } return 'ok'; } });
+`;
+
+/** A class tool run with the harness's objects merged into its input; `schema` is its input schema. */
+const mergedInputTool = (schema: string): string => `import { sharedSchema } from './schemas.js';
+export class BeginTransactionTool {
+  constructor() {
+    this.name = 'begin_transaction';
+    this.description = 'Begin a transaction';
+    this.inputSchema = ${schema};
+  }
+  async run(params) {
+    const { pool, environment, transactionManager } = params;
+    await transactionManager.begin(environment, pool);
+    return { success: true };
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 17', rule, {
+  valid: [
+    // Looking at the kept driver's page changes nothing.
+    keptDriverTool('const title = await driver.getTitle(); const cookies = await driver.manage().getCookies(); void [title, cookies];'),
+    // A driver the call builds and quits: what it does ends with the call.
+    ownDriverTool('const element = await waitForClickable(driver, selector); await element.click(); await driver.switchTo().frame(index);'),
+    // A schema not written out here: nothing says which keys of the input the model sends.
+    mergedInputTool('sharedSchema'),
+    // `({ params }, client)`: the key that names the input record holds the model's input, not the harness's objects.
+    `import { resetBranch } from './branches.js';
+export const t = tool({ description: 'Reset a branch', inputSchema: { type: 'object', properties: { branch: { type: 'string' } } }, execute: async ({ params }, client) => { await resetBranch(params, client); await params.reset(); return 'ok'; } });`,
+  ],
+  invalid: [
+    // A web driver kept by the module drives one browser session: what a helper hands back from it is a handle on its page
+    // (clicking the element, typing into it), its options and input are parts of it (`manage()`, `actions()`), and
+    // switching the frame or dialog changes what the next call acts on.
+    ...(
+      [
+        ['const element = await waitForClickable(driver, selector); await element.click();', 'click', '`element`, taken from `driver`'],
+        [
+          'const element = await waitForClickable(driver, selector); await element.sendKeys(selector);',
+          'sendKeys',
+          '`element`, taken from `driver`',
+        ],
+        ["await driver.manage().addCookie({ name: 'seen', value: selector });", 'addCookie', '`driver`'],
+        [
+          'const actions = driver.actions({ async: true }); await actions.move({ x: index, y: index }).perform();',
+          'move',
+          '`actions`, taken from `driver`',
+        ],
+        ['await driver.switchTo().frame(index);', 'switchTo', '`driver`'],
+      ] as const
+    ).map(([body, method, object]) => {
+      const code = keptDriverTool(body);
+      return {
+        code,
+        errors: [
+          {
+            messageId: 'drivesSharedObject' as const,
+            data: { tool: 't', method, object: `${object}, taken from imported \`driverManager\`` },
+            suggestions: [
+              {
+                messageId: 'declareSessionScope' as const,
+                output: code.replace("return 'ok'; } });", "return 'ok'; }, stateScope: 'session' });"),
+              },
+            ],
+          },
+        ],
+      };
+    }),
+    // The schema declares only `environment`: `transactionManager` is the harness's, and beginning its transaction
+    // leaves it open for the next call.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'begin_transaction',
+            method: 'begin',
+            object: '`transactionManager`, which the harness hands in with the input (its schema declares no `transactionManager`)',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                'export class BeginTransactionTool {\n',
+                "export class BeginTransactionTool {\n  readonly stateScope = 'session';\n",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(mergedInputTool("{ type: 'object', properties: { environment: { type: 'string' } } }")),
+  ],
+});

@@ -272,7 +272,9 @@ export function drivingCallOf(
   if (handedIn && first !== undefined && !onDisk && HANDED_OBJECT_VERBS.has(first)) return { node: call, method, receiver: member.object };
   // `transactionManager.beginTransaction(connection)`, `db.commitTransaction(id)`: a transaction that one call opens,
   // runs in or closes is held open by the object between calls (on any receiver the invocation does not build).
-  if (handedIn && words.includes('transaction') && words.some((word) => TRANSACTION_VERBS.has(word))) {
+  // `transactionManager.begin(environment, pool)`: the receiver may say it holds the transaction instead.
+  const transactional = words.includes('transaction') || segments.some((segment) => nameWords(segment).includes('transaction'));
+  if (handedIn && transactional && words.some((word) => TRANSACTION_VERBS.has(word))) {
     return { node: call, method, receiver: member.object };
   }
   const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];

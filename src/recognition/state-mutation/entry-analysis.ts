@@ -16,6 +16,7 @@ import type { FileIndex } from '../file-index.js';
 import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
 import { type InvocationEntry, findWrappingInvocations, getInvocation } from '../invocation.js';
 import { findInheritedToolMember } from '../self-reading.js';
+import { toolContract } from '../tool-contract.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, type ToolMember, getClassMethod } from '../tool-shapes/vocabulary.js';
 import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
@@ -84,6 +85,9 @@ function analyseEntry(
 ): StateUse[] {
   const findings: StateUse[] = [];
   const target = wrapper ? undefined : thisTarget(entry, definition);
+  // The fields the model is told it may send, when the schema is written out: any other part of the input is the harness's.
+  const inputs = toolContract(definition).inputs;
+  const declaredInputs = inputs.length > 0 ? new Set(inputs.map((input) => input.name)) : undefined;
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
   const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
@@ -227,7 +231,7 @@ function analyseEntry(
       }
     }
 
-    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings));
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings, declaredInputs));
 
     // An invocation class is built per call, but what its fields hold (the tool's config) is not.
     const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);

@@ -75,9 +75,26 @@ export function outermostMember(root: TSESTree.Node): TSESTree.Node {
  * Lookups: what they return is a part of the object itself, so changing it changes the
  * object. Collection lookups hand back the element the collection keeps; a page's
  * element lookups (`page.locator(selector).click()`, `page.getByText(text).hover()`,
- * `page.$(selector)`) hand back a handle on the page, so driving it drives the page.
+ * `page.$(selector)`, a WebDriver's `driver.findElement(by).click()`) hand back a handle on
+ * the page, so driving it drives the page; so do a WebDriver's handles on its session's
+ * options and input (`driver.manage().addCookie(…)`, `driver.actions().move(…)`).
  */
-const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at', 'locator', 'frameLocator', '$', 'querySelector', 'first', 'last', 'nth']);
+const LOOKUP_METHODS = new Set([
+  'get',
+  'find',
+  'findLast',
+  'at',
+  'locator',
+  'frameLocator',
+  '$',
+  'querySelector',
+  'first',
+  'last',
+  'nth',
+  'findElement',
+  'manage',
+  'actions',
+]);
 const ELEMENT_LOOKUP = /^getBy[A-Z]/;
 
 function isLookup(callee: TSESTree.Node): boolean {

@@ -335,6 +335,49 @@ function contextBesideInput(parameter: TSESTree.Parameter): string[] | undefined
 }
 
 /**
+ * The variables bound from keys of the model's input that its schema does not declare: in the input
+ * parameter's own pattern (`run({ environment, pool })`) or in a top-level destructuring of it
+ * (`const { pool, environment } = params`), each with its key. The model is only told of the declared
+ * fields, so an object under any other key was put there by the harness.
+ */
+function undeclaredInputNames(
+  fn: FunctionNode,
+  inputParameters: readonly number[],
+  declared: ReadonlySet<string>,
+  sourceCode: ScopeSource,
+): [ScopeVariable, string][] {
+  const found: [ScopeVariable, string][] = [];
+  const take = (pattern: TSESTree.ObjectPattern): void => {
+    for (const property of pattern.properties) {
+      if (property.type !== AST_NODE_TYPES.Property) continue;
+      const key = getStaticKeyName(property.key, property.computed);
+      const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+      // `({ params }, client)`: a key that names the input record holds the model's input itself.
+      if (key === undefined || declared.has(key) || INPUT_RECORD_KEYS.has(key) || value.type !== AST_NODE_TYPES.Identifier) continue;
+      const variable = resolveIdentifier(value, sourceCode);
+      if (variable) found.push([variable, key]);
+    }
+  };
+  const inputNames = new Set<string>();
+  for (const index of inputParameters) {
+    const parameter = fn.params[index];
+    const pattern = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    if (pattern?.type === AST_NODE_TYPES.ObjectPattern) take(pattern);
+    else if (pattern?.type === AST_NODE_TYPES.Identifier) inputNames.add(pattern.name);
+  }
+  if (inputNames.size > 0 && fn.body?.type === AST_NODE_TYPES.BlockStatement) {
+    walk(fn.body, (node) => {
+      if (node !== fn.body && (isFunctionNode(node) || isClassNode(node))) return false;
+      if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.ObjectPattern || !node.init) return undefined;
+      const init = skipTypeWrappers(node.init);
+      if (init.type === AST_NODE_TYPES.Identifier && inputNames.has(init.name)) take(node.id);
+      return undefined;
+    });
+  }
+  return found;
+}
+
+/**
  * A call whose result is used in place as a receiver (`(await getStore(memory)).updateNode(…)`):
  * the expression the method is called on, the call or the `await` around it.
  */
@@ -360,6 +403,7 @@ export function sharedObjectUses(
   at: (node: TSESTree.Node) => TSESTree.Node,
   sourceCode: ScopeSource,
   settings: RecognitionSettings,
+  declaredInputs?: ReadonlySet<string>,
 ): StateUse[] {
   const { fn } = item;
   if (!fn.body) return [];
@@ -367,6 +411,20 @@ export function sharedObjectUses(
   const contractVerb = drivingVerbOfName(toolName);
   const sources = new Map<ScopeVariable, SharedSource>();
   if (item.depth === 0) {
+    // `const { pool, environment, transactionManager } = params` where the schema declares only `environment`: the
+    // harness merged its own objects into the input, and those are what the call is handed.
+    if (declaredInputs) {
+      for (const [variable, key] of undeclaredInputNames(fn, entry.inputParameters, declaredInputs, sourceCode)) {
+        if (namesObservability(variable.name)) continue;
+        sources.set(variable, {
+          words: `\`${variable.name}\`, which the harness hands in with the input (its schema declares no \`${key}\`)`,
+          stateKey: `input:${key}`,
+          part: true,
+          handedIn: true,
+          names: [variable.name],
+        });
+      }
+    }
     fn.params.forEach((parameter, index) => {
       // `({ input, agent }) => …`: the call record's `input` is the model's; what comes beside it is the harness's.
       const beside = entry.inputParameters.includes(index) ? contextBesideInput(parameter) : undefined;
@@ -452,14 +510,23 @@ export function sharedObjectUses(
    * What a helper of the package hands back when it is handed a long-lived object (`requireComputer(context)`):
    * that object or a part of it. Or, handed none, an object the helper keeps: the result is that object itself.
    */
-  const helperResultSource = (call: TSESTree.CallExpression): { source: SharedSource; part: boolean } | undefined => {
+  const helperResultSource = (
+    call: TSESTree.CallExpression,
+  ): { source: SharedSource; part: boolean; handedNames?: readonly string[] } | undefined => {
     if (call.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
     for (const [index, argument] of call.arguments.entries()) {
       const argumentRoot = expressionRoot(argument);
       const source = argumentRoot ? sourceOfRoot(argumentRoot.root) : undefined;
       if (!source) continue;
+      // `const element = await waitForClickableElement(driver, selector)`: what a helper hands back from the
+      // long-lived object it is handed is a handle on that object, named by it (driving the element drives the page).
+      const handedNames = argumentRoot?.root.type === AST_NODE_TYPES.Identifier ? [argumentRoot.root.name, ...source.names] : source.names;
       // `const state = toState(options)` where `toState` returns `options.experimental_context`: a part of it.
-      return { source, part: (argumentRoot?.part ?? false) && source.part && returnsPartOfParameter(call.callee, index, sourceCode) };
+      return {
+        source,
+        part: (argumentRoot?.part ?? false) && source.part && returnsPartOfParameter(call.callee, index, sourceCode),
+        handedNames,
+      };
     }
     const kept = keptObjectReturnedBy(call.callee, fn, sourceCode);
     return kept ? { source: kept, part: true } : undefined;
@@ -496,6 +563,7 @@ export function sharedObjectUses(
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     let source: SharedSource | undefined;
     let part: boolean;
+    let handedNames: readonly string[] = [];
     const rooted = expressionRoot(node.init);
     const singleton = singletonAccessed(node.init, sourceCode);
     if (singleton) {
@@ -510,13 +578,14 @@ export function sharedObjectUses(
       const returned = call.type === AST_NODE_TYPES.CallExpression ? helperResultSource(call) : undefined;
       source = returned?.source;
       part = returned?.part ?? false;
+      handedNames = returned?.handedNames ?? [];
     }
     if (!source) return undefined;
     for (const variable of sourceCode.scopeManager?.getDeclaredVariables(node) ?? []) {
       // The names it was taken through (`tab.targetLocator(…)`, a kept `page`) still say what it
       // is a handle of; only this step's names, or `context.filesystem.readFile(…)`'s text would
       // count as a handle of the context.
-      const names = rooted ? receiverSegments(node.init) : part ? source.names : [];
+      const names = rooted ? receiverSegments(node.init) : part ? source.names : handedNames;
       sources.set(variable, {
         words: `\`${variable.name}\`, taken from ${source.words}`,
         stateKey: source.stateKey,
