@@ -227,15 +227,28 @@ export type ModuleFilter = (modulePath: string) => boolean;
  * with 128 KB as with `MAX_SOURCE_FILE_BYTES` (`npm run same-findings`). Since
  * first-contact round 16 one is: hotelzero keeps its browser class in a 159 KB
  * module, so its eleven tools stay unknown (docs/accuracy.md); moving the bound
- * is a cost question for `npm run bench`. Files joined by name
+ * is a cost question for `npm run bench`; the class of a kept instance now has its own bound
+(`MAX_KEPT_CLASS_MODULE_BYTES`). Files joined by name
  * (`package-files.ts`) and modules loaded directly keep that larger bound.
  */
 export const MAX_FOLLOWED_MODULE_BYTES = 128 * 1024;
 
-function loadFiltered(modulePath: string | undefined, filter: ModuleFilter | undefined): FileIndex | undefined {
+/**
+ * The class of an object a tool keeps between calls (`const b = await getBrowser()`, only ever a
+ * `new HotelBrowser()`) is followed in a module up to `MAX_SOURCE_FILE_BYTES`: every call of the
+ * tool goes through that one class, and it is asked only for that narrow shape, so its one parse per
+ * process is the cost of seeing the tool at all (hotelzero keeps its browser class in 159 KB).
+ */
+export const MAX_KEPT_CLASS_MODULE_BYTES = MAX_SOURCE_FILE_BYTES;
+
+function loadFiltered(
+  modulePath: string | undefined,
+  filter: ModuleFilter | undefined,
+  maxBytes = MAX_FOLLOWED_MODULE_BYTES,
+): FileIndex | undefined {
   if (!modulePath) return undefined;
   const size = fileFacts(modulePath)?.size;
-  if (size === undefined || size > MAX_FOLLOWED_MODULE_BYTES) return undefined;
+  if (size === undefined || size > maxBytes) return undefined;
   if (filter && !filter(modulePath)) return undefined;
   return loadModule(modulePath);
 }
@@ -336,13 +349,22 @@ export interface ResolvedClass {
   file: FileIndex;
 }
 
-/** A class name used in `file` (`new WebContentProcessor(…)`): its own class, or the one a relative import stands for. */
-export function resolveClassName(file: FileIndex, name: string, depth = 0, filter?: ModuleFilter): ResolvedClass | undefined {
+/**
+ * A class name used in `file` (`new WebContentProcessor(…)`): its own class, or the one a relative import stands for.
+ * `maxBytes` raises the bound on the module imported directly (see `MAX_KEPT_CLASS_MODULE_BYTES`).
+ */
+export function resolveClassName(
+  file: FileIndex,
+  name: string,
+  depth = 0,
+  filter?: ModuleFilter,
+  maxBytes?: number,
+): ResolvedClass | undefined {
   const own = file.classes.get(name);
   if (own) return { classNode: own, file };
   const binding = file.imports.get(name);
   if (!binding || binding.imported === '*' || depth > MAX_RE_EXPORT_DEPTH) return undefined;
-  const target = loadFiltered(resolveRelativeModule(binding.module, file.filePath), filter);
+  const target = loadFiltered(resolveRelativeModule(binding.module, file.filePath), filter, maxBytes);
   return target ? resolveExport(target, binding.imported, depth + 1, filter, resolveClassName) : undefined;
 }
 

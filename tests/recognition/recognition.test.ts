@@ -380,6 +380,24 @@ describe('input flow', () => {
       expect(cachedModulePaths()).not.toContain(formatter);
     });
 
+    it('follows the class of a kept instance into a module over the followed-module bound, and no other class', () => {
+      // About 141 KB: over MAX_FOLLOWED_MODULE_BYTES (128 KB), under MAX_SOURCE_FILE_BYTES.
+      const padding = `// ${'x'.repeat(200)}\n`.repeat(700);
+      writeFileSync(
+        path.join(directory, 'big-browser.ts'),
+        `${padding}import { readFile } from 'node:fs/promises';\nexport class Browser { async visit(p: string) { return readFile(p, 'utf8'); } }\n`,
+      );
+      const kept = `import { Browser } from './big-browser.js';
+        let browser = null;
+        async function getBrowser() { if (!browser) browser = new Browser(); return browser; }
+        buildTool({ async call(i) { const b = await getBrowser(); return b.visit(i.path); } })`;
+      expect(analyse(kept, path.join(directory, 'kept-tool.ts')).flatMap((t) => t.reads)).toEqual([['b.visit', 'readFile', 'visit']]);
+      // A browser made for the call is an ordinary call into that module: the bound holds.
+      const perCall = `import { Browser } from './big-browser.js';
+        buildTool({ async call(i) { const b = new Browser(); return b.visit(i.path); } })`;
+      expect(analyse(perCall, path.join(directory, 'per-call-tool.ts')).flatMap((t) => t.reads)).toEqual([]);
+    });
+
     it('keeps a "reaches no reader" answer for every module of an import cycle, so the cycle is walked once', () => {
       const left = path.join(directory, 'cycle-left.ts');
       const right = path.join(directory, 'cycle-right.ts');

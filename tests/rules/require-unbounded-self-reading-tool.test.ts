@@ -4141,6 +4141,19 @@ export const ${variable} = tool({
 });
 `;
 
+/** A scrape tool whose schema is a constant's rest (\`omitted\` are the keys named beside it) sent to a scraping API. */
+const restSchemaServer = (omitted: string): string => `const crawlParams = {
+  url: z.string().describe('The page to start from'),
+  depth: z.number().optional(),
+};
+const { ${omitted}, ...scrapeBase } = crawlParams;
+const scrapeParams = { ...scrapeBase, screenshot: z.boolean().optional() };
+server.tool('spider_scrape', 'Scrape a single page and extract its content', scrapeParams, async (params) => {
+  const data = await apiRequest('POST', '/scrape', params);
+  return { content: [{ type: 'text', text: data }] };
+});
+`;
+
 const anthropicReadDefinition =
   "{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }";
 
@@ -4162,6 +4175,8 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 17', ru
     innerModelSearchTool(
       "const data = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: query }] }); const path = JSON.parse(data.choices[0].message.content).path;",
     ),
+    // The rest leaves the URL out: no input is a location.
+    restSchemaServer('url: _url, depth: _depth'),
     // The schema a function of another module returns names a URL, but nothing says the tool hands back what is there.
     {
       code: schemaFunctionTool('pageCheck', 'Check that a page is up', 'pingInputSchema'),
@@ -4256,5 +4271,14 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 17', ru
       ),
       filename: path.join(nameDispatch, 'delegated', 'web-fetch.ts'),
     }))(schemaFunctionTool('pageReader', 'Fetch a page and return its content as Markdown')),
+    // \`const { depth, ...scrapeBase } = crawlParams\`: the rest keeps \`url\`, so the scraper's contract names a location.
+    // The server's raw-shape registration takes no \`_meta\`: the fix classifies the registered tool.
+    ((code) =>
+      contractCase(
+        code,
+        `import { classifyTool, UNBOUNDED } from 'tool-result-guard';\n\n${code
+          .replace("server.tool('spider_scrape'", "classifyTool(server.tool('spider_scrape'")
+          .replace(/\n}\);\n$/, "\n}), { name: 'spider_scrape', reads: 'url', maxResultSizeChars: UNBOUNDED });\n")}`,
+      ))(restSchemaServer('depth: _depth')),
   ],
 });

@@ -15,6 +15,7 @@ import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import { inheritedMethod } from '../base-classes.js';
 import {
+  MAX_KEPT_CLASS_MODULE_BYTES,
   type ModuleFilter,
   type ResolvedFunction,
   mayReachReader,
@@ -99,6 +100,7 @@ function resolveInstanceMethod(
   filter: ModuleFilter | undefined,
 ): ResolvedFunction | undefined {
   let className: string | undefined;
+  let kept = false;
   const values = [
     ...unit.declarators
       .filter((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local)
@@ -111,15 +113,14 @@ function resolveInstanceMethod(
     if (!value) continue;
     const target = skipTypeWrappers(value);
     // Every value it is given must be built from the same class, here or by a helper that keeps it.
-    const built =
-      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier
-        ? target.callee.name
-        : keptInstanceClass(target, file);
+    const direct = target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier;
+    const built = direct ? (target.callee as TSESTree.Identifier).name : keptInstanceClass(target, file);
     if (built === undefined || (className !== undefined && className !== built)) return undefined;
     className = built;
+    kept ||= !direct;
   }
   if (className === undefined) return undefined;
-  const resolved = resolveClassName(file, className, 0, filter);
+  const resolved = resolveClassName(file, className, 0, filter, kept ? MAX_KEPT_CLASS_MODULE_BYTES : undefined);
   const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
   return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
 }
