@@ -449,3 +449,23 @@ export function boundFunctionName(fn: FunctionNode): string | undefined {
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
   return fn.id?.name;
 }
+
+/** The declarator of `const <name> = node` (a plain name, no pattern) whose initialiser is `node`. */
+export function namedDeclaratorOf(node: TSESTree.Node): (TSESTree.VariableDeclarator & { id: TSESTree.Identifier }) | undefined {
+  const declarator = node.parent;
+  return declarator?.type === AST_NODE_TYPES.VariableDeclarator &&
+    declarator.init === node &&
+    declarator.id.type === AST_NODE_TYPES.Identifier
+    ? (declarator as TSESTree.VariableDeclarator & { id: TSESTree.Identifier })
+    : undefined;
+}
+
+/** The program a declarator's statement stands at the top of (exported in place or not), and whether it is exported there. */
+export function moduleLevelDeclaration(
+  declarator: TSESTree.VariableDeclarator,
+): { program: TSESTree.Program; exportedInPlace: boolean } | undefined {
+  const declaration = declarator.parent;
+  const exportedInPlace = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration;
+  const holder = exportedInPlace ? declaration.parent.parent : declaration?.parent;
+  return holder?.type === AST_NODE_TYPES.Program ? { program: holder, exportedInPlace } : undefined;
+}

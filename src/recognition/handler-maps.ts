@@ -90,10 +90,28 @@ function objectEntries(object: TSESTree.ObjectExpression, depth: number): MapEnt
       return [{ key, value: property.value }];
     }
     if (depth > 2) return [];
-    return spreadBranches(property.argument).flatMap((branch) =>
-      branch.type === AST_NODE_TYPES.ObjectExpression ? objectEntries(branch, depth + 1) : [],
-    );
+    return spreadBranches(property.argument).flatMap((branch) => {
+      // `{ ...toolHandlers, queue_jira_operations: … }`: a map declared beside it, spread in.
+      const spread = branch.type === AST_NODE_TYPES.Identifier ? objectDeclaredBeside(branch) : branch;
+      return spread?.type === AST_NODE_TYPES.ObjectExpression ? objectEntries(spread, depth + 1) : [];
+    });
   });
+}
+
+/** The object literal a `const` of an enclosing block (or the module) declares under `identifier`'s name. */
+function objectDeclaredBeside(identifier: TSESTree.Identifier): TSESTree.ObjectExpression | undefined {
+  for (let current: TSESTree.Node | undefined = identifier.parent; current; current = current.parent) {
+    if (current.type !== AST_NODE_TYPES.BlockStatement && current.type !== AST_NODE_TYPES.Program) continue;
+    for (const statement of current.body) {
+      if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== 'const') continue;
+      for (const declarator of statement.declarations) {
+        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== identifier.name) continue;
+        const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
+        return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 function pairEntries(list: TSESTree.ArrayExpression, depth: number): MapEntry[] {
@@ -217,8 +235,11 @@ export function handlerOfValue(node: TSESTree.Node, file: FileIndex): MappedHand
 
 /**
  * The maps a module declares at its top (`const`, `let` or a bundle's `var`, exported or not), by
- * name, and those it assigns to a variable anywhere (`toolHandlers = new Map([…])` in a bundle's
- * lazy initialiser), walked only when the text spells such an assignment.
+ * name, then those a function declares for itself (`const handlers = { get_branch: (a) =>
+ * branches.handleGetBranch(a), … }` in a server's constructor, looked up there with
+ * `handlers[definition.name]`), and those it assigns to a variable anywhere (`toolHandlers = new
+ * Map([…])` in a bundle's lazy initialiser), walked only when the text spells such an assignment.
+ * A name declared at the top wins over the same name inside a function.
  */
 const mapsByProgram = new WeakMap<TSESTree.Program, Map<string, HandlerMapNode>>();
 const MAP_ASSIGNMENT = /[\w$]\s*=\s*new\s+Map\s*\(\s*\[/;
@@ -235,6 +256,14 @@ function moduleMaps(program: TSESTree.Program): Map<string, HandlerMapNode> {
       if (declarator.id.type === AST_NODE_TYPES.Identifier && map && !found.has(declarator.id.name)) found.set(declarator.id.name, map);
     }
   }
+  walk(program, (node) => {
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || found.has(node.id.name)) {
+      return undefined;
+    }
+    const map = node.init?.type === AST_NODE_TYPES.ObjectExpression ? node.init : undefined;
+    if (map) found.set(node.id.name, map);
+    return undefined;
+  });
   const text = moduleText(program);
   if (text !== undefined && MAP_ASSIGNMENT.test(text)) {
     walk(program, (node) => {

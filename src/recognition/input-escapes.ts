@@ -256,7 +256,7 @@ function calleeText(callee: TSESTree.Node): string {
  * Where input only describes the call for someone else: an error it builds (`new UserInputError(…)`,
  * `createError(…)`), a tag or attribute of a trace, a log line. Nothing read comes back from there.
  */
-const ERROR_CONSTRUCTOR = /(?:^|[a-z])Error$/;
+const ERROR_CONSTRUCTOR = /(?:^|[a-z])(?:Error|Exception)$/;
 const TELEMETRY_METHODS = new Set([
   'setTag',
   'setTags',
@@ -274,9 +274,24 @@ const LOG_RECEIVERS = new Set(['logger', 'log', 'console', 'span', 'tracer', 'Se
  * File-system calls that answer with facts about a path, never what is in it (`fs.existsSync(p)`,
  * `await fs.access(p)`, `statSync(p)`): the analysis knows what they do, so they are no escape.
  */
-const FILE_FACT_FUNCTIONS = new Set(['existsSync', 'exists', 'stat', 'statSync', 'lstat', 'lstatSync', 'access', 'accessSync']);
-/** `fs`, `fsp`, `fsPromises`, `fs.promises`, tsc's `fs_1`, `node_fs`, `fse`: a receiver that is the file system module. */
-const FILE_SYSTEM_RECEIVER = /^(?:fs|fsp|fse|fsPromises|fs_\d+|node_fs|promises|fs_extra|fsExtra)$/;
+const FILE_FACT_FUNCTIONS = new Set([
+  'existsSync',
+  'exists',
+  'stat',
+  'statSync',
+  'lstat',
+  'lstatSync',
+  'access',
+  'accessSync',
+  // Where a path leads, after its links: still the path, never what is there.
+  'realpath',
+  'realpathSync',
+]);
+/**
+ * `fs`, `fsp`, `fsPromises`, `fs.promises`, tsc's `fs_1`, `node_fs`, `fse`, a bundler's renames (`fs3`,
+ * `fsp2`): a receiver that is the file system module.
+ */
+const FILE_SYSTEM_RECEIVER = /^(?:fs|fsp|fse|fsPromises|fs_\d+|node_fs|promises|fs_extra|fsExtra)\d*$/;
 
 /** Is the call plain value work, whose result stays input, or a description of the call for someone else? */
 function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {

@@ -67,7 +67,10 @@ function resolveFunctionValue(value: TSESTree.Node | undefined, file: FileIndex 
   if (target.type === AST_NODE_TYPES.Identifier) return file?.functions.get(target.name);
   // `execute: withProjectRoot(async (args) => …)`: the wrapped function runs with the model's input.
   const wrapped = wrappedFunction(target);
-  if (wrapped) return isFunctionNode(wrapped) ? wrapped : file?.functions.get(wrapped.name);
+  if (wrapped) {
+    if (isFunctionNode(wrapped)) return wrapped;
+    return wrapped.type === AST_NODE_TYPES.Identifier ? file?.functions.get(wrapped.name) : undefined;
+  }
   // `handler: helpers.read.bind(helpers)` and the like are left unknown.
   return undefined;
 }
@@ -86,6 +89,7 @@ function resolveImportedHandler(value: TSESTree.Node | undefined, file: FileInde
   // `wrapHandler(schema, handleCreateTask, service)`: the handler the wrapper is handed, imported.
   if (target.type === AST_NODE_TYPES.CallExpression) {
     const wrapped = wrappedFunction(target);
+    if (wrapped?.type === AST_NODE_TYPES.MemberExpression) return resolveImportedHandler(wrapped, file);
     return wrapped?.type === AST_NODE_TYPES.Identifier ? resolveLocalName(file, wrapped.name) : undefined;
   }
   if (target.type !== AST_NODE_TYPES.MemberExpression || target.object.type !== AST_NODE_TYPES.Identifier) return undefined;

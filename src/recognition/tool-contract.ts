@@ -471,9 +471,20 @@ function readObject(object: TSESTree.ObjectExpression, into: ToolContract, depth
 
 /**
  * Methods of a tool class that hand back its declaration for the model (`getDeclaration()` of ADK-style tools,
- * `static get_definition()` of simulacra's), static or not.
+ * `static get_definition()` of simulacra's, `getSpec()` of the Amazon Q language server's), static or not.
  */
-const DECLARATION_METHODS = ['getDeclaration', 'getDefinition', 'get_definition', 'get_declaration', 'toJSON', 'declaration', 'definition'];
+const DECLARATION_METHODS = [
+  'getDeclaration',
+  'getDefinition',
+  'get_definition',
+  'get_declaration',
+  'toJSON',
+  'declaration',
+  'definition',
+  'getSpec',
+  'get_spec',
+  'spec',
+];
 
 /** What a class's method `name` returns (its first `return`), static or not. */
 function methodReturn(classNode: ClassNode, name: string): TSESTree.Node | undefined {

@@ -45,6 +45,14 @@ describe('where the model input leaves what the analysis follows', () => {
     ).toEqual(['fetchPage']);
   });
 
+  it("leaves a bundler's renamed file system module's checks, realpath and exceptions it builds", () => {
+    expect(
+      escapesOf(
+        `import fs3 from 'fs';\nexport function run({ path }) { if (!fs3.existsSync(path)) throw new PathSandboxException(path); const real = fs3.realpathSync(path); return fetchPage(real); }`,
+      ),
+    ).toEqual(['fetchPage']);
+  });
+
   it('follows locals a closure computes from captured input, and callbacks over input', () => {
     // mcp-ripgrep's `exec(command)`: the command line is split inside the Promise executor.
     expect(

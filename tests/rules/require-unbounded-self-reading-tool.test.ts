@@ -4282,3 +4282,106 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 17', ru
       ))(restSchemaServer('depth: _depth')),
   ],
 });
+
+// Principles from first-contact round 18 (issue 27).
+
+/** A server whose handlers map is declared in its constructor and spreads another; \`listed\` is the tool its list declares. */
+const constructorMapServer = (listed: string, lookUp = 'handlers[definition.name]'): string => `import { readFile } from 'node:fs/promises';
+const toolDefinitions = [
+  { name: '${listed}', description: 'A doc', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+];
+export class DocServer {
+  constructor(registry) {
+    const toolHandlers = { read_doc: (a) => readFile(a.path, 'utf8') };
+    const handlers = { ...toolHandlers, doc_size: async (a) => String((await readFile(a.path, 'utf8')).length) };
+    for (const definition of toolDefinitions) registry.register(definition, ${lookUp});
+  }
+}
+`;
+
+/** A server registering a tool module's handler through a wrapper: \`module\` is the module it imports. */
+const wrappedModuleServer = (module: string): string => `import * as fileTool from './${module}.js';
+const withNudge = (handler) => async (args) => handler(args);
+server.tool('show_file', 'Show a file', fileTool.schema.shape, withNudge(fileTool.handler));
+`;
+
+/** A language server's tool class that states its contract through \`getSpec()\`; \`body\` is what \`invoke\` does. */
+const specClass = (
+  body: string,
+  name = 'fsRead',
+  description = 'A tool for reading files.',
+): string => `import { readFile } from 'node:fs/promises';
+import { workspaceUtils } from '@aws/lsp-core';
+export class FsRead {
+  getSpec() {
+    return { name: '${name}', description: '${description}', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
+  }
+  async invoke(params) {
+    ${body}
+  }
+}
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 18', rule, {
+  valid: [
+    // The list's tool hands back a length.
+    constructorMapServer('doc_size'),
+    // A map nobody looks up by a computed name dispatches nothing.
+    constructorMapServer('read_doc', 'handlers.doc_size'),
+    // The wrapped module's handler hands back a size.
+    { code: wrappedModuleServer('size-tool'), filename: path.join(nameDispatch, 'delegated', 'wrapped-server.ts') },
+    // A folder's listing is names, not what is in the files.
+    specClass('return workspaceUtils.readDirectoryWithTreeOutput(params.path);', 'listDirectory', 'Lists the entries under a folder.'),
+  ],
+  invalid: [
+    // `const handlers = { ...toolHandlers, … }` in a constructor, looked up with `handlers[definition.name]`: the map is
+    // the dispatcher, and the spread map beside it holds `read_doc`'s handler.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'read_doc',
+          readCall: '`readFile`',
+          fix: [
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },",
+            "inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },",
+          ],
+        },
+      ]))(constructorMapServer('read_doc')),
+    // \`getSpec()\` hands back the class's declaration: the class with its \`invoke\` is the tool.
+    ((code) =>
+      invalid(code, [
+        {
+          toolName: 'fsRead',
+          readCall: '`readFile`',
+          fix: ['export class FsRead {\n', 'export class FsRead {\n  maxResultSizeChars = Infinity;\n'],
+        },
+      ]))(specClass("return readFile(params.path, 'utf8');")),
+    // \`withNudge(fileTool.handler)\`: the wrapper is handed the module's handler, which hands the file back.
+    ((code) => ({
+      code,
+      filename: path.join(nameDispatch, 'delegated', 'wrapped-server.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded' as const,
+          data: { toolName: 'show_file', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'UNBOUNDED' },
+          // The server's raw-shape registration takes no \`_meta\`: the fix classifies the registered tool.
+          suggestions: [
+            {
+              messageId: 'setUnbounded' as const,
+              output: code
+                .replace(
+                  "from './dump-tool.js';\n",
+                  "from './dump-tool.js';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n",
+                )
+                .replace("server.tool('show_file'", "classifyTool(server.tool('show_file'")
+                .replace(
+                  'withNudge(fileTool.handler));',
+                  "withNudge(fileTool.handler)), { name: 'show_file', reads: 'path', maxResultSizeChars: UNBOUNDED });",
+                ),
+            },
+          ],
+        },
+      ],
+    }))(wrappedModuleServer('dump-tool')),
+  ],
+});

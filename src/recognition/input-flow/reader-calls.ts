@@ -56,6 +56,8 @@ export interface ReadFinding {
  */
 const SERVICE_READER_NAME =
   /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
+/** A read of a folder's listing (`readDirectoryWithTreeOutput`, `loadFolder`): it answers with names, not what is in them. */
+const LISTING_READER_NAME = /^(?:read|load|open|view|fetch)(?:Dir|Directory|Directories|Folder|Folders|Tree)(?:[A-Z_\d]|$)/;
 const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
 /** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
 const URL_ONLY_SERVICE_READER_NAME = /^extract/;
@@ -132,7 +134,7 @@ export function namedServiceRead(
   if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const path = getMemberPath(callee);
   const method = path?.[path.length - 1];
-  if (method === undefined || !SERVICE_READER_NAME.test(method)) return undefined;
+  if (method === undefined || !SERVICE_READER_NAME.test(method) || LISTING_READER_NAME.test(method)) return undefined;
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
   if (SEARCH_SERVICE_NAME.test(method))
     return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;

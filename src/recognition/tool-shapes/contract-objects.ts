@@ -15,7 +15,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getMemberPath, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
+import {
+  findProperty,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  namedDeclaratorOf,
+  programOf,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
 import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract, toolContract } from '../tool-contract.js';
@@ -89,14 +98,8 @@ function isReturnedByFunction(object: TSESTree.ObjectExpression): boolean {
  * no invocation of its own, given one in the block that declares it. The function assigned is its invocation.
  */
 function assignedInvocation(object: TSESTree.ObjectExpression, settings: RecognitionSettings): TSESTree.Node | undefined {
-  const declarator = object.parent;
-  if (
-    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    declarator.init !== object ||
-    declarator.id.type !== AST_NODE_TYPES.Identifier
-  ) {
-    return undefined;
-  }
+  const declarator = namedDeclaratorOf(object);
+  if (!declarator) return undefined;
   const name = declarator.id.name;
   const block = declarator.parent?.parent;
   if (block?.type !== AST_NODE_TYPES.BlockStatement) return undefined;

@@ -41,6 +41,8 @@ import {
   programOf,
   skipTypeWrappers,
   walk,
+  moduleLevelDeclaration,
+  namedDeclaratorOf,
 } from '../ast.js';
 import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
 import { type MappedHandler, handlerOfValue, mappedHandlersNamed } from '../handler-maps.js';
@@ -589,17 +591,8 @@ function fileText(filePath: string): string | undefined {
 
 /** `const x = { name, inputSchema }` at a module's top (exported or not): the constant's name. */
 function definitionConstantName(object: TSESTree.ObjectExpression): string | undefined {
-  const declarator = object.parent;
-  if (
-    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    declarator.init !== object ||
-    declarator.id.type !== AST_NODE_TYPES.Identifier
-  )
-    return undefined;
-  const declaration = declarator.parent;
-  const holder = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration?.parent;
-  if (holder?.type !== AST_NODE_TYPES.Program) return undefined;
-  return declarator.id.name;
+  const declarator = namedDeclaratorOf(object);
+  return declarator && moduleLevelDeclaration(declarator) ? declarator.id.name : undefined;
 }
 
 /** Does `local` in `file` stand for the constant `constant` of `definitionFile`? */

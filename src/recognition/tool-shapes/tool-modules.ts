@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, getStringValue, programOf } from '../ast.js';
+import { findProperty, getStringValue, moduleLevelDeclaration, namedDeclaratorOf, programOf } from '../ast.js';
 import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
 import { manifestOfModule } from '../tool-manifests.js';
 import { statesContract, toolContract } from '../tool-contract.js';
@@ -81,18 +81,10 @@ const INVOCATION_EXPORTS = ['handler', 'execute', 'run'];
  * contract object reaches the server's call path, so rules report it without a fix.
  */
 export function recogniseToolModuleMetadata(object: TSESTree.ObjectExpression): ToolDefinition | undefined {
-  const declarator = object.parent;
-  if (
-    declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-    declarator.init !== object ||
-    declarator.id.type !== AST_NODE_TYPES.Identifier
-  ) {
-    return undefined;
-  }
-  const declaration = declarator.parent;
-  const exportedInPlace = declaration?.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration;
-  const program = exportedInPlace ? declaration.parent.parent : declaration?.parent;
-  if (program?.type !== AST_NODE_TYPES.Program) return undefined;
+  const declarator = namedDeclaratorOf(object);
+  const moduleLevel = declarator ? moduleLevelDeclaration(declarator) : undefined;
+  if (!declarator || !moduleLevel) return undefined;
+  const { program, exportedInPlace } = moduleLevel;
   const local = declarator.id.name;
   const named = exportedInPlace && CONTRACT_EXPORTS.has(local);
   // Cheap tests first: a description of its own, or a nested provider definition.

@@ -144,7 +144,10 @@ export function isToolTypeName(name: string | undefined, settings: RecognitionSe
  * call is the function handed in (the innermost, last one); the wrapper adds
  * checks or logging around it.
  */
-export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | TSESTree.Identifier | undefined {
+export function wrappedFunction(
+  node: TSESTree.Node,
+  depth = 0,
+): FunctionNode | TSESTree.Identifier | TSESTree.MemberExpression | undefined {
   const target = skipTypeWrappers(node);
   if (depth > 3 || target.type !== AST_NODE_TYPES.CallExpression) return undefined;
   for (let index = target.arguments.length - 1; index >= 0; index -= 1) {
@@ -158,10 +161,17 @@ export function wrappedFunction(node: TSESTree.Node, depth = 0): FunctionNode | 
   const last = target.arguments[target.arguments.length - 1];
   const named = last ? skipTypeWrappers(last) : undefined;
   if (named?.type === AST_NODE_TYPES.Identifier && depth > 0) return named;
-  // `wrapHandler(CreateTaskArgsSchema, handleCreateTask, service)`: the argument named as a handler is what runs.
+  // `wrapHandler(CreateTaskArgsSchema, handleCreateTask, service)`: the argument named as a handler is what runs;
+  // so does a module's member named for it (`withUpgradeNudge(dumpDatabaseTool.handler)`).
   for (const argument of target.arguments) {
     const candidate = skipTypeWrappers(argument);
     if (candidate.type === AST_NODE_TYPES.Identifier && HANDLER_NAME.test(candidate.name)) return candidate;
+    if (
+      candidate.type === AST_NODE_TYPES.MemberExpression &&
+      WRAPPED_LOGIC_MEMBER.test(getStaticKeyName(candidate.property, candidate.computed) ?? '')
+    ) {
+      return candidate;
+    }
   }
   // `createSessionAwareTool({ internalSchema, logicFunction: bootSimLogic, getExecutor })`: the options name the logic.
   for (const argument of target.arguments) {
@@ -341,7 +351,10 @@ export function isFunctionLikeArgument(node: TSESTree.Node | undefined): boolean
   if (target.type !== AST_NODE_TYPES.CallExpression) return false;
   const wrapped = wrappedFunction(target);
   // An inline function, or one the wrapper is handed by a handler's name (`wrapHandler(schema, handleCreateTask, service)`).
-  return wrapped !== undefined && (isFunctionNode(wrapped) || HANDLER_NAME.test(wrapped.name));
+  return (
+    wrapped !== undefined &&
+    (isFunctionNode(wrapped) || wrapped.type === AST_NODE_TYPES.MemberExpression || HANDLER_NAME.test(wrapped.name))
+  );
 }
 
 /** A tool whose definition and classification live in one object literal. */
