@@ -25,10 +25,13 @@ export const ACCURACY_FLOOR = {
   // 98.4 %; self-reading 278/369 = 75.3 % / 278/341 = 81.5 %; stateful 990/1422 = 69.6 % / 990/1177 =
   // 84.1 % (the 266 packages before it read as before, no false report more), so stateful precision
   // rises to 0.84; the others hold.
+  // After rounds 17 and 18's principles (rules of f25caf1), rounds 16 to 18 held out: the 291 tuned
+  // packages read 3940/4004 = 98.4 %; self-reading 279/369 = 75.6 % / 279/341 = 81.8 %; stateful
+  // 1008/1422 = 70.9 % / 1008/1195 = 84.4 %, so stateful recall rises to 0.70; the others hold.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
   selfReading: { recall: 0.75, precision: 0.81 },
-  stateful: { recall: 0.69, precision: 0.84 },
+  stateful: { recall: 0.7, precision: 0.84 },
 };
 
 const VERDICTS = ['yes', 'no', 'judgement'];
