@@ -273,8 +273,11 @@ export function drivingCallOf(
   // `transactionManager.beginTransaction(connection)`, `db.commitTransaction(id)`: a transaction that one call opens,
   // runs in or closes is held open by the object between calls (on any receiver the invocation does not build).
   // `transactionManager.begin(environment, pool)`: the receiver may say it holds the transaction instead.
-  const transactional = words.includes('transaction') || segments.some((segment) => nameWords(segment).includes('transaction'));
-  if (handedIn && transactional && words.some((word) => TRANSACTION_VERBS.has(word))) {
+  if (
+    handedIn &&
+    words.some((word) => TRANSACTION_VERBS.has(word)) &&
+    (words.includes('transaction') || segments.some((segment) => /transaction/i.test(segment)))
+  ) {
     return { node: call, method, receiver: member.object };
   }
   const names = [...(aliasName === undefined ? [] : [aliasName]), ...segments, ...sourceNames];
