@@ -380,18 +380,22 @@ export function declaredAround(declarator: TSESTree.VariableDeclarator, node: TS
   return block === undefined || containsNode(block, node);
 }
 
-/** The declarators of `name` at the top of a module (`let browser = null`, exported or not), in order. */
-export function moduleDeclarators(program: TSESTree.Program, name: string): TSESTree.VariableDeclarator[] {
+/** Every declarator at the top of a module (exported or not, any pattern), in order. */
+export function topLevelDeclarators(program: TSESTree.Program): TSESTree.VariableDeclarator[] {
   const found: TSESTree.VariableDeclarator[] = [];
   for (const statement of program.body) {
     const declaration =
       statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.declaration ? statement.declaration : statement;
-    if (declaration.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name) found.push(declarator);
-    }
+    if (declaration.type === AST_NODE_TYPES.VariableDeclaration) found.push(...declaration.declarations);
   }
   return found;
+}
+
+/** The declarators of `name` at the top of a module (`let browser = null`, exported or not), in order. */
+export function moduleDeclarators(program: TSESTree.Program, name: string): TSESTree.VariableDeclarator[] {
+  return topLevelDeclarators(program).filter(
+    (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name,
+  );
 }
 
 /** `null` or `undefined`, through type wrappers: a variable not given anything yet, or emptied. */

@@ -170,20 +170,26 @@ function isParameterAt(fn: FunctionNode, index: number): (argument: TSESTree.Nod
 /** How many hands a requested name may pass through inside one module (handler → method → helper). */
 const MAX_DELEGATE_DEPTH = 3;
 
+/** The module's functions and methods by the name they are called by (`delegateNameOf`). */
+function namedFunctions(program: TSESTree.Program): Map<string, FunctionNode[]> {
+  const byName = new Map<string, FunctionNode[]>();
+  walk(program, (node) => {
+    if (!isFunctionNode(node)) return;
+    const name = delegateNameOf(node);
+    if (name === undefined) return;
+    const named = byName.get(name);
+    if (named) named.push(node);
+    else byName.set(name, [node]);
+  });
+  return byName;
+}
+
 /**
  * The module's functions that a delegate hands the name and arguments on to, unchanged: a class
  * method between the handler and the function that switches on the name. Each is a delegate too.
  */
 function collectChainedDelegates(program: TSESTree.Program, facts: DispatchFacts): void {
-  const byName = new Map<string, FunctionNode[]>();
-  walk(program, (node) => {
-    if (!isFunctionNode(node)) return;
-    const name = delegateNameOf(node);
-    if (name === undefined || !facts.delegates.has(name)) return;
-    const named = byName.get(name);
-    if (named) named.push(node);
-    else byName.set(name, [node]);
-  });
+  const byName = namedFunctions(program);
   let pending = [...facts.delegates.keys()];
   for (let depth = 0; depth < MAX_DELEGATE_DEPTH && pending.length > 0; depth += 1) {
     const known = new Set(facts.delegates.keys());
@@ -194,16 +200,6 @@ function collectChainedDelegates(program: TSESTree.Program, facts: DispatchFacts
       }
     }
     pending = [...facts.delegates.keys()].filter((name) => !known.has(name));
-    if (pending.length > 0) {
-      walk(program, (node) => {
-        if (!isFunctionNode(node)) return;
-        const name = delegateNameOf(node);
-        if (name === undefined || !pending.includes(name)) return;
-        const named = byName.get(name);
-        if (named) named.push(node);
-        else byName.set(name, [node]);
-      });
-    }
   }
 }
 
@@ -335,14 +331,17 @@ function importedDelegateAround(
   node: TSESTree.Node,
   filePath: string | undefined,
 ): { fn: FunctionNode; indexes: DelegateIndexes } | undefined {
-  const functions = enclosingFunctions(node, MAX_CALLBACK_DEPTH);
-  const named = functions.filter((fn) => fn.params.length >= 2 && delegateNameOf(fn) !== undefined);
+  const named = enclosingFunctions(node, MAX_CALLBACK_DEPTH).flatMap((fn) => {
+    const name = fn.params.length >= 2 ? delegateNameOf(fn) : undefined;
+    return name === undefined ? [] : [{ fn, name }];
+  });
   if (named.length === 0) return undefined;
-  const path = filePath ?? (programOf(node) ? programPath(programOf(node)!) : undefined);
+  const program = filePath === undefined ? programOf(node) : undefined;
+  const path = filePath ?? (program ? programPath(program) : undefined);
   const delegates = path === undefined ? undefined : importedDelegates(path);
   if (!delegates || delegates.size === 0) return undefined;
-  for (const fn of named) {
-    const indexes = delegates.get(`${path}#${delegateNameOf(fn)}`);
+  for (const { fn, name } of named) {
+    const indexes = delegates.get(`${path}#${name}`);
     if (indexes) return { fn, indexes };
   }
   return undefined;

@@ -25,6 +25,7 @@ import {
   getStringValue,
   isFunctionNode,
   skipTypeWrappers,
+  topLevelDeclarators,
   walk,
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
@@ -248,32 +249,33 @@ function moduleMaps(program: TSESTree.Program): Map<string, HandlerMapNode> {
   let maps = mapsByProgram.get(program);
   if (maps) return maps;
   const found = new Map<string, HandlerMapNode>();
-  for (const statement of program.body) {
-    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      const map = asHandlerMapNode(declarator.init);
-      if (declarator.id.type === AST_NODE_TYPES.Identifier && map && !found.has(declarator.id.name)) found.set(declarator.id.name, map);
-    }
+  for (const declarator of topLevelDeclarators(program)) {
+    const map = asHandlerMapNode(declarator.init);
+    if (declarator.id.type === AST_NODE_TYPES.Identifier && map && !found.has(declarator.id.name)) found.set(declarator.id.name, map);
   }
+  // One walk for the maps declared in functions and those assigned anywhere; in that order of precedence.
+  const declaredInFunctions = new Map<string, HandlerMapNode>();
+  const assigned = new Map<string, HandlerMapNode>();
+  const text = moduleText(program);
+  const spellsAssignment = text !== undefined && MAP_ASSIGNMENT.test(text);
   walk(program, (node) => {
-    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || found.has(node.id.name)) {
-      return undefined;
+    if (node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier) {
+      if (node.init?.type === AST_NODE_TYPES.ObjectExpression && !declaredInFunctions.has(node.id.name)) {
+        declaredInFunctions.set(node.id.name, node.init);
+      }
+    } else if (
+      spellsAssignment &&
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.operator === '=' &&
+      node.left.type === AST_NODE_TYPES.Identifier
+    ) {
+      const map = asHandlerMapNode(node.right);
+      if (map?.type === AST_NODE_TYPES.NewExpression && !assigned.has(node.left.name)) assigned.set(node.left.name, map);
     }
-    const map = node.init?.type === AST_NODE_TYPES.ObjectExpression ? node.init : undefined;
-    if (map) found.set(node.id.name, map);
     return undefined;
   });
-  const text = moduleText(program);
-  if (text !== undefined && MAP_ASSIGNMENT.test(text)) {
-    walk(program, (node) => {
-      if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== '=' || node.left.type !== AST_NODE_TYPES.Identifier) {
-        return undefined;
-      }
-      const map = asHandlerMapNode(node.right);
-      if (map?.type === AST_NODE_TYPES.NewExpression && !found.has(node.left.name)) found.set(node.left.name, map);
-      return undefined;
-    });
+  for (const more of [declaredInFunctions, assigned]) {
+    for (const [name, map] of more) if (!found.has(name)) found.set(name, map);
   }
   maps = found;
   mapsByProgram.set(program, maps);

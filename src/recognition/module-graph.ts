@@ -226,9 +226,9 @@ export type ModuleFilter = (modulePath: string) => boolean;
  * that big: the findings on the corpus and the labelled packages were the same
  * with 128 KB as with `MAX_SOURCE_FILE_BYTES` (`npm run same-findings`). Since
  * first-contact round 16 one is: hotelzero keeps its browser class in a 159 KB
- * module, so its eleven tools stay unknown (docs/accuracy.md); moving the bound
- * is a cost question for `npm run bench`; the class of a kept instance now has its own bound
-(`MAX_KEPT_CLASS_MODULE_BYTES`). Files joined by name
+ * module. The class of a kept instance now has its own bound
+ * (`MAX_KEPT_CLASS_MODULE_BYTES`), which finds three of its readers; moving this
+ * bound for every call is a cost question for `npm run bench`. Files joined by name
  * (`package-files.ts`) and modules loaded directly keep that larger bound.
  */
 export const MAX_FOLLOWED_MODULE_BYTES = 128 * 1024;

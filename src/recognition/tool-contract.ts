@@ -27,6 +27,7 @@ import {
   isClassNode,
   programOf,
   skipTypeWrappers,
+  topLevelDeclarators,
 } from './ast.js';
 import { programFileIndex, programPath } from './file-index.js';
 import { resolveLocalName } from './module-graph.js';
@@ -221,42 +222,34 @@ function choicesOf(value: TSESTree.Node, depth = 0): string[] | undefined {
 }
 
 /**
- * The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties;
- * also those of the shapes it spreads (`{ ...scrapeBase, ...screenshotParams }`, `{ ...Base.shape, extra }`).
- */
-/**
  * `const { limit, depth, ...scrapeBase } = crawlParams` at a module's top: `scrapeBase` is the
  * constant's object without the keys named beside the rest.
  */
 function restOfConstant(node: TSESTree.Node): { object: TSESTree.Node; omitted: ReadonlySet<string> } | undefined {
   if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
   const program = programOf(node);
-  for (const statement of program?.body ?? []) {
-    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || !declarator.init) continue;
-      const rest = declarator.id.properties.find((property) => property.type === AST_NODE_TYPES.RestElement);
-      if (
-        rest?.type !== AST_NODE_TYPES.RestElement ||
-        rest.argument.type !== AST_NODE_TYPES.Identifier ||
-        rest.argument.name !== node.name
-      ) {
-        continue;
-      }
-      const object = staticValueOf(declarator.init);
-      if (!object) return undefined;
-      const omitted = new Set<string>();
-      for (const property of declarator.id.properties) {
-        const key = property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined;
-        if (key !== undefined) omitted.add(key);
-      }
-      return { object, omitted };
+  for (const declarator of program ? topLevelDeclarators(program) : []) {
+    if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern || !declarator.init) continue;
+    const rest = declarator.id.properties.find((property) => property.type === AST_NODE_TYPES.RestElement);
+    if (rest?.type !== AST_NODE_TYPES.RestElement || rest.argument.type !== AST_NODE_TYPES.Identifier || rest.argument.name !== node.name) {
+      continue;
     }
+    const object = staticValueOf(declarator.init);
+    if (!object) return undefined;
+    const omitted = new Set<string>();
+    for (const property of declarator.id.properties) {
+      const key = property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property.key, property.computed) : undefined;
+      if (key !== undefined) omitted.add(key);
+    }
+    return { object, omitted };
   }
   return undefined;
 }
 
+/**
+ * The fields of a written-out object shape: `{ path: z.string().describe(…) }` or JSON schema properties;
+ * also those of the shapes it spreads (`{ ...scrapeBase, ...screenshotParams }`, `{ ...Base.shape, extra }`).
+ */
 function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true, depth = 0): ContractInput[] {
   const fields: ContractInput[] = [];
   for (const property of shape.properties) {

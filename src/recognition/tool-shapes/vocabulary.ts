@@ -377,12 +377,13 @@ export function mcpRegistrationDefinition(
   host: TSESTree.ObjectExpression | undefined,
   handlerArgument: TSESTree.Node | undefined,
 ): ToolDefinition {
-  const looped = resolveToolName(nameTarget) === undefined ? loopedToolNames(nameTarget) : undefined;
+  const resolved = resolveToolName(nameTarget);
+  const looped = resolved === undefined ? loopedToolNames(nameTarget) : undefined;
   return {
     shape: 'mcp-registration',
     node: host ?? call,
     reportNode: call,
-    name: looped?.[0] ?? resolveToolName(nameTarget) ?? getMemberPath(nameTarget)?.join('.'),
+    name: resolved ?? looped?.[0] ?? getMemberPath(nameTarget)?.join('.'),
     ...(looped && looped.length > 1 ? { alsoNamed: looped.slice(1) } : {}),
     host,
     isMcpRegistration: true,
