@@ -368,6 +368,35 @@ export function enclosingInitialiser(identifier: TSESTree.Identifier): TSESTree.
 }
 
 /**
+ * Does a function around `identifier` take a parameter of that name (`async getHotelDetails(hotelUrl)`)?
+ * Then the name is that parameter, whatever a `const` of the same name elsewhere in the module holds
+ * (`const hotelUrl = `https://www.booking.com/hotel/…`` in another method's callback).
+ */
+export function isParameterName(identifier: TSESTree.Identifier): boolean {
+  return parameterOwner(identifier) !== undefined;
+}
+
+/**
+ * Is a declaration, found by name in the module's index (`file.constants`, which holds the first `const` of
+ * each name anywhere), in scope at `reference`: declared outside every function, or in one around the
+ * reference? `const url = new URL(urlString)` inside `isValidUrl` is not the `url` another function uses.
+ */
+export function declaredInScopeOf(declared: TSESTree.Node, reference: TSESTree.Node): boolean {
+  for (let node: TSESTree.Node | undefined = declared.parent; node; node = node.parent) {
+    if (isFunctionNode(node)) return containsNode(node, reference);
+  }
+  return true;
+}
+
+/** The nearest function around `identifier` that takes a parameter of its name, if any. */
+export function parameterOwner(identifier: TSESTree.Identifier): FunctionNode | undefined {
+  for (let node: TSESTree.Node | undefined = identifier.parent; node; node = node.parent) {
+    if (isFunctionNode(node) && node.params.some((parameter) => collectBindingNames(parameter).includes(identifier.name))) return node;
+  }
+  return undefined;
+}
+
+/**
  * Is `node` in the block a `let`/`const` declarator is declared in (a block, a `case`, the module)?
  * A `var` is seen by its whole function. Several blocks of one function may declare the same name
  * (`case 'a': { const url = args.url; … } case 'b': { const url = `${API}/pay`; … }`): the

@@ -7,7 +7,16 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, type FunctionNode, getStaticKeyName, skipTypeWrappers } from './ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  getStaticKeyName,
+  isFunctionNode,
+  isNullOrUndefined,
+  moduleDeclarators,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
 import type { FileIndex } from './file-index.js';
 import { getClassMethod } from './tool-shapes/vocabulary.js';
 import { isOwnModuleSpecifier, loadModule, resolveRelativeModule } from './module-graph.js';
@@ -79,4 +88,81 @@ export function inheritedMethod(
     if (fn && base) return { fn, file: base.file, className: base.name };
   }
   return undefined;
+}
+
+const keptClasses = new WeakMap<FileIndex, Map<string, string | null>>();
+
+/**
+ * `const b = await getBrowser()`, where the module's `getBrowser` hands back its `browser`, only ever
+ * given `new HotelBrowser(…)` (or nothing yet): the class of the object a helper keeps and hands back.
+ */
+export function keptInstanceClass(value: TSESTree.Node, file: FileIndex): string | undefined {
+  let call = value;
+  if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length > 0) {
+    return undefined;
+  }
+  const helper = file.functions.get(call.callee.name);
+  if (!helper || helper.body?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  let kept: string | undefined;
+  let single = true;
+  walk(helper.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+    const returned = node.argument ? skipTypeWrappers(node.argument) : undefined;
+    if (returned?.type !== AST_NODE_TYPES.Identifier || (kept !== undefined && kept !== returned.name)) single = false;
+    else kept = returned.name;
+    return undefined;
+  });
+  return single && kept !== undefined ? moduleVariableClass(file, kept) : undefined;
+}
+
+/** The one class a module-level variable is ever given an instance of (`let browser = null; … browser = new HotelBrowser()`). */
+function moduleVariableClass(file: FileIndex, name: string): string | undefined {
+  let byName = keptClasses.get(file);
+  if (!byName) {
+    byName = new Map();
+    keptClasses.set(file, byName);
+  }
+  if (byName.has(name)) return byName.get(name) ?? undefined;
+  const declarators = moduleDeclarators(file.program, name).filter((declarator) => declarator.parent.kind !== 'const');
+  const values: (TSESTree.Node | null)[] = declarators.map((declarator) => declarator.init);
+  const declared = declarators.length > 0;
+  if (declared) {
+    walk(file.program, (node) => {
+      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) {
+        values.push(node.operator === '=' ? node.right : node);
+      }
+      return undefined;
+    });
+  }
+  let className: string | undefined;
+  let single = declared;
+  for (const value of values) {
+    // Not given one yet: `let browser = null`, `let browser;`.
+    if (!value || isNullOrUndefined(value)) continue;
+    const target = skipTypeWrappers(value);
+    const built =
+      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
+    if (built === undefined || (className !== undefined && className !== built)) single = false;
+    else className = built;
+  }
+  const found = single ? className : undefined;
+  byName.set(name, found ?? null);
+  return found;
+}
+
+/**
+ * The class of the object a local holds for the whole process: built here (`new C(…)`), or handed
+ * back by a helper that keeps one (`const b = await getBrowser()`, see `keptInstanceClass`).
+ */
+export function builtOrKeptClassOf(
+  expression: TSESTree.Node | null | undefined,
+  file: FileIndex,
+): { classNode: ClassNode; file: FileIndex } | undefined {
+  if (!expression) return undefined;
+  const built = classOf(expression, file);
+  if (built) return built;
+  const kept = keptInstanceClass(skipTypeWrappers(expression), file);
+  return kept === undefined ? undefined : resolveClass(kept, file);
 }

@@ -269,6 +269,14 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
       case AST_NODE_TYPES.TSEnumDeclaration:
         setFirst(index.enums, node.id.name, node);
         break;
+      case AST_NODE_TYPES.AssignmentExpression: {
+        // `let screenshotModule; … screenshotModule = await import('./internal/screenshotCapture.js')`: a module
+        // loaded on first use is bound like an import of it.
+        if (node.operator !== '=' || node.left.type !== AST_NODE_TYPES.Identifier || index.imports.has(node.left.name)) break;
+        const binding = requiredBinding(node.right);
+        if (binding) index.imports.set(node.left.name, binding);
+        break;
+      }
       case AST_NODE_TYPES.VariableDeclarator: {
         if (node.id.type !== AST_NODE_TYPES.Identifier) {
           recordDestructuredRequire(node, index.imports);

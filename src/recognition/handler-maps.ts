@@ -20,6 +20,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  enclosingInitialiser,
   findProperty,
   getStaticKeyName,
   getStringValue,
@@ -389,6 +390,47 @@ export function mappedHandlersNamed(name: string, filePath: string, linted?: Fil
   }
   maps.byName.set(name, found);
   return found;
+}
+
+/** How many values of a map looked up inside a tool are followed: an action map, not a registry of hundreds. */
+const MAX_LOOKUP_HANDLERS = 40;
+
+/** `NODE_ACTIONS[action]`, `handlers.get(op)`: the map a computed lookup indexes, by its name. */
+function lookedUpMapName(node: TSESTree.Node | undefined): string | undefined {
+  const target = node ? skipTypeWrappers(node) : undefined;
+  if (target?.type === AST_NODE_TYPES.MemberExpression && target.computed && target.object.type === AST_NODE_TYPES.Identifier) {
+    return target.property.type === AST_NODE_TYPES.Literal ? undefined : target.object.name;
+  }
+  if (
+    target?.type === AST_NODE_TYPES.CallExpression &&
+    target.callee.type === AST_NODE_TYPES.MemberExpression &&
+    !target.callee.computed &&
+    target.callee.object.type === AST_NODE_TYPES.Identifier &&
+    getStaticKeyName(target.callee.property, false) === 'get'
+  ) {
+    return target.callee.object.name;
+  }
+  return undefined;
+}
+
+/**
+ * The functions a call through a computed lookup may run: `const handler = NODE_ACTIONS[action]; handler(projectPath,
+ * args)`, `ACTIONS[action](args)` on a map of the module. Principle: a tool that dispatches its own actions through
+ * a map runs one of the map's functions, so what any of them reads and returns is what the tool may hand back.
+ */
+export function handlersOfLookup(call: TSESTree.CallExpression | TSESTree.NewExpression, file: FileIndex): MappedHandler[] {
+  if (call.type !== AST_NODE_TYPES.CallExpression) return [];
+  const callee = skipTypeWrappers(call.callee);
+  const lookup = callee.type === AST_NODE_TYPES.Identifier ? enclosingInitialiser(callee) : callee;
+  const mapName = lookedUpMapName(lookup);
+  const map = mapName === undefined ? undefined : moduleMaps(file.program).get(mapName);
+  if (!map || !isHandlerMap(map)) return [];
+  const entries = mapEntries(map);
+  if (entries.length > MAX_LOOKUP_HANDLERS) return [];
+  return entries.flatMap(({ value }) => {
+    const handler = handlerOfValue(value, file);
+    return handler ? [handler] : [];
+  });
 }
 
 /** Forget the indexed maps (tests that rewrite a package's files). */

@@ -28,6 +28,7 @@ import {
   walk,
 } from './ast.js';
 import { inheritedMethod } from './base-classes.js';
+import { resolveLocalName } from './module-graph.js';
 import type { FileIndex } from './file-index.js';
 import type { Invocation } from './invocation.js';
 import { classMethods } from './tool-shapes/vocabulary.js';
@@ -37,6 +38,8 @@ export interface InputEscape {
   node: TSESTree.CallExpression | TSESTree.NewExpression;
   /** How a message names it: `this.textEditor.view`, `context.page.goto`, `fetchDoc (an import)`. */
   callee: string;
+  /** Found inside a helper of another module the input was followed into (`bycrawlGet` of `../client.js`). */
+  inImportedHelper: boolean;
 }
 
 /** How many same-file calls deep the input is followed. */
@@ -256,7 +259,7 @@ function calleeText(callee: TSESTree.Node): string {
  * Where input only describes the call for someone else: an error it builds (`new UserInputError(…)`,
  * `createError(…)`), a tag or attribute of a trace, a log line. Nothing read comes back from there.
  */
-const ERROR_CONSTRUCTOR = /(?:^|[a-z])(?:Error|Exception)$/;
+const ERROR_CONSTRUCTOR = /(?:^|[A-Za-z\d])(?:Error|Exception)$/;
 const TELEMETRY_METHODS = new Set([
   'setTag',
   'setTags',
@@ -334,6 +337,8 @@ interface Frame {
    * calling one runs code the caller's walk already covers, no escape.
    */
   callbacks: ReadonlySet<string>;
+  /** Reached through an imported helper (see `InputEscape.inImportedHelper`). */
+  inImportedHelper: boolean;
 }
 
 /** The parameter names of `target` that a call hands a function literal (`withSession(params, async (…) => …)`). */
@@ -362,8 +367,17 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
     if (callee.type === AST_NODE_TYPES.Identifier && frame.callbacks.has(callee.name)) return undefined;
     let target: FunctionNode | undefined;
     let targetFile = frame.file;
-    if (callee.type === AST_NODE_TYPES.Identifier) target = frame.file?.functions.get(callee.name);
-    else if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
+    let targetClass = frame.classNode;
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      target = frame.file?.functions.get(callee.name);
+      // `bycrawlGet(path, params)` imported from `../client.js`: a helper of the package, followed like one of this file.
+      const imported = target === undefined && frame.file ? resolveLocalName(frame.file, callee.name) : undefined;
+      if (imported) {
+        target = imported.fn;
+        targetFile = imported.file;
+        targetClass = imported.classNode;
+      }
+    } else if (callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.ThisExpression) {
       const method = getStaticKeyName(callee.property, callee.computed);
       target = method === undefined ? undefined : methods?.get(method);
       // `this.parseParams(schema, params)` of a base class, here or in a relatively imported module.
@@ -382,10 +396,11 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
           fn: target,
           inputParameters: handed,
           thisMembers: [],
-          classNode: frame.classNode,
+          classNode: targetClass,
           file: targetFile,
           region: undefined,
           callbacks: callbackParameters(node, target),
+          inImportedHelper: frame.inImportedHelper || targetFile !== frame.file,
         },
         depth + 1,
         seen,
@@ -393,7 +408,7 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
       );
       return undefined;
     }
-    into.push({ node, callee: calleeText(callee) });
+    into.push({ node, callee: calleeText(callee), inImportedHelper: frame.inImportedHelper });
     return undefined;
   });
 }
@@ -413,6 +428,7 @@ export function findInputEscapes(invocation: Invocation, file: FileIndex | undef
         file: entry.file ?? file,
         region: entry.region,
         callbacks: new Set(),
+        inImportedHelper: false,
       },
       0,
       seen,

@@ -9,7 +9,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getCalleeName, getMemberPath, skipTypeWrappers } from './ast.js';
+import { enclosingInitialiser, getCalleeLastName, getCalleeName, getMemberPath, skipTypeWrappers } from './ast.js';
 import type { FileIndex } from './file-index.js';
 import type { NormalizedReaderSpec, RecognitionSettings } from './settings.js';
 import { isBoundInFunction } from './tool-name.js';
@@ -185,6 +185,8 @@ const CONTENT_SEARCH_PROGRAMS = new Set(['rg', 'ripgrep', 'grep', 'egrep', 'fgre
 /** A value that names such a program: `rg`, `rgPath`, `ripgrepPath`, `getRipgrepPath()`, `grepBinary`. */
 const CONTENT_SEARCH_PROGRAM_NAME = /^(?:rg|ripgrep|grep)(?:[A-Z_\d]|$)|ripgrep|RipGrep|Ripgrep/;
 const COMMAND_LINE_SEARCH = /^\s*(?:\S*\/)?(?:rg|ripgrep|grep|egrep|fgrep|ag|ack|git\s+grep)(?:\.exe)?\s/;
+/** Flags with which such a program prints file names, types or counts instead of the lines (`rg --files`, `grep -l`, `rg -c`). */
+const NAMES_ONLY_FLAGS = /\s(?:--files|--type-list|--files-with(?:out)?-matches|--count(?:-matches)?|-[lLc])(?=\s|$)/;
 
 export interface SearchProcessMatch {
   displayName: string;
@@ -200,8 +202,13 @@ function literalText(node: TSESTree.Node): string | undefined {
 }
 
 /** The literal text a command line starts with: `'rg -n ' + p`, `` `grep -rn ${q} ${dir}` ``. */
-function commandHead(node: TSESTree.Node): string | undefined {
+function commandHead(node: TSESTree.Node, depth = 0): string | undefined {
   let target = skipTypeWrappers(node);
+  // `let cmd = `grep -rn … ${dir}`; execSync(cmd, …)`: the command line the local was given.
+  if (target.type === AST_NODE_TYPES.Identifier && depth < 2) {
+    const init = enclosingInitialiser(target);
+    return init ? commandHead(init, depth + 1) : undefined;
+  }
   while (target.type === AST_NODE_TYPES.BinaryExpression && target.operator === '+') target = skipTypeWrappers(target.left);
   if (target.type === AST_NODE_TYPES.TemplateLiteral) return target.quasis[0]?.value.cooked ?? undefined;
   return literalText(target);
@@ -248,7 +255,7 @@ export function matchSearchProcess(call: TSESTree.CallExpression | TSESTree.NewE
   }
   if (COMMAND_LINE_STARTERS.has(starter)) {
     const head = commandHead(first);
-    if (head === undefined || !COMMAND_LINE_SEARCH.test(head)) return undefined;
+    if (head === undefined || !COMMAND_LINE_SEARCH.test(head) || NAMES_ONLY_FLAGS.test(head)) return undefined;
     return { displayName: describeCall(call), locations: [first] };
   }
   return undefined;

@@ -155,10 +155,16 @@ export function analyseSelfReading(
   // A path handed to a remote service's client (`gitApi.getItemText(repo, path)`) names a place in that
   // service, an origin the code fixes; a URL handed to one (`client.scrape({ url })`) names anywhere,
   // unless it builds the client (`new SentryApiService({ host: regionUrl })`): then it is the service's host.
+  // Only the tool's own calls say so: a connection deep in an imported helper (an SSH session's `exec`) may
+  // be how the tool reaches a machine whose files it hands back.
   const remoteService =
     answer === 'unknown' &&
     contract !== undefined &&
-    escapes.some((escape) => (!isUrlInput(contract.input) && isRemoteClientCall(escape.callee)) || isRemoteClientConstruction(escape));
+    escapes.some(
+      (escape) =>
+        !escape.inImportedHelper &&
+        ((!isUrlInput(contract.input) && isRemoteClientCall(escape.callee)) || isRemoteClientConstruction(escape)),
+    );
   // The flow found the model's location read, but lost its content in a service (`describeImage({ images: resolved })`):
   // the contract, which the model reads too, may say the tool hands that back ("Analyze and describe one or more images").
   const contractOrFound =

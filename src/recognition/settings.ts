@@ -312,6 +312,14 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'switch',
     // Keystrokes sent to the page (`element.sendKeys(text)`, WebdriverIO's `browser.keys([…])`).
     'keys',
+    // A device a driver holds: gestures, the home button, apps launched or installed (`driver.swipe(…)`, `driver.launchApp(id)`).
+    'swipe',
+    'pinch',
+    'rotate',
+    'home',
+    'launch',
+    'install',
+    'uninstall',
   ],
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
   // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the

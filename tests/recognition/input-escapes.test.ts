@@ -77,4 +77,27 @@ describe('where the model input leaves what the analysis follows', () => {
     // `check` is the base module's own unknown; `this.service.load` is this class's.
     expect(findInputEscapes({ entries: [entry] }, file).map((escape) => escape.callee)).toEqual(['check', 'this.service.load']);
   });
+
+  it('follows a helper imported from another module, and marks what it finds there', () => {
+    const filePath = moduleFolder({
+      'client.ts': `export async function apiGet(path, params) { return transport.send(path, params); }`,
+    });
+    const { fn, file } = snippet(
+      `import { apiGet } from './client.js';
+export async function run(input) { return apiGet('/posts', { q: input.q }); }`,
+      filePath,
+    );
+    const entry = { fn: fn(), inputParameters: [0], inputThisMembers: [], classNode: undefined, invocationClass: undefined };
+    const escapes = findInputEscapes({ entries: [entry] }, file);
+    // The import is followed: the input leaves at the client's own call, found inside the imported helper.
+    expect(escapes.map((escape) => [escape.callee, escape.inImportedHelper])).toEqual([['transport.send', true]]);
+  });
+
+  it('leaves errors whatever their names spell before `Error`', () => {
+    expect(
+      escapesOf(
+        `export function run({ path }) { if (!path) throw new GodotMCPError(path); throw new HTTPError(path); return load(path); }`,
+      ),
+    ).toEqual(['load']);
+  });
 });

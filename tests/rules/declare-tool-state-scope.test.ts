@@ -3482,3 +3482,194 @@ export const t = tool({ description: 'Reset a branch', inputSchema: { type: 'obj
     }))(mergedInputTool("{ type: 'object', properties: { environment: { type: 'string' } } }")),
   ],
 });
+
+// Principles from first-contact round 19 (issue 27).
+
+/** A browser class a helper keeps one instance of; the tool runs \`body\` on what the helper hands back. */
+const keptBrowserTool = (body: string): string => `import { chromium } from 'playwright';
+class HotelBrowser {
+  async init() {
+    this.browser = await chromium.launch();
+    this.page = await this.browser.newPage();
+  }
+  async getDetails(url) {
+    await this.page.goto(url);
+    return this.page.title();
+  }
+  async getTitle() {
+    return this.page.title();
+  }
+}
+let browser = null;
+async function getBrowser() {
+  if (!browser) {
+    browser = new HotelBrowser();
+    await browser.init();
+  }
+  return browser;
+}
+export const t = tool({ description: 'Hotel pages', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => { const b = await getBrowser(); ${body} } });
+`;
+
+/** A device driver behind a proxy whose getter hands back the current driver; the tool calls \`method\` on it. */
+const proxyDriverTool = (method: string): string => `class ProxyDriver {
+  current = null;
+  ensureDriver() {
+    if (!this.current) throw new Error('No device configured');
+    return this.current;
+  }
+  async tap(x, y) {
+    return this.ensureDriver().tap(x, y);
+  }
+  async getScreenshot() {
+    return this.ensureDriver().getScreenshot();
+  }
+}
+const driver = new ProxyDriver();
+export const t = tool({ description: 'Device', inputSchema: z.object({ x: z.number(), y: z.number() }), execute: async ({ x, y }) => driver.${method}(x, y) });
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 19', rule, {
+  valid: [
+    // The kept browser's method only looks at its page.
+    keptBrowserTool('return b.getTitle();'),
+    // The proxy's getter hands back the driver, and the screenshot only looks at the device.
+    proxyDriverTool('getScreenshot'),
+    // A module loaded on first use is the same module on every call.
+    `let captureModule;
+export const t = tool({ description: 'Capture', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => { if (!captureModule) captureModule = await import('./capture.js'); return captureModule.capture(url); } });`,
+  ],
+  invalid: [
+    // `b.getDetails(url)` on the one HotelBrowser `getBrowser` keeps: the method navigates the page it holds.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 't',
+            action: 'calls `.getDetails()`, which changes `this.page` of HotelBrowser, kept in',
+            state: '`b`, taken from module-level `browser`, which `getBrowser` returns',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('return b.getDetails(url); } });', "return b.getDetails(url); }, stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(keptBrowserTool('return b.getDetails(url);')),
+    // `driver.tap(x, y)`: the proxy's method taps the device its getter hands back.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 't', action: 'calls `.tap()`, which changes `this.ensureDriver()` of ProxyDriver, kept in', state: '`driver`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('driver.tap(x, y) });', "driver.tap(x, y), stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    }))(proxyDriverTool('tap')),
+  ],
+});
+
+/** OpenAI runnable functions a factory makes over the page it is handed; \`body\` is what `locator_act` does. */
+const runnableActions = (body: string): string => `export const createActions = (page) => {
+  const getLocator = (elementId) => page.locator(\`[data-element-id="\${elementId}"]\`);
+  return {
+    locator_act: {
+      function: async (args) => {
+        ${body}
+        return { success: true };
+      },
+      name: 'locator_act',
+      description: 'Act on an element',
+      parse: (args) => JSON.parse(args),
+      parameters: { type: 'object', properties: { elementId: { type: 'string' } } },
+    },
+  };
+};
+`;
+
+/** A low-level server class whose call handler, an arrow in its method, runs \`body\` for \`remember\`. */
+const notesServerClass = (
+  body: string,
+): string => `import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export class NotesServer {
+  notes = [];
+  setupHandlers() {
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: 'remember', description: 'Remember a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const args = request.params.arguments;
+      switch (request.params.name) {
+        case 'remember': {
+          ${body}
+          return { content: [{ type: 'text', text: 'ok' }] };
+        }
+      }
+    });
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 19, handles and servers', rule, {
+  valid: [
+    // The handle only answers a question about the element.
+    runnableActions('await getLocator(args.elementId).isVisible();'),
+    // The server's field is only read.
+    notesServerClass('const count = this.notes.length;'),
+  ],
+  invalid: [
+    // `getLocator(id)` hands back a handle the kept page makes: clicking it drives that page.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'locator_act',
+            method: 'click',
+            object:
+              'what `getLocator` hands back, taken from `page`, a parameter of the enclosing function `createActions`, which `getLocator` returns',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "parameters: { type: 'object', properties: { elementId: { type: 'string' } } },\n",
+                "parameters: { type: 'object', properties: { elementId: { type: 'string' } } },\n      stateScope: 'session',\n",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(runnableActions('await getLocator(args.elementId).click();')),
+    // The call handler is an arrow in the server's method: \`this\` is the server, which keeps its notes for every later call.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'remember', action: 'calls `.push()` on', state: 'instance field `this.notes`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],",
+                "inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } }],",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(notesServerClass('this.notes.push(args.text);')),
+  ],
+});

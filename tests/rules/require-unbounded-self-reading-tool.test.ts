@@ -2462,8 +2462,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const args = request.params.arguments;
   switch (request.params.name) {
     case 'search': {
-      let command = 'rg -n';
-      command += ' ' + args.pattern + ' ' + args.path;
+      // (joined at run time: the flow cannot tell which program runs, so the contract decides)
+      const command = [process.env.SEARCH_PROGRAM ?? 'rg', '-n', args.pattern, args.path].join(' ');
       const { stdout } = await exec(command);
       return { content: [{ type: 'text', text: stdout }] };
     }
@@ -4383,5 +4383,292 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 18', ru
         },
       ],
     }))(wrappedModuleServer('dump-tool')),
+  ],
+});
+
+// Where a URL's origin is fixed: a parameter is what its callers pass (issue 27; found on round 16's hotelzero,
+// whose `getHotelDetails(hotelUrl)` was taken for another method's `const hotelUrl` on booking.com).
+
+/** A page loader handed the model's URL; another function of the module declares a fixed `pageUrl` of its own. */
+const pageLoaderServer = (loader: string): string => `function indexEntry(slug) {
+  const pageUrl = \`https://docs.example.com/\${slug}\`;
+  return { slug, pageUrl };
+}
+${loader}
+server.registerTool('fetch_page', { description: 'Fetch a page' }, async ({ url }) => ({
+  content: [{ type: 'text', text: await loadPage(url) }],
+}));
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: parameters and their origins', rule, {
+  valid: [
+    // A closure of the loader fetches only what its calls give it, and each gives it a URL on a fixed host.
+    pageLoaderServer(`async function loadPage(slug) {
+  const fetchWithTimeout = (pageUrl) => fetch(pageUrl, { signal: AbortSignal.timeout(5000) });
+  for (const branch of ['main', 'master']) {
+    const pageUrl = \`https://raw.example.com/docs/\${branch}/\${slug}.md\`;
+    const response = await fetchWithTimeout(pageUrl);
+    if (response.ok) return response.text();
+  }
+  throw new Error('not found');
+}`),
+  ],
+  invalid: [
+    // \`loadPage(pageUrl)\`: its parameter is the model's URL, not the other function's \`const pageUrl\` on a fixed host.
+    invalid(pageLoaderServer('async function loadPage(pageUrl) { return (await fetch(pageUrl)).text(); }'), [
+      {
+        toolName: 'fetch_page',
+        readCall: '`loadPage` (→ fetch)',
+        resource: 'URL',
+        fix: ["{ description: 'Fetch a page' }", "{ description: 'Fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+      },
+    ]),
+    // The closure is called once with the model's URL as it is: what it fetches is the model's choice.
+    invalid(
+      pageLoaderServer(`async function loadPage(target) {
+  const fetchWithTimeout = (pageUrl) => fetch(pageUrl, { signal: AbortSignal.timeout(5000) });
+  const mirror = await fetchWithTimeout(\`https://mirror.example.com/\${encodeURIComponent(target)}\`);
+  if (mirror.ok) return mirror.text();
+  return (await fetchWithTimeout(target)).text();
+}`),
+      [
+        {
+          toolName: 'fetch_page',
+          readCall: '`loadPage` (→ fetchWithTimeout → fetch)',
+          resource: 'URL',
+          fix: ["{ description: 'Fetch a page' }", "{ description: 'Fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        },
+      ],
+    ),
+  ],
+});
+
+// Principles from first-contact round 19 (issue 27).
+
+/** A client whose paths are resolved on its own base; `tools` registers the tools that use it. */
+const baseClientServer = (tools: string): string => `const API_URL = process.env.API_URL ?? 'https://api.example.com';
+async function apiGet(path, params) {
+  const url = new URL(path, API_URL);
+  for (const [key, value] of Object.entries(params ?? {})) url.searchParams.set(key, String(value));
+  const response = await fetch(url);
+  return response.text();
+}
+${tools}
+`;
+
+/** A tool that resolves the model's path on the docs host; \`check\` is what it does before fetching. */
+const docPageTool = (
+  check: string,
+): string => `server.registerTool('get_doc', { description: 'Fetch a documentation page' }, async ({ path }) => {
+  const docUrl = new URL(path, 'https://docs.example.com');
+  ${check}
+  const response = await fetch(docUrl.toString());
+  return { content: [{ type: 'text', text: await response.text() }] };
+});
+`;
+
+/** A low-level server whose \`scenes\` tool dispatches its actions through a map; \`info\` is what that action does. */
+const actionMapServer = (info: string): string => `import { readFile, writeFile } from 'node:fs/promises';
+const SCENE_ACTIONS = {
+  info: async (root, args) => ${info},
+  create: async (root, args) => {
+    await writeFile(\`\${root}/\${args.scene_path}\`, '');
+    return 'created';
+  },
+};
+async function handleScenes(action, args, config) {
+  const handler = SCENE_ACTIONS[action];
+  if (!handler) throw new Error(\`Unknown action: \${action}\`);
+  return handler(config.root, args);
+}
+const TOOL_HANDLERS = { scenes: handleScenes };
+const TOOLS = [
+  {
+    name: 'scenes',
+    description: 'Scene files',
+    inputSchema: { type: 'object', properties: { action: { type: 'string' }, scene_path: { type: 'string' } } },
+  },
+];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  const handler = TOOL_HANDLERS[name];
+  const text = await handler(args.action, args, config);
+  return { content: [{ type: 'text', text }] };
+});
+`;
+
+/** A scene tool whose actions each declare their own \`fullPath\`; \`info\` is what its \`info\` action does. */
+const caseBlocksTool = (info: string): string => `import { readFile, writeFile } from 'node:fs/promises';
+server.registerTool('scenes', { description: 'Scene files' }, async ({ action, path }) => {
+  switch (action) {
+    case 'create': {
+      const fullPath = \`/project/\${path}\`;
+      await writeFile(fullPath, '');
+      return { content: [{ type: 'text', text: 'created' }] };
+    }
+    case 'info': {
+      const fullPath = \`/project/\${path}\`;
+      ${info}
+    }
+  }
+});
+`;
+
+/** A reader wrapped in a retry helper that runs what it is handed; \`method\` is the reader's method used. */
+const retriedReaderServer = (method: string): string => `import { readFile } from 'node:fs/promises';
+function withRetry(fn, retries = 2) {
+  return async (...args) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        if (attempt >= retries) throw error;
+      }
+    }
+  };
+}
+class FileReader {
+  async read(path) { return readFile(path, 'utf8'); }
+  async size(path) { return String((await readFile(path)).length); }
+}
+export function register(server) {
+  const reader = new FileReader();
+  const retried = withRetry(reader.${method}.bind(reader));
+  server.registerTool('read_file', { description: 'A file' }, async ({ path }) => ({ content: [{ type: 'text', text: await retried(path) }] }));
+}
+`;
+
+/** A server that loads its page module on first use, then hands it the model's URL. */
+const lazyModuleServer = `let captureModule;
+server.registerTool('capture_page', { description: 'Capture a page' }, async ({ url }) => {
+  if (!captureModule) captureModule = await import('./page-capture.js');
+  return { content: [{ type: 'text', text: await captureModule.capturePage({ url }) }] };
+});
+`;
+
+const registerFix = (description: string): [string, string] => [
+  `{ description: '${description}' }`,
+  `{ description: '${description}', _meta: { 'anthropic/maxResultSizeChars': Infinity } }`,
+];
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 19', rule, {
+  valid: [
+    // `/posts/${id}` and a literal path resolved on the client's base: the API's host, whatever the model sends.
+    baseClientServer(`server.registerTool('get_post', { description: 'Get a post' }, async ({ id }) => ({ content: [{ type: 'text', text: await apiGet(\`/posts/\${id}\`) }] }));
+server.registerTool('search_posts', { description: 'Search posts' }, async ({ q }) => ({ content: [{ type: 'text', text: await apiGet('/posts/search', { q }) }] }));`),
+    // The host is checked against the code's own list before the fetch.
+    docPageTool("if (!['docs.example.com', 'develop.example.com'].includes(docUrl.hostname)) throw new Error('Not a documentation page');"),
+    // The action the map runs for `info` hands back a length.
+    actionMapServer("String((await readFile(`${root}/${args.scene_path}`, 'utf8')).length)"),
+    // Its `info` action writes back the file it read: its own edit's read.
+    caseBlocksTool(
+      "const text = await readFile(fullPath, 'utf8');\n      await writeFile(fullPath, text.trim());\n      return { content: [{ type: 'text', text }] };",
+    ),
+    // The wrapped method hands back a size.
+    retriedReaderServer('size'),
+    // The imported client's paths stay on its base: followed, the read is refuted whatever the contract says.
+    {
+      code: "import { apiGet } from './api-client.js';\nserver.registerTool('read_post', { description: 'Read the post at a URL and return its contents' }, async ({ url }) => ({ content: [{ type: 'text', text: await apiGet('/posts/by-url', { url }) }] }));\n",
+      filename: path.join(nameDispatch, 'delegated', 'post-server.ts'),
+    },
+  ],
+  invalid: [
+    // The model's URL handed to the client as the path: `new URL(url, API_URL)` is the model's URL when it is absolute.
+    invalid(
+      baseClientServer(
+        "server.registerTool('fetch_page', { description: 'Fetch a page' }, async ({ url }) => ({ content: [{ type: 'text', text: await apiGet(url) }] }));",
+      ),
+      [{ toolName: 'fetch_page', readCall: '`apiGet` (→ fetch)', resource: 'URL', fix: registerFix('Fetch a page') }],
+    ),
+    // No host check: `new URL(path, base)` is the model's URL when `path` is absolute.
+    invalid(docPageTool('// no check'), [
+      { toolName: 'get_doc', readCall: '`fetch`', resource: 'URL', fix: registerFix('Fetch a documentation page') },
+    ]),
+    // `handler(args.action, args, config)` into `handleScenes(action, args, config)`, then `SCENE_ACTIONS[action]`:
+    // the `info` action reads the model's scene and hands it back.
+    invalid(actionMapServer("readFile(`${root}/${args.scene_path}`, 'utf8')"), [
+      {
+        toolName: 'scenes',
+        readCall: '`handler` (→ readFile)',
+        fix: [
+          "inputSchema: { type: 'object', properties: { action: { type: 'string' }, scene_path: { type: 'string' } } },\n  },",
+          "inputSchema: { type: 'object', properties: { action: { type: 'string' }, scene_path: { type: 'string' } } },\n    _meta: { 'anthropic/maxResultSizeChars': Infinity },\n  },",
+        ],
+      },
+    ]),
+    // `create` writes its own `fullPath`; `info` reads another one and hands it back.
+    invalid(caseBlocksTool("const text = await readFile(fullPath, 'utf8');\n      return { content: [{ type: 'text', text }] };"), [
+      { toolName: 'scenes', readCall: '`readFile`', fix: registerFix('Scene files') },
+    ]),
+    // `withRetry(reader.read.bind(reader))` runs `read` with the arguments the tool gives it.
+    invalid(retriedReaderServer('read'), [{ toolName: 'read_file', readCall: '`retried` (→ readFile)', fix: registerFix('A file') }]),
+    // `captureModule = await import('./page-capture.js')`: its `capturePage` fetches the model's URL.
+    {
+      ...invalid(lazyModuleServer, [
+        {
+          toolName: 'capture_page',
+          readCall: '`captureModule.capturePage` (→ fetch)',
+          resource: 'URL',
+          fix: registerFix('Capture a page'),
+        },
+      ]),
+      filename: path.join(nameDispatch, 'delegated', 'capture-server.ts'),
+    },
+  ],
+});
+
+/** A search tool that builds its command line in a local first; \`program\` is what it runs. */
+const grepCommandTool = (program: string): string => `import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
+server.registerTool('search_content', { description: 'Search files' }, async ({ pattern, path }) => {
+  const dir = resolve(path || '.');
+  const cmd = \`${program} \${JSON.stringify(pattern)} \${JSON.stringify(dir)} | head -50\`;
+  return { content: [{ type: 'text', text: execSync(cmd, { encoding: 'utf-8' }) }] };
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 19, command lines and runnable functions', rule, {
+  valid: [
+    // `find` prints the names of the files there, not what is in them; so does ripgrep asked for `--files`.
+    grepCommandTool('find -name'),
+    grepCommandTool('rg --files -g'),
+    // An OpenAI runnable function whose page read answers only a status.
+    `export const createActions = (page) => ({
+  page_goto: {
+    function: async (args) => { const response = await page.goto(args.url); return { status: response.status() }; },
+    name: 'page_goto',
+    description: 'Go to a URL',
+    parse: (args) => JSON.parse(args),
+    parameters: { type: 'object', properties: { url: { type: 'string' } } },
+  },
+});`,
+  ],
+  invalid: [
+    // `const cmd = `grep -rn …``, then `execSync(cmd)`: grep prints the matched lines of the files at the model's path.
+    // An OpenAI runnable function (`{ function, name, description, parse, parameters }`, for `runTools`) is a tool.
+    invalid(
+      `export const createActions = (page) => ({
+  page_read: {
+    function: async (args) => { await page.goto(args.url); return { html: await page.content() }; },
+    name: 'page_read',
+    description: 'Read a page',
+    parse: (args) => JSON.parse(args),
+    parameters: { type: 'object', properties: { url: { type: 'string' } } },
+  },
+});`,
+      [
+        {
+          toolName: 'page_read',
+          readCall: '`page.goto`',
+          resource: 'URL',
+          fix: [
+            "parameters: { type: 'object', properties: { url: { type: 'string' } } },\n",
+            "parameters: { type: 'object', properties: { url: { type: 'string' } } },\n    maxResultSizeChars: Infinity,\n",
+          ],
+        },
+      ],
+    ),
+    invalid(grepCommandTool('grep -rn'), [{ toolName: 'search_content', readCall: '`execSync`', fix: registerFix('Search files') }]),
   ],
 });

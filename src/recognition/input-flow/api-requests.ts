@@ -11,7 +11,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { declaredInScopeOf, getMemberPath, getStaticKeyName, isParameterName, skipTypeWrappers } from '../ast.js';
 import { FETCHING_ENDPOINT, type OriginScope, hasFixedOrigin } from './fixed-locations.js';
 import { URL_NAME, namesLocation, unwrapConversion } from './reader-calls.js';
 import type { FlowEnvironment } from './type-services.js';
@@ -128,7 +128,8 @@ function endpointName(node: TSESTree.Node, scope: OriginScope, depth = 0): strin
       const declarator = scope.unit.declarators.find(
         (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === target.name,
       );
-      const init = declarator?.init ?? scope.file.constants.get(target.name);
+      const constant = isParameterName(target) ? undefined : scope.file.constants.get(target.name);
+      const init = declarator?.init ?? (constant && declaredInScopeOf(constant, target) ? constant : undefined);
       return init ? endpointName(init, scope, depth + 1) : undefined;
     }
     default:

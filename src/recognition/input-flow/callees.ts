@@ -10,10 +10,20 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, getMemberPath, isFunctionNode, isNullOrUndefined, moduleDeclarators, skipTypeWrappers, walk } from '../ast.js';
+import {
+  type ClassNode,
+  type FunctionNode,
+  enclosingInitialiser,
+  getMemberPath,
+  isFunctionNode,
+  shownFunctionName,
+  skipTypeWrappers,
+  walk,
+} from '../ast.js';
+import { returnedExpressions } from '../output-flow.js';
 import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
-import { inheritedMethod } from '../base-classes.js';
+import { inheritedMethod, keptInstanceClass } from '../base-classes.js';
 import {
   MAX_KEPT_CLASS_MODULE_BYTES,
   type ModuleFilter,
@@ -70,7 +80,12 @@ export function resolveCallee(
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   const path = getMemberPath(call.callee);
   if (!path) return undefined;
-  if (path.length === 1) return resolveLocalName(file, path[0]!, 0, filter);
+  if (path.length === 1) {
+    return (
+      resolveLocalName(file, path[0]!, 0, filter) ??
+      (call.callee.type === AST_NODE_TYPES.Identifier ? wrappedByPassThrough(call.callee, file, classNode, settings) : undefined)
+    );
+  }
   if (path.length === 2 && path[0] === 'this' && classNode) {
     const method = getClassMethod(classNode, path[1]!);
     if (method) return { fn: method, file, classNode, name: path[1]! };
@@ -85,6 +100,88 @@ export function resolveCallee(
     if (binding === undefined && unit) return resolveInstanceMethod(path[0]!, path[1]!, unit, file, filter);
   }
   return undefined;
+}
+
+/**
+ * Does `wrapper` hand back a function that calls its parameter `index` with every argument it is given
+ * (`withRetry(fn) { return async (...args) => { … return await fn(...args); … } }`)? Then calling what it
+ * hands back runs `fn`, given the same arguments.
+ */
+function passesThrough(wrapper: FunctionNode, index: number): boolean {
+  const parameter = wrapper.params[index];
+  if (parameter?.type !== AST_NODE_TYPES.Identifier) return false;
+  return returnedExpressions(wrapper).some((returned) => {
+    const inner = skipTypeWrappers(returned);
+    if (!isFunctionNode(inner)) return false;
+    const rest = inner.params.length === 1 ? inner.params[0] : undefined;
+    if (rest?.type !== AST_NODE_TYPES.RestElement || rest.argument.type !== AST_NODE_TYPES.Identifier) return false;
+    const args = rest.argument.name;
+    let calls = false;
+    walk(inner.body, (node) => {
+      if (calls) return false;
+      if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+      const [spread] = node.arguments;
+      calls =
+        node.callee.type === AST_NODE_TYPES.Identifier &&
+        node.callee.name === parameter.name &&
+        node.arguments.length === 1 &&
+        spread?.type === AST_NODE_TYPES.SpreadElement &&
+        spread.argument.type === AST_NODE_TYPES.Identifier &&
+        spread.argument.name === args;
+      return undefined;
+    });
+    return calls;
+  });
+}
+
+/**
+ * `const retryableAnalyze = withRetry(service.analyzeImage.bind(service), 2, 1000); retryableAnalyze(path, prompt)`:
+ * a wrapper that runs what it is handed (retry, timing, a rate limit) leaves the call to the function handed in
+ * (here the method of `const service = new GeneralImageAnalysisService()`), given the same arguments.
+ */
+function wrappedByPassThrough(
+  callee: TSESTree.Identifier,
+  file: FileIndex,
+  classNode: ClassNode | undefined,
+  settings: RecognitionSettings,
+): ResolvedFunction | undefined {
+  const init = enclosingInitialiser(callee);
+  const wrapping = init ? skipTypeWrappers(init) : undefined;
+  if (wrapping?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const wrapper = resolveCallee(wrapping, file, classNode, settings, false);
+  if (!wrapper) return undefined;
+  const index = wrapping.arguments.findIndex((_, position) => passesThrough(wrapper.fn, position));
+  const handed = index < 0 ? undefined : wrapping.arguments[index];
+  return handed ? handedFunction(handed, file, classNode) : undefined;
+}
+
+/** The function a value hands over: written in place, a function of the module, or `x.m` / `x.m.bind(x)` on an instance built here. */
+function handedFunction(value: TSESTree.Node, file: FileIndex, classNode: ClassNode | undefined): ResolvedFunction | undefined {
+  let target = skipTypeWrappers(value);
+  if (isFunctionNode(target)) return { fn: target, file, classNode, name: shownFunctionName(target) };
+  // `service.analyzeImage.bind(service)`: the method itself.
+  if (
+    target.type === AST_NODE_TYPES.CallExpression &&
+    target.callee.type === AST_NODE_TYPES.MemberExpression &&
+    getMemberPath(target.callee.property)?.[0] === 'bind'
+  ) {
+    target = skipTypeWrappers(target.callee.object);
+  }
+  if (target.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, target.name);
+  const path = getMemberPath(target);
+  if (!path || path.length !== 2) return undefined;
+  const [receiver, methodName] = path as [string, string];
+  if (receiver === 'this') {
+    const method = classNode ? getClassMethod(classNode, methodName) : undefined;
+    return method && classNode ? { fn: method, file, classNode, name: methodName } : undefined;
+  }
+  const object = target.type === AST_NODE_TYPES.MemberExpression ? skipTypeWrappers(target.object) : undefined;
+  const built = object?.type === AST_NODE_TYPES.Identifier ? enclosingInitialiser(object) : undefined;
+  const constructed = built ? skipTypeWrappers(built) : undefined;
+  if (constructed?.type !== AST_NODE_TYPES.NewExpression || constructed.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const resolved = resolveClassName(file, constructed.callee.name);
+  const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
+  return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
 }
 
 /**
@@ -123,68 +220,6 @@ function resolveInstanceMethod(
   const resolved = resolveClassName(file, className, 0, filter, kept ? MAX_KEPT_CLASS_MODULE_BYTES : undefined);
   const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
   return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;
-}
-
-const keptClasses = new WeakMap<FileIndex, Map<string, string | null>>();
-
-/**
- * `const b = await getBrowser()`, where the module's `getBrowser` hands back its `browser`, only ever
- * given `new HotelBrowser(…)` (or nothing yet): the class of the object a helper keeps and hands back.
- */
-function keptInstanceClass(value: TSESTree.Node, file: FileIndex): string | undefined {
-  let call = value;
-  if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
-  if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length > 0) {
-    return undefined;
-  }
-  const helper = file.functions.get(call.callee.name);
-  if (!helper || helper.body?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  let kept: string | undefined;
-  let single = true;
-  walk(helper.body, (node) => {
-    if (isFunctionNode(node)) return false;
-    if (node.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
-    const returned = node.argument ? skipTypeWrappers(node.argument) : undefined;
-    if (returned?.type !== AST_NODE_TYPES.Identifier || (kept !== undefined && kept !== returned.name)) single = false;
-    else kept = returned.name;
-    return undefined;
-  });
-  return single && kept !== undefined ? moduleVariableClass(file, kept) : undefined;
-}
-
-/** The one class a module-level variable is ever given an instance of (`let browser = null; … browser = new HotelBrowser()`). */
-function moduleVariableClass(file: FileIndex, name: string): string | undefined {
-  let byName = keptClasses.get(file);
-  if (!byName) {
-    byName = new Map();
-    keptClasses.set(file, byName);
-  }
-  if (byName.has(name)) return byName.get(name) ?? undefined;
-  const declarators = moduleDeclarators(file.program, name).filter((declarator) => declarator.parent.kind !== 'const');
-  const values: (TSESTree.Node | null)[] = declarators.map((declarator) => declarator.init);
-  const declared = declarators.length > 0;
-  if (declared) {
-    walk(file.program, (node) => {
-      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name) {
-        values.push(node.operator === '=' ? node.right : node);
-      }
-      return undefined;
-    });
-  }
-  let className: string | undefined;
-  let single = declared;
-  for (const value of values) {
-    // Not given one yet: `let browser = null`, `let browser;`.
-    if (!value || isNullOrUndefined(value)) continue;
-    const target = skipTypeWrappers(value);
-    const built =
-      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
-    if (built === undefined || (className !== undefined && className !== built)) single = false;
-    else className = built;
-  }
-  const found = single ? className : undefined;
-  byName.set(name, found ?? null);
-  return found;
 }
 
 /** Method names every string, array, collection or promise has: never a class of the module's own. */

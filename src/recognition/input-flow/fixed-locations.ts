@@ -15,12 +15,17 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  containsNode,
   declaredAround,
+  declaredInScopeOf,
   getMemberPath,
   getStaticKeyName,
+  isFunctionNode,
+  isParameterName,
   lastNameOf,
   mentionsName,
   moduleDeclarators,
+  parameterOwner,
   skipTypeWrappers,
   walk,
 } from '../ast.js';
@@ -35,6 +40,12 @@ import type { FlowEnvironment } from './type-services.js';
 
 /** A URL head that writes scheme and host in full: `https://api.example.com/…`. */
 const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
+/**
+ * A root-relative path (`/threads/posts/${postId}`): a location on whatever origin it is resolved against,
+ * never one the path chooses (not `//host/…`, which names a host). Handed to a client that resolves it on
+ * its own base (`new URL(path, API_URL)`), it stays on that base.
+ */
+const ROOT_RELATIVE = /^\/(?![/\\])/;
 /** A URL head that writes scheme and host and leaves only the port to an expression: `http://localhost:`. */
 const HOST_BEFORE_PORT = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$:@]+:$/i;
 /** An instance field that holds the endpoint a tool was configured with: `this.url`, `this.apiBase`, `this.baseURL`. */
@@ -47,6 +58,8 @@ export interface OriginScope {
   classNode: ClassNode | undefined;
   /** Parameters that carry input inside a URL whose origin the caller fixed. */
   fixedOriginNames: ReadonlySet<string>;
+  /** Parameters the caller filled with a folder the package ships (`getDocumentationStructure(paths.docsPath, section)`). */
+  shippedNames?: ReadonlySet<string>;
 }
 
 const MAX_ORIGIN_DEPTH = 6;
@@ -83,7 +96,7 @@ export function hasFixedOrigin(
       return property === undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
       const head = target.quasis[0]?.value.cooked ?? '';
-      if (FIXED_ORIGIN.test(head)) return true;
+      if (FIXED_ORIGIN.test(head) || ROOT_RELATIVE.test(head)) return true;
       // `http://localhost:${serverInfo.httpPort}/api/…`: the host is written in code; a port, whoever picks it, only
       // fills a slot of that host (a service there, never a location a persisted result is at).
       if (HOST_BEFORE_PORT.test(head) && target.expressions.length > 0 && /^[/?#]/.test(target.quasis[1]?.value.cooked ?? '')) {
@@ -104,7 +117,7 @@ export function hasFixedOrigin(
       let leftmost: TSESTree.Node = target;
       while (leftmost.type === AST_NODE_TYPES.BinaryExpression && leftmost.operator === '+') leftmost = leftmost.left;
       const head = stringHead(leftmost);
-      if (head !== undefined) return FIXED_ORIGIN.test(head);
+      if (head !== undefined) return FIXED_ORIGIN.test(head) || ROOT_RELATIVE.test(head);
       return !taint.has(leftmost) || hasFixedOrigin(leftmost, scope, environment, depth + 1, undefined, assumed);
     }
     case AST_NODE_TYPES.ObjectExpression: {
@@ -118,8 +131,14 @@ export function hasFixedOrigin(
     case AST_NODE_TYPES.NewExpression: {
       const [first, base] = target.arguments;
       if (!first) return false;
+      // `new URL(path, API_URL)` built from the code's own values (the input is added later, as `searchParams`).
+      if (!taint.has(first) && !(base && taint.has(base))) return true;
       // `new URL('/items/' + id, base)`: a path under a base fixed in code.
       if (base && !taint.has(base) && stringHead(first)?.startsWith('/')) return true;
+      // A base the model chose (`new URL(path, args.site)`): only an absolute URL written in code leaves it.
+      if (base && taint.has(base) && !hasFixedOrigin(base, scope, environment, depth + 1, undefined, assumed)) {
+        return FIXED_ORIGIN.test(stringHead(first) ?? '');
+      }
       return hasFixedOrigin(first, scope, environment, depth + 1, undefined, assumed);
     }
     case AST_NODE_TYPES.MemberExpression: {
@@ -198,6 +217,7 @@ export function hasFixedOrigin(
     case AST_NODE_TYPES.Identifier: {
       // `finalUrl = finalUrl.replace(…)`: while a local's own origin is being decided, each step keeps what the others give it.
       if (assumed.has(target.name)) return true;
+      if (property === undefined && hostCheckedAgainstList(target, taint)) return true;
       const inside = new Set([...assumed, target.name]);
       const initialisers = unit.declarators.filter(
         (declarator) =>
@@ -216,13 +236,95 @@ export function hasFixedOrigin(
         return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property, inside);
       }
       if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
+      if (initialisers.length === 0 && isParameterName(target)) {
+        const handed = closureArguments(target, unit);
+        return (
+          handed !== undefined && handed.every((argument) => hasFixedOrigin(argument, scope, environment, depth + 1, property, inside))
+        );
+      }
       // A module's constant, or a bundle's module-level `var` (`var WIKIPEDIA_API_URL = "https://en.wikipedia.org/w/api.php"`).
       const constant = initialisers.length === 0 ? (file.constants.get(target.name) ?? moduleVariableInit(file, target.name)) : undefined;
-      return constant ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
+      return constant && declaredInScopeOf(constant, target) ? hasFixedOrigin(constant, scope, environment, depth + 1, property) : false;
     }
     default:
       return false;
   }
+}
+
+/**
+ * A parameter is whatever its callers pass, never a `const` of the same name elsewhere in the module. A
+ * closure of the function (`const fetchWithTimeout = (url) => fetch(url, …)`, `const buildStructure = (dirPath,
+ * obj) => …`) is called where we can see: what the calls made outside it hand that parameter (its own
+ * recursive calls hand on what it derived). Undefined when `identifier` is no parameter of a closure of the
+ * unit, or nothing outside calls it; the function's own parameters are what `fixedOriginNames` says.
+ */
+function closureArguments(identifier: TSESTree.Identifier, unit: FunctionUnit): TSESTree.Node[] | undefined {
+  const owner = parameterOwner(identifier);
+  const closure = owner ? unit.closures.find((candidate) => candidate.fn === owner) : undefined;
+  const index = owner
+    ? owner.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === identifier.name)
+    : -1;
+  if (!owner || !closure || index < 0) return undefined;
+  const handed: TSESTree.Node[] = [];
+  for (const call of unit.calls) {
+    const callee = skipTypeWrappers(call.callee);
+    if (callee.type !== AST_NODE_TYPES.Identifier || callee.name !== closure.name || containsNode(owner, call)) continue;
+    const argument = call.arguments[index];
+    if (argument === undefined || argument.type === AST_NODE_TYPES.SpreadElement) return undefined;
+    handed.push(argument);
+  }
+  return handed.length > 0 ? handed : undefined;
+}
+
+/** The parts of a URL that name where it points. */
+const URL_HOST_FIELDS = new Set(['hostname', 'host', 'origin']);
+/** Membership tests of a list or set: `allowed.includes(x)`, `ALLOWED_HOSTS.has(x)`. */
+const MEMBERSHIP_METHODS = new Set(['includes', 'has']);
+
+/**
+ * `if (!allowedDomains.includes(docUrl.hostname)) throw new UserInputError(…)`: before the URL is used, the
+ * function refuses any host not on a list of its own, so the URL points at one of the code's hosts (Sentry's
+ * `get_doc`, which resolves the model's path on docs.sentry.io and checks the host).
+ */
+function hostCheckedAgainstList(identifier: TSESTree.Identifier, taint: Taint): boolean {
+  let fn: TSESTree.Node | undefined = identifier.parent;
+  while (fn && !isFunctionNode(fn)) fn = fn.parent;
+  if (!fn || !isFunctionNode(fn)) return false;
+  return hostChecksIn(fn).some((check) => check.name === identifier.name && !taint.has(check.list));
+}
+
+/** The host checks a function makes (`if (!list.includes(url.hostname)) throw …`): the URL's name and the list. */
+const hostChecks = new WeakMap<FunctionNode, { name: string; list: TSESTree.Node }[]>();
+
+function hostChecksIn(fn: FunctionNode): { name: string; list: TSESTree.Node }[] {
+  let found = hostChecks.get(fn);
+  if (found) return found;
+  found = [];
+  const checks = found;
+  if (fn.body) {
+    walk(fn.body, (node) => {
+      if (node.type !== AST_NODE_TYPES.IfStatement) return undefined;
+      const test = skipTypeWrappers(node.test);
+      const call = test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!' ? skipTypeWrappers(test.argument) : undefined;
+      if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+      const method = getStaticKeyName(call.callee.property, call.callee.computed);
+      const checkedPart = call.arguments[0] ? getMemberPath(skipTypeWrappers(call.arguments[0])) : undefined;
+      const last = node.consequent.type === AST_NODE_TYPES.BlockStatement ? node.consequent.body.at(-1) : node.consequent;
+      const refuses = last?.type === AST_NODE_TYPES.ThrowStatement || last?.type === AST_NODE_TYPES.ReturnStatement;
+      if (
+        refuses &&
+        method !== undefined &&
+        MEMBERSHIP_METHODS.has(method) &&
+        checkedPart?.length === 2 &&
+        URL_HOST_FIELDS.has(checkedPart[1]!)
+      ) {
+        checks.push({ name: checkedPart[0]!, list: call.callee.object });
+      }
+      return undefined;
+    });
+  }
+  hostChecks.set(fn, checks);
+  return checks;
 }
 
 /** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
@@ -318,7 +420,13 @@ function moduleVariableInit(file: FileIndex, name: string): TSESTree.Expression 
 }
 
 /** Does a value come from where the code itself is installed (`__dirname`, `import.meta.url`), directly or through a local helper? */
-function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIndex, depth = 0): boolean {
+function isShippedLocation(
+  node: TSESTree.Node,
+  unit: FunctionUnit,
+  file: FileIndex,
+  depth = 0,
+  shippedNames: ReadonlySet<string> = new Set(),
+): boolean {
   if (depth > 4) return false;
   let shipped = false;
   walk(node, (inner) => {
@@ -338,8 +446,20 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
       const declarator = unit.declarators.find(
         (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name,
       );
+      if (!declarator && isParameterName(inner)) {
+        // `buildStructure(targetPath, structure)` into `(dirPath, obj) => …`: what the closure's callers hand it;
+        // a parameter of the function itself is what its caller handed (`shippedNames`).
+        const handed = closureArguments(inner, unit);
+        shipped =
+          handed !== undefined
+            ? handed.every((argument) => isShippedLocation(argument, unit, file, depth + 1, shippedNames))
+            : shippedNames.has(inner.name);
+        return false;
+      }
       const init = declarator?.init ?? file.constants.get(inner.name) ?? moduleVariableInit(file, inner.name);
-      if (init && init !== node) shipped = isShippedLocation(init, unit, file, depth + 1);
+      if (init && init !== node && (declarator !== undefined || declaredInScopeOf(init, inner))) {
+        shipped = isShippedLocation(init, unit, file, depth + 1, shippedNames);
+      }
     }
     if (inner.type === AST_NODE_TYPES.CallExpression && inner.callee.type === AST_NODE_TYPES.Identifier) {
       // A local helper, or one imported from a module of the package (`getDataDirectory()` in its own file).
@@ -349,6 +469,16 @@ function isShippedLocation(node: TSESTree.Node, unit: FunctionUnit, file: FileIn
     return undefined;
   });
   return shipped;
+}
+
+/**
+ * Does a value the code hands a helper name a folder the package ships (`paths.docsPath`, where `paths =
+ * getVoltAgentPaths()`)? The helper's parameter is then that folder (see `OriginScope.shippedNames`).
+ */
+export function namesShippedLocation(argument: TSESTree.Node, scope: OriginScope): boolean {
+  const target = skipTypeWrappers(argument);
+  if (target.type === AST_NODE_TYPES.Literal || scope.taint.has(target)) return false;
+  return isShippedLocation(target, scope.unit, scope.file, 0, scope.shippedNames);
 }
 
 /** What a local of the scope's function holds: its one initialiser, when nothing assigns it again. */
@@ -382,9 +512,15 @@ export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginSco
     const init = soleInitialiser(target, scope);
     return init ? joinsOntoShippedFolder(init, scope, depth + 1) : false;
   }
+  // `section ? path.join(docsPath, section) : docsPath`: each branch the shipped folder or a path joined onto it.
+  if (target.type === AST_NODE_TYPES.ConditionalExpression) {
+    return [target.consequent, target.alternate].every(
+      (branch) => !scope.taint.has(branch) || joinsOntoShippedFolder(branch, scope, depth + 1),
+    );
+  }
   const root = pathJoinArguments(target)?.[0];
   if (!root || root.type === AST_NODE_TYPES.SpreadElement) return false;
-  return !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
+  return !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file, 0, scope.shippedNames);
 }
 
 /** A last path segment that names a file: `state.json`, `SKILL.md`, `.env`. */
@@ -523,6 +659,6 @@ export function isConfinedToShippedFolder(argument: TSESTree.Node, scope: Origin
     } else if (method === 'relative' && second && skipTypeWrappers(second).type === AST_NODE_TYPES.Identifier) {
       if ((skipTypeWrappers(second) as TSESTree.Identifier).name === target.name) root = first;
     }
-    return root !== undefined && !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file);
+    return root !== undefined && !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file, 0, scope.shippedNames);
   });
 }

@@ -41,8 +41,10 @@ export function unitOf(fn: FunctionNode): FunctionUnit {
     switch (node.type) {
       case AST_NODE_TYPES.VariableDeclarator:
         collected.declarators.push(node);
-        if (node.id.type === AST_NODE_TYPES.Identifier && node.init && isFunctionNode(node.init)) {
-          collected.closures.push({ name: node.id.name, fn: node.init });
+        if (node.id.type === AST_NODE_TYPES.Identifier && node.init) {
+          // (also under esbuild's `__name(…, "buildStructure")`)
+          const init = skipTypeWrappers(node.init);
+          if (isFunctionNode(init)) collected.closures.push({ name: node.id.name, fn: init });
         }
         break;
       case AST_NODE_TYPES.FunctionDeclaration:

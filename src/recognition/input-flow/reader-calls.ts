@@ -11,7 +11,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { declaredAround, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
 import { matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec } from '../settings.js';
 import {
@@ -184,10 +184,26 @@ function sameLocation(a: TSESTree.Node, b: TSESTree.Node): boolean {
  * tool reports, not a read the model asked for.
  */
 function writesBack(location: TSESTree.Node, scope: OriginScope): boolean {
+  // `case 'info': { const fullPath = …; readFile(fullPath) }` beside `case 'create': { const fullPath = …; writeFile(fullPath, …) }`:
+  // a name declared in a block is that block's location; a write elsewhere writes another one.
+  const root = skipTypeWrappers(location);
+  const declarator =
+    root.type === AST_NODE_TYPES.Identifier
+      ? scope.unit.declarators.find(
+          (candidate) =>
+            candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === root.name && declaredAround(candidate, root),
+        )
+      : undefined;
   return scope.unit.calls.some((call) => {
     const name = getCalleeLastName(call);
     const target = call.arguments[0];
-    return name !== undefined && FILE_WRITER.test(name) && target !== undefined && sameLocation(target, location);
+    return (
+      name !== undefined &&
+      FILE_WRITER.test(name) &&
+      target !== undefined &&
+      sameLocation(target, location) &&
+      (declarator === undefined || declaredAround(declarator, call))
+    );
   });
 }
 

@@ -18,11 +18,12 @@ import { type ClassNode, type FunctionNode, collectBindingNames, containsNode, g
 import type { FileIndex } from '../file-index.js';
 import { resolveLocalName } from '../module-graph.js';
 import { type ContentShape, ContentFlow, returnedExpressions, unionShapes } from '../output-flow.js';
+import { handlersOfLookup } from '../handler-maps.js';
 import { describeCall } from '../readers.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type UrlCarriage, carriesModelUrl, fetchingApiRequest } from './api-requests.js';
 import { resolveCallee, resolveUniqueMethod } from './callees.js';
-import { type OriginScope, hasFixedOrigin, joinsOntoShippedFolder } from './fixed-locations.js';
+import { type OriginScope, hasFixedOrigin, joinsOntoShippedFolder, namesShippedLocation } from './fixed-locations.js';
 import { type ReturnsInput, Taint, inputFieldsOf, propagate, unitOf } from './propagation.js';
 import { type ReadFinding, namedServiceRead, readerCallRead } from './reader-calls.js';
 import { type TaintSources, taintParameters, taintSourcesKey } from './taint-sources.js';
@@ -207,7 +208,11 @@ export function analyzeFunction(
   for (const index of taintSources.fixedOriginParameters ?? []) {
     for (const name of collectBindingNames(fn.params[index])) fixedOriginNames.add(name);
   }
-  const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames };
+  const shippedNames = new Set<string>();
+  for (const index of taintSources.shippedParameters ?? []) {
+    for (const name of collectBindingNames(fn.params[index])) shippedNames.add(name);
+  }
+  const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames, shippedNames };
   const findings: ReadFinding[] = [];
   const opaqueFindings: ReadFinding[] = [];
   // Calls whose answer is content of a model-chosen read, and where in it.
@@ -253,6 +258,27 @@ export function analyzeFunction(
       resolveCallee(call, file, classNode, environment.settings, true, unit) ??
       (environment.types && file === environment.types.lintedFile ? resolveCalleeWithTypes(call, environment.types) : undefined);
     if (!callee) {
+      // `const handler = NODE_ACTIONS[action]; handler(projectPath, args)`: any of the map's functions may run.
+      const mapped = handlersOfLookup(call, file);
+      if (mapped.length > 0) {
+        for (const handler of mapped) {
+          const inner = analyzeFunction(
+            handler.fn,
+            { parameters: taintedArguments, thisMembers: [] },
+            handler.file,
+            handler.classNode,
+            environment,
+            depth + 1,
+          );
+          const merged = unionShapes(sources.get(call), inner.returns);
+          if (merged !== undefined) sources.set(call, merged);
+          const first = inner.findings[0];
+          if (first && !findings.some((finding) => finding.call === call)) {
+            findings.push(throughHelper(call, { name: describeCall(call), fn: handler.fn, file: handler.file }, first));
+          }
+        }
+        continue;
+      }
       // An executor or service we cannot see into (`backend.read(filePath)`, `session.viewImage({ path })`):
       // its name says it reads and the model named the location. Only its content coming back makes the tool self-reading.
       const kind = namedServiceRead(call, scope, environment);
@@ -267,12 +293,22 @@ export function analyzeFunction(
     // A URL whose origin is fixed here stays fixed in the helper; it only
     // exempts URL readers there, never file reads.
     const fixedOriginParameters = taintedArguments.filter((index) => hasFixedOrigin(call.arguments[index]!, scope, environment));
+    // A folder the package ships handed beside the input (`getDocumentationStructure(docsPath, section)`): the input joined onto it stays there.
+    const shippedParameters =
+      taintedArguments.length > 0
+        ? call.arguments.flatMap((argument, index) =>
+            !taintedArguments.includes(index) && argument.type !== AST_NODE_TYPES.SpreadElement && namesShippedLocation(argument, scope)
+              ? [index]
+              : [],
+          )
+        : [];
     const inner = analyzeFunction(
       callee.fn,
       {
         parameters: taintedArguments,
         thisMembers: sameClass ? [...taint.thisMembers] : [],
         fixedOriginParameters,
+        ...(shippedParameters.length > 0 ? { shippedParameters } : {}),
         parameterFields: argumentFields(call, taintedArguments, taint),
       },
       callee.file,
@@ -281,6 +317,9 @@ export function analyzeFunction(
       depth + 1,
     );
     if (inner.returns !== undefined) sources.set(call, inner.returns);
+    // `fetchMarkdownModule.fetchMarkdown(args.url, …)`: the helper reads the location it is given, and its name
+    // says it hands that back; a crawler's queue or callbacks inside may hide the way back from the flow.
+    else if (inner.findings.length > 0 && namedServiceRead(call, scope, environment)) sources.set(call, true);
     if (inner.filledParameters.length > 0) filledArguments.set(call, inner.filledParameters);
     if (inner.callbackParameters.length > 0) callbackArguments.set(call, inner.callbackParameters);
     const first = inner.findings[0];

@@ -21,6 +21,8 @@ export interface TaintSources {
   thisMembers: readonly string[];
   /** Input parameters that hold a URL whose scheme and host the caller fixed. */
   fixedOriginParameters?: readonly number[];
+  /** Parameters the caller filled with a folder the package ships (no input, but where input is joined on). */
+  shippedParameters?: readonly number[];
   /** Parameters that hold content a caller read (a formatter given the text): does it reach the return? */
   contentParameters?: ReadonlyMap<number, ContentShape>;
   /**
@@ -33,12 +35,13 @@ export interface TaintSources {
 /** A stable text for a set of taint sources: the key of a function's summary for them. */
 export function taintSourcesKey(sources: TaintSources): string {
   const fixed = [...(sources.fixedOriginParameters ?? [])].sort().join(',');
+  const shipped = [...(sources.shippedParameters ?? [])].sort().join(',');
   const content = contentArgumentsKey(sources.contentParameters);
   const fields = [...(sources.parameterFields ?? [])]
     .sort(([a], [b]) => a - b)
     .map(([index, names]) => `${index}:${[...names].sort().join('+')}`)
     .join(',');
-  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}|${fields}`;
+  return `${[...sources.parameters].sort().join(',')}|${[...sources.thisMembers].sort().join(',')}|${fixed}|${content}|${fields}|${shipped}`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipCha
 import { STATE_SCOPES } from '../../types/classify-tool.js';
 import { findDeclaredClassification } from '../classification.js';
 import type { RecognitionContext } from '../context.js';
-import type { FileIndex } from '../file-index.js';
+import { type FileIndex, requireSpecifier } from '../file-index.js';
 import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
 import { type InvocationEntry, findWrappingInvocations, getInvocation } from '../invocation.js';
 import { findInheritedToolMember } from '../self-reading.js';
@@ -203,6 +203,9 @@ function analyseEntry(
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
         if (outer.imported || isLogOnlyLatch(variable) || isMessageCounter(variable) || isNeverRead(variable)) continue;
+        // `screenshotModule = await import('./internal/screenshotCapture.js')`: the module loaded on first use, the same
+        // module on every call (a module's own state is what its functions change, followed where they are called).
+        if (loadsModule(identifier)) continue;
         // A helper that takes nothing and makes its value once: every later call gets what the first made.
         if (via !== undefined && isHelperMemo(identifier, variable, fn, settings)) continue;
         findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
@@ -231,7 +234,7 @@ function analyseEntry(
       }
     }
 
-    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings, declaredInputs));
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings, declaredInputs, file));
 
     // An invocation class is built per call, but what its fields hold (the tool's config) is not.
     const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);
@@ -335,6 +338,17 @@ function analyseEntry(
 }
 
 /** `stateScope` as the tool declares it; a base class of the same file counts for its subclasses. */
+/** `x = await import('./m.js')`, `x = require('m')`: `identifier` is given a module. */
+function loadsModule(identifier: TSESTree.Identifier): boolean {
+  const assignment = identifier.parent;
+  return (
+    assignment?.type === AST_NODE_TYPES.AssignmentExpression &&
+    assignment.left === identifier &&
+    assignment.operator === '=' &&
+    requireSpecifier(assignment.right) !== undefined
+  );
+}
+
 export function findDeclaredStateScope(definition: ToolDefinition, recognition: RecognitionContext): ToolMember | undefined {
   // A `classifyTool` wrapper declares it for tools whose framework type has no stateScope field.
   return findDeclaredClassification(definition, MEMBER) ?? findInheritedToolMember(definition, MEMBER, recognition);

@@ -36,9 +36,9 @@ import {
 } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
-import { drivingCallOf } from './driving-calls.js';
+import { drivingCallOf, namesSharedObject } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
-import { classOf, inheritedMethod } from '../base-classes.js';
+import { builtOrKeptClassOf, classOf, inheritedMethod } from '../base-classes.js';
 import { bundledImportFunction } from '../bundle-exports.js';
 
 /**
@@ -236,6 +236,12 @@ function deepStateChange(
   walk(fn.body, (node) => {
     if (found) return false;
     if (isClassNode(node) || isLazyInitialisation(node, fn, settings)) return false;
+    // `this.page.goto(hotelUrl)` in a method: the page the instance holds is driven, and the next call finds it there.
+    const field = method ? drivenSharedField(node, settings) : undefined;
+    if (field !== undefined) {
+      found = { state: `\`this.${field}\` of ${start.classNode?.id?.name ?? 'its class'}`, via: [] };
+      return false;
+    }
     if (node.type === AST_NODE_TYPES.Identifier && aliases.has(node.name)) {
       const parent = node.parent;
       const isReference =
@@ -262,6 +268,24 @@ function deepStateChange(
     if (deeper && next) return { state: deeper.state, via: [next.name, ...deeper.via] };
   }
   return undefined;
+}
+
+/**
+ * `this.page.goto(url)`, `this.driver.switchTo()`: a field of the instance named like a shared object
+ * (settings.sharedObjectNames), driven by the call around it. The field's name (`ensureDriver()` for a getter), else undefined.
+ */
+function drivenSharedField(node: TSESTree.Node, settings: RecognitionSettings): string | undefined {
+  if (node.type !== AST_NODE_TYPES.MemberExpression || skipChainAndTypeWrappers(node.object).type !== AST_NODE_TYPES.ThisExpression) {
+    return undefined;
+  }
+  const field = getStaticKeyName(node.property, node.computed);
+  if (field === undefined || !namesSharedObject(field, settings)) return undefined;
+  // `this.ensureDriver().tap(x, y)`: a method named for the object hands it back, and what is called on that
+  // drives it (not the getter itself, nor `this.ensureDriver().getScreenshot()`).
+  const call = node.parent;
+  if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === node) return drivingCallOf(call, settings) ? `${field}()` : undefined;
+  if (call?.type !== AST_NODE_TYPES.MemberExpression || call.object !== node) return undefined;
+  return drivingCallOf(node, settings) ? field : undefined;
 }
 
 /** `x.method(…)` with `member` the `x.method`: the method's name, when the member is called. */
@@ -414,8 +438,9 @@ export function graphStateUpdate(
 }
 
 /**
- * `x.method(…)` with `identifier` the `x` of `const x = new C(…)`: the call, the method's name, and
- * that method in C (its own module or a relative import), when all are found.
+ * `x.method(…)` with `identifier` the `x` of `const x = new C(…)` (or of `const x = await getBrowser()`, a
+ * helper that keeps one `new C(…)`): the call, the method's name, and that method in C (its own module or
+ * a relative import), when all are found.
  */
 function builtMethodCall(
   identifier: TSESTree.Identifier,
@@ -430,7 +455,7 @@ function builtMethodCall(
   const methodName = getStaticKeyName(parent.property, parent.computed);
   if (methodName === undefined || definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator)
     return undefined;
-  const built = classOf(definition.node.init, file);
+  const built = builtOrKeptClassOf(definition.node.init, file);
   const method = built ? getClassMethod(built.classNode, methodName) : undefined;
   return built && method ? { call, methodName, built, method } : undefined;
 }

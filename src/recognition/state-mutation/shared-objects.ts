@@ -18,6 +18,7 @@ import {
   skipTypeWrappers,
   walk,
 } from '../ast.js';
+import type { FileIndex } from '../file-index.js';
 import type { ScopeSource } from '../foreign-scope.js';
 import type { InvocationEntry } from '../invocation.js';
 import type { RecognitionSettings } from '../settings.js';
@@ -41,7 +42,7 @@ import {
   receiverSegments,
 } from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
-import { calledFunction } from './following-helpers.js';
+import { calledFunction, hiddenStateChange } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
 
 /**
@@ -68,7 +69,12 @@ function inDeferredFunction(node: TSESTree.Node, fn: FunctionNode): boolean {
  * caller that long-lived object, so driving the local drives what every later call gets; like
  * a context the invocation is handed, a method of it that changes an object counts by its verb.
  */
-function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sourceCode: ScopeSource): SharedSource | undefined {
+function keptObjectReturnedBy(
+  callee: TSESTree.Identifier,
+  fn: FunctionNode,
+  sourceCode: ScopeSource,
+  settings: RecognitionSettings,
+): SharedSource | undefined {
   const calleeVariable = resolveIdentifier(callee, sourceCode);
   const helper = calleeVariable ? calledFunction(calleeVariable) : undefined;
   if (!helper?.body || containsNode(helper, fn) || containsNode(fn, helper)) return undefined;
@@ -88,17 +94,18 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
     // collection the module keeps is as long-lived as the collection.
     const taken = target.type === AST_NODE_TYPES.Identifier ? entryTakenInHelper(target, helper, sourceCode) : undefined;
     if (taken) target = taken;
+    // `return page.locator(`[data-element-id="${id}"]`)`: a handle on a kept object named like a shared one (a page),
+    // named by it; only what drives the handle drives the page (an entry of a kept collection is `entryTakenInHelper`'s).
+    const handle = target.type === AST_NODE_TYPES.Identifier ? undefined : expressionRoot(target);
+    if (handle) {
+      if (handle.root.type !== AST_NODE_TYPES.Identifier || !namesSharedObject(handle.root.name, settings)) continue;
+      target = handle.root;
+    }
     if (target.type !== AST_NODE_TYPES.Identifier) continue;
     const variable = resolveIdentifier(target, sourceCode);
     const definition = variable?.defs[0];
-    if (
-      !variable ||
-      !definition ||
-      definition.type === 'ImportBinding' ||
-      definition.type === 'Parameter' ||
-      definition.type === 'FunctionName'
-    )
-      continue;
+    if (!variable || !definition || definition.type === 'ImportBinding' || definition.type === 'FunctionName') continue;
+    // (a parameter of the factory around both, `createActions(page)`, is kept as long as the tools it made)
     if (containsNode(helper, definition.name) || containsNode(fn, definition.name)) continue;
     const outer = describeOuterVariable(variable, fn);
     if (!outer) continue;
@@ -107,7 +114,7 @@ function keptObjectReturnedBy(callee: TSESTree.Identifier, fn: FunctionNode, sou
     return {
       words: `${outer.words}, which \`${callee.name}\` returns`,
       stateKey: `variable:${variable.name}:${definition.name.range[0]}`,
-      part: true,
+      part: handle === undefined,
       handedIn: true,
       names: [variable.name],
     };
@@ -404,6 +411,8 @@ export function sharedObjectUses(
   sourceCode: ScopeSource,
   settings: RecognitionSettings,
   declaredInputs?: ReadonlySet<string>,
+  /** The module the function lives in, for the class of a kept object's method. */
+  file?: FileIndex,
 ): StateUse[] {
   const { fn } = item;
   if (!fn.body) return [];
@@ -528,7 +537,7 @@ export function sharedObjectUses(
         handedNames,
       };
     }
-    const kept = keptObjectReturnedBy(call.callee, fn, sourceCode);
+    const kept = keptObjectReturnedBy(call.callee, fn, sourceCode, settings);
     return kept ? { source: kept, part: true } : undefined;
   };
   walk(fn.body, (node) => {
@@ -620,6 +629,14 @@ export function sharedObjectUses(
       const drive = drivingCallOf(identifier, settings, variable.name, source.names, source.handedIn === true);
       if (drive) {
         uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
+        continue;
+      }
+      // `b.getHotelDetails(url)` on the one `HotelBrowser` a helper keeps (`const b = await getBrowser()`): the
+      // method is followed, and what it changes of the instance (`this.lastRequestTime`) the kept object keeps.
+      const followed =
+        file && identifier.type === AST_NODE_TYPES.Identifier ? hiddenStateChange(identifier, variable, file, settings) : undefined;
+      if (followed) {
+        uses.push(report.mutates(followed.node, followed.action, `${source.words}${where}`, source.stateKey));
         continue;
       }
       // Unknown, decided by the contract: the object goes where the analysis cannot follow,

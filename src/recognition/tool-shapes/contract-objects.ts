@@ -37,8 +37,23 @@ import {
   objectLiteralDefinition,
 } from './vocabulary.js';
 
-/** Invocation members harnesses write besides the configured ones (`settings.invocationNames`). */
-const HARNESS_INVOCATION_NAMES = ['handle', 'resolver', 'logic', 'callback', 'implementation', 'impl', 'fn', 'exec', 'action', 'perform'];
+/**
+ * Invocation members harnesses write besides the configured ones (`settings.invocationNames`); `function` is the
+ * OpenAI SDK's runnable tool (`{ function: async (args) => …, name, description, parse, parameters }` for `runTools`).
+ */
+const HARNESS_INVOCATION_NAMES = [
+  'handle',
+  'resolver',
+  'logic',
+  'callback',
+  'implementation',
+  'impl',
+  'fn',
+  'exec',
+  'action',
+  'perform',
+  'function',
+];
 
 /** The invocation members the object carries, by name. */
 function invocationMembers(object: TSESTree.ObjectExpression, settings: RecognitionSettings): string[] {

@@ -33,7 +33,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
-  classOfMethod,
+  classOfThis,
   findProperty,
   getMemberPath,
   getStaticKeyName,
@@ -49,7 +49,7 @@ import { type MappedHandler, handlerOfValue, mappedHandlersNamed } from '../hand
 import { type FileIndex, programFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
-import { type JoinedInvocationEntry, type ToolDefinition, handlerInputParameter, hasInvocationMember } from './vocabulary.js';
+import { type JoinedInvocationEntry, type ToolDefinition, handlerInputParameters, hasInvocationMember } from './vocabulary.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
 import { configName, spelledNameKey, toolNameKey } from '../tool-name.js';
@@ -447,8 +447,9 @@ function joinedEntries(found: FoundBranch[]): JoinedInvocationEntry[] {
     entries.push({
       fn: item.branch.dispatcher,
       inputParameters: [item.branch.inputParameter],
-      // A dispatcher method (`callTool(request) { switch (request.name) … this.search(…) }`): its `this.helper()` calls resolve in its class.
-      classNode: classOfMethod(item.branch.dispatcher),
+      // A dispatcher method (`callTool(request) { switch (request.name) … this.search(…) }`), or an arrow a server's method
+      // registers (`this.server.setRequestHandler(CallToolRequestSchema, async (request) => …)`): `this` is the server.
+      classNode: classOfThis(item.branch.dispatcher),
       file: item.file,
       region: item.branch.region,
     });
@@ -678,7 +679,7 @@ function pairedHandler(
 
 /** A handler a map or a pairing call names, given the model's arguments where its parameters say (`execute(mcpServer, args)`). */
 function mappedEntry(handler: MappedHandler): JoinedInvocationEntry {
-  return { fn: handler.fn, inputParameters: [handlerInputParameter(handler.fn) ?? 0], classNode: handler.classNode, file: handler.file };
+  return { fn: handler.fn, inputParameters: handlerInputParameters(handler.fn), classNode: handler.classNode, file: handler.file };
 }
 
 export function recogniseMapJoinedDefinition(object: TSESTree.ObjectExpression, filePath: string | undefined): ToolDefinition | undefined {

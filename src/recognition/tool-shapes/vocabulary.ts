@@ -335,6 +335,19 @@ export function handlerInputParameter(fn: FunctionNode): number | undefined {
   return input > 0 ? input : undefined;
 }
 
+/**
+ * Every parameter of a handler that holds the model's input: the one `handlerInputParameter` names, and a
+ * later one named as input too (`handleScenes(action, args, config)`, called `handler(args.action, args, config)`).
+ */
+export function handlerInputParameters(fn: FunctionNode): number[] {
+  const first = handlerInputParameter(fn) ?? 0;
+  const later = fn.params.flatMap((parameter, index) => {
+    const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    return index > first && target.type === AST_NODE_TYPES.Identifier && INPUT_PARAMETER.test(target.name) ? [index] : [];
+  });
+  return [first, ...later];
+}
+
 export function firstObjectArgument(call: TSESTree.CallExpression | TSESTree.NewExpression): TSESTree.ObjectExpression | undefined {
   for (const argument of call.arguments) {
     const target = skipTypeWrappers(argument);
