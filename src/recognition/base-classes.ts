@@ -104,17 +104,31 @@ export function keptInstanceClass(value: TSESTree.Node, file: FileIndex): string
   }
   const helper = file.functions.get(call.callee.name);
   if (!helper || helper.body?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  const kept = returnedName(helper);
+  return kept === undefined ? undefined : moduleVariableClass(file, kept);
+}
+
+const returnedNames = new WeakMap<FunctionNode, string | null>();
+
+/** The one name every `return` of a function hands back (`return browser`), if there is one. Asked once per function. */
+function returnedName(helper: FunctionNode): string | undefined {
+  const known = returnedNames.get(helper);
+  if (known !== undefined) return known ?? undefined;
   let kept: string | undefined;
   let single = true;
-  walk(helper.body, (node) => {
-    if (isFunctionNode(node)) return false;
-    if (node.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
-    const returned = node.argument ? skipTypeWrappers(node.argument) : undefined;
-    if (returned?.type !== AST_NODE_TYPES.Identifier || (kept !== undefined && kept !== returned.name)) single = false;
-    else kept = returned.name;
-    return undefined;
-  });
-  return single && kept !== undefined ? moduleVariableClass(file, kept) : undefined;
+  if (helper.body) {
+    walk(helper.body, (node) => {
+      if (isFunctionNode(node)) return false;
+      if (node.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+      const returned = node.argument ? skipTypeWrappers(node.argument) : undefined;
+      if (returned?.type !== AST_NODE_TYPES.Identifier || (kept !== undefined && kept !== returned.name)) single = false;
+      else kept = returned.name;
+      return undefined;
+    });
+  }
+  const found = single ? kept : undefined;
+  returnedNames.set(helper, found ?? null);
+  return found;
 }
 
 /** The one class a module-level variable is ever given an instance of (`let browser = null; … browser = new HotelBrowser()`). */
