@@ -28,10 +28,15 @@ export const ACCURACY_FLOOR = {
   // After rounds 17 and 18's principles (rules of f25caf1), rounds 16 to 18 held out: the 291 tuned
   // packages read 3940/4004 = 98.4 %; self-reading 279/369 = 75.6 % / 279/341 = 81.8 %; stateful
   // 1008/1422 = 70.9 % / 1008/1195 = 84.4 %, so stateful recall rises to 0.70; the others hold.
+  // Then round 16 joined after round 19's principles (rules of this change): 4,322 tools in 317 packages,
+  // 4257/4322 = 98.5 %; self-reading 309/407 = 75.9 % / 309/375 = 82.4 %; stateful 1056/1482 = 71.3 % /
+  // 1056/1251 = 84.4 % (the 291 packages before it read as before, one false stateful report fewer), so
+  // self-reading precision rises to 0.82 and stateful recall to 0.71; the others hold. Rounds 17 to 19
+  // stay held out: with round 17 too, self-reading recall would read 323/432 = 74.8 %.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
-  selfReading: { recall: 0.75, precision: 0.81 },
-  stateful: { recall: 0.7, precision: 0.84 },
+  selfReading: { recall: 0.75, precision: 0.82 },
+  stateful: { recall: 0.71, precision: 0.84 },
 };
 
 const VERDICTS = ['yes', 'no', 'judgement'];
