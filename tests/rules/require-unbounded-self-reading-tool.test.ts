@@ -4389,6 +4389,12 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 18', ru
 // Where a URL's origin is fixed: a parameter is what its callers pass (issue 27; found on round 16's hotelzero,
 // whose `getHotelDetails(hotelUrl)` was taken for another method's `const hotelUrl` on booking.com).
 
+/** The fix of a `registerTool` whose config is only `{ description }`: the key goes into a new `_meta`. */
+const registerFix = (description: string): [string, string] => [
+  `{ description: '${description}' }`,
+  `{ description: '${description}', _meta: { 'anthropic/maxResultSizeChars': Infinity } }`,
+];
+
 /** A page loader handed the model's URL; another function of the module declares a fixed `pageUrl` of its own. */
 const pageLoaderServer = (loader: string): string => `function indexEntry(slug) {
   const pageUrl = \`https://docs.example.com/\${slug}\`;
@@ -4420,7 +4426,7 @@ ruleTester.run('require-unbounded-self-reading-tool: parameters and their origin
         toolName: 'fetch_page',
         readCall: '`loadPage` (→ fetch)',
         resource: 'URL',
-        fix: ["{ description: 'Fetch a page' }", "{ description: 'Fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+        fix: registerFix('Fetch a page'),
       },
     ]),
     // The closure is called once with the model's URL as it is: what it fetches is the model's choice.
@@ -4436,7 +4442,7 @@ ruleTester.run('require-unbounded-self-reading-tool: parameters and their origin
           toolName: 'fetch_page',
           readCall: '`loadPage` (→ fetchWithTimeout → fetch)',
           resource: 'URL',
-          fix: ["{ description: 'Fetch a page' }", "{ description: 'Fetch a page', _meta: { 'anthropic/maxResultSizeChars': Infinity } }"],
+          fix: registerFix('Fetch a page'),
         },
       ],
     ),
@@ -4546,11 +4552,6 @@ server.registerTool('capture_page', { description: 'Capture a page' }, async ({ 
   return { content: [{ type: 'text', text: await captureModule.capturePage({ url }) }] };
 });
 `;
-
-const registerFix = (description: string): [string, string] => [
-  `{ description: '${description}' }`,
-  `{ description: '${description}', _meta: { 'anthropic/maxResultSizeChars': Infinity } }`,
-];
 
 ruleTester.run('require-unbounded-self-reading-tool: first-contact round 19', rule, {
   valid: [
