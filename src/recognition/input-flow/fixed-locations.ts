@@ -21,7 +21,6 @@ import {
   getMemberPath,
   getStaticKeyName,
   isFunctionNode,
-  isParameterName,
   lastNameOf,
   mentionsName,
   moduleDeclarators,
@@ -236,8 +235,9 @@ export function hasFixedOrigin(
         return hasFixedOrigin(initialisers[0]!.init, scope, environment, depth + 1, property, inside);
       }
       if (replacing.length > 0 && initialisers.every((declarator) => !declarator.init)) return true;
-      if (initialisers.length === 0 && isParameterName(target)) {
-        const handed = closureArguments(target, unit);
+      const owner = initialisers.length === 0 ? parameterOwner(target) : undefined;
+      if (owner) {
+        const handed = closureArguments(owner, target.name, unit);
         return (
           handed !== undefined && handed.every((argument) => hasFixedOrigin(argument, scope, environment, depth + 1, property, inside))
         );
@@ -255,16 +255,14 @@ export function hasFixedOrigin(
  * A parameter is whatever its callers pass, never a `const` of the same name elsewhere in the module. A
  * closure of the function (`const fetchWithTimeout = (url) => fetch(url, …)`, `const buildStructure = (dirPath,
  * obj) => …`) is called where we can see: what the calls made outside it hand that parameter (its own
- * recursive calls hand on what it derived). Undefined when `identifier` is no parameter of a closure of the
- * unit, or nothing outside calls it; the function's own parameters are what `fixedOriginNames` says.
+ * recursive calls hand on what it derived). `owner` is the function whose parameter `name` is; undefined when
+ * it is no closure of the unit, or nothing outside calls it: the function's own parameters are what
+ * `fixedOriginNames` and `shippedNames` say.
  */
-function closureArguments(identifier: TSESTree.Identifier, unit: FunctionUnit): TSESTree.Node[] | undefined {
-  const owner = parameterOwner(identifier);
-  const closure = owner ? unit.closures.find((candidate) => candidate.fn === owner) : undefined;
-  const index = owner
-    ? owner.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === identifier.name)
-    : -1;
-  if (!owner || !closure || index < 0) return undefined;
+function closureArguments(owner: FunctionNode, name: string, unit: FunctionUnit): TSESTree.Node[] | undefined {
+  const closure = unit.closures.find((candidate) => candidate.fn === owner);
+  const index = owner.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
+  if (!closure || index < 0) return undefined;
   const handed: TSESTree.Node[] = [];
   for (const call of unit.calls) {
     const callee = skipTypeWrappers(call.callee);
@@ -289,18 +287,16 @@ const MEMBERSHIP_METHODS = new Set(['includes', 'has']);
 function hostCheckedAgainstList(identifier: TSESTree.Identifier, taint: Taint): boolean {
   let fn: TSESTree.Node | undefined = identifier.parent;
   while (fn && !isFunctionNode(fn)) fn = fn.parent;
-  if (!fn || !isFunctionNode(fn)) return false;
-  return hostChecksIn(fn).some((check) => check.name === identifier.name && !taint.has(check.list));
+  return isFunctionNode(fn) && hostChecksIn(fn).some((check) => check.name === identifier.name && !taint.has(check.list));
 }
 
 /** The host checks a function makes (`if (!list.includes(url.hostname)) throw …`): the URL's name and the list. */
 const hostChecks = new WeakMap<FunctionNode, { name: string; list: TSESTree.Node }[]>();
 
 function hostChecksIn(fn: FunctionNode): { name: string; list: TSESTree.Node }[] {
-  let found = hostChecks.get(fn);
-  if (found) return found;
-  found = [];
-  const checks = found;
+  const known = hostChecks.get(fn);
+  if (known) return known;
+  const checks: { name: string; list: TSESTree.Node }[] = [];
   if (fn.body) {
     walk(fn.body, (node) => {
       if (node.type !== AST_NODE_TYPES.IfStatement) return undefined;
@@ -446,10 +442,11 @@ function isShippedLocation(
       const declarator = unit.declarators.find(
         (candidate) => candidate.id.type === AST_NODE_TYPES.Identifier && candidate.id.name === inner.name,
       );
-      if (!declarator && isParameterName(inner)) {
+      const owner = declarator ? undefined : parameterOwner(inner);
+      if (owner) {
         // `buildStructure(targetPath, structure)` into `(dirPath, obj) => …`: what the closure's callers hand it;
         // a parameter of the function itself is what its caller handed (`shippedNames`).
-        const handed = closureArguments(inner, unit);
+        const handed = closureArguments(owner, inner.name, unit);
         shipped =
           handed !== undefined
             ? handed.every((argument) => isShippedLocation(argument, unit, file, depth + 1, shippedNames))

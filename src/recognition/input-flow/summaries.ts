@@ -160,6 +160,15 @@ function namedIterationCallback(call: TSESTree.CallExpression | TSESTree.NewExpr
   return resolveLocalName(file, callback.name);
 }
 
+/** The names the parameters of `fn` at `indices` bind. */
+function parameterNames(fn: FunctionNode, indices: readonly number[] | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const index of indices ?? []) {
+    for (const name of collectBindingNames(fn.params[index])) names.add(name);
+  }
+  return names;
+}
+
 export function analyzeFunction(
   fn: FunctionNode,
   taintSources: TaintSources,
@@ -204,15 +213,14 @@ export function analyzeFunction(
     // Until nothing new is tainted.
   }
 
-  const fixedOriginNames = new Set<string>();
-  for (const index of taintSources.fixedOriginParameters ?? []) {
-    for (const name of collectBindingNames(fn.params[index])) fixedOriginNames.add(name);
-  }
-  const shippedNames = new Set<string>();
-  for (const index of taintSources.shippedParameters ?? []) {
-    for (const name of collectBindingNames(fn.params[index])) shippedNames.add(name);
-  }
-  const scope: OriginScope = { taint, unit, file, classNode, fixedOriginNames, shippedNames };
+  const scope: OriginScope = {
+    taint,
+    unit,
+    file,
+    classNode,
+    fixedOriginNames: parameterNames(fn, taintSources.fixedOriginParameters),
+    shippedNames: parameterNames(fn, taintSources.shippedParameters),
+  };
   const findings: ReadFinding[] = [];
   const opaqueFindings: ReadFinding[] = [];
   // Calls whose answer is content of a model-chosen read, and where in it.
@@ -308,7 +316,7 @@ export function analyzeFunction(
         parameters: taintedArguments,
         thisMembers: sameClass ? [...taint.thisMembers] : [],
         fixedOriginParameters,
-        ...(shippedParameters.length > 0 ? { shippedParameters } : {}),
+        shippedParameters,
         parameterFields: argumentFields(call, taintedArguments, taint),
       },
       callee.file,

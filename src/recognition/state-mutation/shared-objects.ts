@@ -95,7 +95,7 @@ function keptObjectReturnedBy(
     const taken = target.type === AST_NODE_TYPES.Identifier ? entryTakenInHelper(target, helper, sourceCode) : undefined;
     if (taken) target = taken;
     // `return page.locator(`[data-element-id="${id}"]`)`: a handle on a kept object named like a shared one (a page),
-    // named by it; only what drives the handle drives the page (an entry of a kept collection is `entryTakenInHelper`'s).
+    // named by it (an entry looked up in a kept collection is `entryTakenInHelper`'s).
     const handle = target.type === AST_NODE_TYPES.Identifier ? undefined : expressionRoot(target);
     if (handle) {
       if (handle.root.type !== AST_NODE_TYPES.Identifier || !namesSharedObject(handle.root.name, settings)) continue;
@@ -114,7 +114,7 @@ function keptObjectReturnedBy(
     return {
       words: `${outer.words}, which \`${callee.name}\` returns`,
       stateKey: `variable:${variable.name}:${definition.name.range[0]}`,
-      part: handle === undefined,
+      part: true,
       handedIn: true,
       names: [variable.name],
     };
