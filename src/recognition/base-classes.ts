@@ -91,6 +91,49 @@ export function inheritedMethod(
 }
 
 const keptClasses = new WeakMap<FileIndex, Map<string, string | null>>();
+const fieldClasses = new WeakMap<ClassNode, Map<string, { classNode: ClassNode; file: FileIndex } | null>>();
+
+/**
+ * `this.excelQuery` of a class that only ever gives that field `new ExcelQuery(…)` (in its constructor, a
+ * method, or as the field's own initialiser): the class of the object the field holds, in this file or a
+ * relatively imported one. A field given anything else, or objects of two classes, has none.
+ */
+export function fieldClassOf(classNode: ClassNode, field: string, file: FileIndex): { classNode: ClassNode; file: FileIndex } | undefined {
+  let byField = fieldClasses.get(classNode);
+  if (!byField) {
+    byField = new Map();
+    fieldClasses.set(classNode, byField);
+  }
+  if (byField.has(field)) return byField.get(field) ?? undefined;
+  const values: TSESTree.Node[] = [];
+  for (const member of classNode.body.body) {
+    if (member.type === AST_NODE_TYPES.PropertyDefinition && getStaticKeyName(member.key, member.computed) === field && member.value) {
+      values.push(member.value);
+    }
+  }
+  walk(classNode.body, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.AssignmentExpression &&
+      node.left.type === AST_NODE_TYPES.MemberExpression &&
+      node.left.object.type === AST_NODE_TYPES.ThisExpression &&
+      getStaticKeyName(node.left.property, node.left.computed) === field
+    ) {
+      values.push(node.operator === '=' ? node.right : node);
+    }
+    return undefined;
+  });
+  let found: { classNode: ClassNode; file: FileIndex } | undefined;
+  let single = values.length > 0;
+  for (const value of values) {
+    if (isNullOrUndefined(value)) continue;
+    const built = classOf(value, file);
+    if (!built || (found !== undefined && found.classNode !== built.classNode)) single = false;
+    else found = built;
+  }
+  const answer = single ? found : undefined;
+  byField.set(field, answer ?? null);
+  return answer;
+}
 
 /**
  * `const b = await getBrowser()`, where the module's `getBrowser` hands back its `browser`, only ever

@@ -138,7 +138,11 @@ function collectDelegateCalls(
 /** Is `argument` the request's `params.<field>`, or the handler's local bound to it (`const { name, arguments: args } = request.params`)? */
 function holdsRequestField(handler: FunctionNode, requestName: string | undefined, argument: TSESTree.Node, field: RequestField): boolean {
   if (requestParamsRoot(argument, field) !== undefined) return true;
-  const target = skipTypeWrappers(argument);
+  let target = skipTypeWrappers(argument);
+  // `routeTool(name, args ?? {})`: the arguments, or an empty object when there are none.
+  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '??' || target.operator === '||')) {
+    target = skipTypeWrappers(target.left);
+  }
   return (
     requestName !== undefined && target.type === AST_NODE_TYPES.Identifier && requestOfBinding(handler, target.name, field) === requestName
   );
@@ -246,7 +250,39 @@ function enclosingFunctions(node: TSESTree.Node, limit: number): FunctionNode[] 
 }
 
 function parameterIndex(fn: FunctionNode, name: string): number {
-  return fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
+  const index = fn.params.findIndex((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === name);
+  if (index >= 0) return index;
+  const normalised = normalisedParameter(fn, name);
+  return normalised === undefined ? -1 : parameterIndex(fn, normalised);
+}
+
+/**
+ * `const lookupName = canonicalToolName(name)`, `const tool = name.trim()` at the top of `fn`'s body: a
+ * local that is one of its parameters made canonical (an alias's dots turned into underscores, a prefix
+ * stripped) still names the requested tool. The parameter's name, else undefined.
+ */
+function normalisedParameter(fn: FunctionNode, local: string): string | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  for (const statement of fn.body.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== 'const') continue;
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== local || !declarator.init) continue;
+      const init = skipTypeWrappers(declarator.init);
+      if (init.type !== AST_NODE_TYPES.CallExpression) return undefined;
+      const callee = skipTypeWrappers(init.callee);
+      const source =
+        callee.type === AST_NODE_TYPES.MemberExpression
+          ? skipTypeWrappers(callee.object)
+          : init.arguments.length === 1
+            ? init.arguments[0]
+            : undefined;
+      const isParameter =
+        source?.type === AST_NODE_TYPES.Identifier &&
+        fn.params.some((parameter) => parameter.type === AST_NODE_TYPES.Identifier && parameter.name === source.name);
+      return isParameter ? source.name : undefined;
+    }
+  }
+  return undefined;
 }
 
 type RequestField = 'name' | 'arguments';

@@ -94,6 +94,20 @@ const VALUE_FUNCTIONS = new Set([
   'Date',
   'RegExp',
   'require',
+  // A file URL and its path are the same location (`fileURLToPath(input.image)`).
+  'fileURLToPath',
+  'pathToFileURL',
+  // A view of bytes the code already holds (`new Float32Array(samples)`).
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int8Array',
+  'Uint16Array',
+  'Int16Array',
+  'Uint32Array',
+  'Int32Array',
+  'Float32Array',
+  'Float64Array',
+  'DataView',
 ]);
 /** Methods that compute values whatever they are called on (strings, arrays, schemas, promises). */
 const VALUE_METHODS = new Set([
@@ -145,10 +159,14 @@ const VALUE_METHODS = new Set([
   'finally',
   'localeCompare',
   'normalize',
-  // A local list or set filled with the input stays input (`rgArgs.push(pattern)`, `seen.has(path)`).
+  'charAt',
+  'charCodeAt',
+  'codePointAt',
+  // A local list or set filled with the input stays input (`rgArgs.push(pattern)`, `seen.add(path)`, `seen.has(path)`).
   'push',
   'unshift',
   'splice',
+  'add',
   'has',
   'resolve',
   'dirname',
@@ -214,6 +232,10 @@ function taintedNames(fn: FunctionNode, inputParameters: readonly number[], this
       }
       if (node.type === AST_NODE_TYPES.VariableDeclarator && node.init && mentions(node.init, names)) {
         for (const name of collectBindingNames(node.id)) names.add(name);
+      } else if (node.type === AST_NODE_TYPES.ForOfStatement && mentions(node.right, names)) {
+        // `for (const uri of params.uris)`: each item of the input is input.
+        const left = node.left.type === AST_NODE_TYPES.VariableDeclaration ? node.left.declarations.map((item) => item.id) : [node.left];
+        for (const target of left) for (const name of collectBindingNames(target)) names.add(name);
       } else if (
         node.type === AST_NODE_TYPES.AssignmentExpression &&
         node.left.type === AST_NODE_TYPES.Identifier &&
@@ -248,7 +270,7 @@ function overInput(call: TSESTree.CallExpression, names: ReadonlySet<string>): b
 }
 
 /** Methods that put a value into the list they are called on. */
-const FILLING_METHODS = new Set(['push', 'unshift', 'splice']);
+const FILLING_METHODS = new Set(['push', 'unshift', 'splice', 'add']);
 
 function calleeText(callee: TSESTree.Node): string {
   const path = getMemberPath(skipTypeWrappers(callee));
@@ -296,11 +318,32 @@ const FILE_FACT_FUNCTIONS = new Set([
  */
 const FILE_SYSTEM_RECEIVER = /^(?:fs|fsp|fse|fsPromises|fs_\d+|node_fs|promises|fs_extra|fsExtra)\d*$/;
 
+/** Modules whose functions only compute values, when imported by name (`import { isAbsolute, join } from 'node:path'`). */
+const VALUE_MODULES = new Set(['path', 'path/posix', 'path/win32', 'url', 'querystring', 'util']);
+/**
+ * The file system's modules: the analysis knows what each of their functions does (the readers are
+ * followed by the flow; `mkdir`, `access`, `writeFile` hand nothing read back), so none is an escape.
+ */
+const FILE_SYSTEM_MODULES = new Set(['fs', 'fs/promises', 'fs-extra', 'graceful-fs']);
+
+/** Is the call a function of the file system's modules (`import { mkdir } from 'node:fs/promises'`, `fs.mkdirSync(…)`, `fs_1.promises.access(…)`)? */
+function isFileSystemCall(callee: TSESTree.Node, file: FileIndex | undefined): boolean {
+  const path = getMemberPath(callee);
+  const root = path?.[0];
+  if (root === undefined) return false;
+  const imported = file?.imports.get(root);
+  if (imported !== undefined) return FILE_SYSTEM_MODULES.has(imported.module);
+  return path!.length >= 2 && FILE_SYSTEM_RECEIVER.test(root);
+}
+
 /** Is the call plain value work, whose result stays input, or a description of the call for someone else? */
-function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression, file: FileIndex | undefined): boolean {
   const callee = skipTypeWrappers(call.callee);
+  if (isFileSystemCall(callee, file)) return true;
   if (callee.type === AST_NODE_TYPES.Identifier) {
+    const imported = file?.imports.get(callee.name);
     return (
+      (imported !== undefined && VALUE_MODULES.has(imported.module)) ||
       VALUE_FUNCTIONS.has(callee.name) ||
       ERROR_CONSTRUCTOR.test(callee.name) ||
       TELEMETRY_METHODS.has(callee.name) ||
@@ -321,6 +364,8 @@ function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression): bo
     return true;
   }
   if (method !== undefined && TELEMETRY_METHODS.has(method)) return true;
+  // `util_1.mcpError(…)`, `errors.notFoundError(…)`: a function that builds an error, imported through its module.
+  if (method !== undefined && ERROR_CONSTRUCTOR.test(method)) return true;
   if (path !== undefined && path.length >= 2 && LOG_RECEIVERS.has(path[path.length - 2]!)) return true;
   return method !== undefined && VALUE_METHODS.has(method);
 }
@@ -362,7 +407,7 @@ function escapesOf(frame: Frame, depth: number, seen: Set<FunctionNode>, into: I
     const handed = node.arguments.map((argument, index) => (mentions(argument, names) ? index : -1)).filter((index) => index >= 0);
     // A callback handed the input in its own body (`withPage(async (page) => page.goto(input.url))`) is followed as part of this body.
     if (handed.length === 0) return undefined;
-    if (isValueCall(node)) return undefined;
+    if (isValueCall(node, frame.file)) return undefined;
     const callee = skipTypeWrappers(node.callee);
     if (callee.type === AST_NODE_TYPES.Identifier && frame.callbacks.has(callee.name)) return undefined;
     let target: FunctionNode | undefined;

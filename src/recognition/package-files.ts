@@ -100,6 +100,31 @@ export function packageSourceFiles(root: string): readonly string[] {
   return files;
 }
 
+/**
+ * A line that opens a method of a class: `  async ensureSelectedSite(siteUrl) {`, `  private run<T>(args: string[]): Promise<T> {`.
+ * Read from the text only to choose the files worth parsing; the parsed class decides.
+ */
+const METHOD_DEFINITION =
+  /^[ \t]+(?:(?:public|private|protected|static|async|override|readonly)\s+)*(?:[gs]et\s+)?#?([A-Za-z_$][\w$]*)\s*(?:<[^>\n]*>)?\([^)\n]*\)\s*(?::[^{\n]*)?\{/gm;
+const methodNamesCache = new FileDerivedCache<ReadonlySet<string>>();
+
+/** The package's source files whose text opens a method named `name` (`ctx.siteState.ensureSelectedSite()`'s class). */
+export function filesDefiningMethod(root: string, name: string): string[] {
+  return packageSourceFiles(root).filter((filePath) =>
+    methodNamesCache
+      .get(filePath, () => {
+        let text: string;
+        try {
+          text = readFileSync(filePath, 'utf8');
+        } catch {
+          return new Set<string>();
+        }
+        return new Set([...text.matchAll(METHOD_DEFINITION)].map((match) => match[1]!));
+      })
+      ?.has(name),
+  );
+}
+
 /** What one file's text says about tool names. */
 export interface NameSpellings {
   /** String literals a `case 'x':` or a `=== 'x'` compares with: names a dispatcher may route. */

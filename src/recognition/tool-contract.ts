@@ -295,6 +295,16 @@ function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true, depth 
     // `location: z.object({ name, country })`: a record of its own fields is what they say (a place), not a path.
     const inner = innerFields(value);
     if (LOCATION_FIELD_EXACT.test(name) && inner.length > 0 && !inner.some(isLocationField)) field.place = true;
+    // `location: 'Location text for the event'`: the place where something happens, written as text or an address
+    // (not "Location of the text file").
+    if (
+      /^location$/i.test(name) &&
+      description !== undefined &&
+      PLACE_DESCRIPTION.test(description) &&
+      !/\b(?:path|file|folder|directory|url|uri)\b/i.test(description)
+    ) {
+      field.place = true;
+    }
     const inside = lookInside && !isLocationField(field) ? innerFields(value).find(isLocationField) : undefined;
     fields.push(inside ? { ...field, locationInside: inside.name } : field);
   }
@@ -637,6 +647,8 @@ export function statesContract(object: TSESTree.ObjectExpression): boolean {
 const LOCATION_FIELD =
   /(?:^|_|-|[a-z](?=[A-Z]))(?:path|paths|file|files|filename|filenames|file_name|file_names|filepath|filepaths|uri|uris|url|urls|href)$/i;
 const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location)$/i;
+/** What a `location` field's description says of a place: its text, address, venue or city. */
+const PLACE_DESCRIPTION = /\b(?:text|address|venue|place|city|country|room|geographic|latitude|longitude)\b/i;
 /** A field that names a URL or URI (anywhere), not a path: by its name or its description. */
 const URL_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:uri|uris|url|urls|href)$|^(?:uri|uris|url|urls|href)$/i;
 
@@ -651,11 +663,14 @@ export function isUrlInput(input: ContractInput): boolean {
  * file paths"; a mention of paths elsewhere, "shows file paths", is about the output), names the file, folder or document it
  * is ("First file to compare", "The note to read"; not its id or key: "Document ID" names an entry of a
  * store, as an id does, unless it may be a name or path too: "The file ID or the exact filename"), or says where something lives ("Where the
- * note lives", not "Where to show the actions") — and not where output goes.
+ * note lives", not "Where to show the actions") — and not where output goes, nor a link the tool keeps with
+ * what it makes ("A URL to associate with the reminder": data it stores, not a place it reads), nor the text of
+ * a note it keeps with something ("Additional notes for the event").
  */
 const LOCATION_DESCRIPTION =
-  /\b(?:path|url|uri)\b|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b(?!\s+(?:id|ids|identifier|identifiers|key|keys|number|index)\b(?!.*\b(?:file\s?names?|paths?|urls?)\b))|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
-const OUTPUT_DESCRIPTION = /\b(?:save|saves|write|writes|output|store|stores|destination)\b/i;
+  /\b(?:path|url|uri)\b|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b(?<!\bnotes?(?=\s+(?:for|about|on)\b))(?!\s+(?:id|ids|identifier|identifiers|key|keys|number|index)\b(?!.*\b(?:file\s?names?|paths?|urls?)\b))|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
+const OUTPUT_DESCRIPTION =
+  /\b(?:save|saves|write|writes|output|store|stores|destination)\b|\bto\s+(?:associate|attach|link)\s+(?:\w+\s+)?(?:with|to)\b/i;
 
 /** Words of a name that say the tool hands back what is at the location. */
 const READING_NAME_WORDS = new Set([

@@ -180,6 +180,52 @@ function bindHoistedVariables(bindings: Map<string, Binding>, body: TSESTree.Nod
   });
 }
 
+/**
+ * esbuild's lazy module initialisers: `var Grep_default2; var init_Grep2 = __esm(() => { Grep_default2 = { … }; })`.
+ * A `var` declared at the module's top without a value and assigned exactly once, anywhere in the module, a value
+ * written out in the code (`isWrittenValue`), holds that value (a bundled module's constant, which its initialiser
+ * fills before any use). Bound before the statements, which would bind it as nothing.
+ */
+function bindLazilyAssigned(bindings: Map<string, Binding>, program: TSESTree.Program): void {
+  const pending = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== 'var') continue;
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && !declarator.init) pending.add(declarator.id.name);
+    }
+  }
+  if (pending.size === 0) return;
+  const assigned = new Map<string, TSESTree.Expression | null>();
+  walk(program, (node) => {
+    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const name = node.left.name;
+    if (!pending.has(name)) return undefined;
+    assigned.set(name, assigned.has(name) || node.operator !== '=' ? null : node.right);
+    return undefined;
+  });
+  for (const [name, value] of assigned) if (value && isWrittenValue(value)) bind(bindings, name, { kind: 'value', init: value });
+}
+
+/**
+ * A value written out in the code: a non-empty object or array literal, a string, a template. Not what a call
+ * makes at run time (`page = await browser.newPage()`), nor a compiled enum's `E || (E = {})`.
+ */
+function isWrittenValue(value: TSESTree.Expression): boolean {
+  const target = skipTypeWrappers(value);
+  switch (target.type) {
+    case AST_NODE_TYPES.ObjectExpression:
+      return target.properties.length > 0;
+    case AST_NODE_TYPES.ArrayExpression:
+      return target.elements.length > 0;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return true;
+    case AST_NODE_TYPES.Literal:
+      return typeof target.value === 'string';
+    default:
+      return false;
+  }
+}
+
 /** The nodes that open a scope (what a name declared in them is visible in). */
 const SCOPE_TYPES: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.Program,
@@ -202,6 +248,7 @@ function collectBindings(scope: TSESTree.Node): ReadonlyMap<string, Binding> {
   const bindings = new Map<string, Binding>();
   switch (scope.type) {
     case AST_NODE_TYPES.Program:
+      bindLazilyAssigned(bindings, scope);
       bindStatements(bindings, scope.body);
       bindHoistedVariables(bindings, scope);
       break;

@@ -382,3 +382,23 @@ describe('contracts that name a conversion or a query of a file (round 11)', () 
     );
   });
 });
+
+describe('data a tool keeps with what it makes is no location (round 20)', () => {
+  const says = (fields: string) =>
+    contractSaysItReads(
+      contractOf(
+        `export const t = tool({ name: 'events', description: 'Manages calendar events. Supports reading, creating and deleting events.', inputSchema: z.object({ action: z.enum(['read', 'create', 'delete']), ${fields} }), execute: async () => '' });`,
+      ),
+    );
+
+  it('takes neither a link the tool stores with an event, the text of its notes nor its place for a location it reads', () => {
+    expect(says("url: z.string().describe('A URL to associate with the event.')")).toBeUndefined();
+    expect(says("note: z.string().describe('Additional notes for the event.')")).toBeUndefined();
+    // Nor is the place where the event happens.
+    expect(says("location: z.string().describe('Location text for the event.')")).toBeUndefined();
+    // A URL or a note the tool is told to read still is one.
+    expect(says("url: z.string().describe('The URL of the calendar feed to read.')")).toBeDefined();
+    expect(says("note: z.string().describe('The note to read.')")).toBeDefined();
+    expect(says("location: z.string().describe('Location of the text file to read.')")).toBeDefined();
+  });
+});

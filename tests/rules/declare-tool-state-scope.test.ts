@@ -3673,3 +3673,97 @@ ruleTester.run('declare-tool-state-scope: first-contact round 19, handles and se
     }))(notesServerClass('this.notes.push(args.text);')),
   ],
 });
+
+/** A client whose calls wait for each other; `body` is what its `run` does besides. */
+const queuedClient = (body: string): string => `class CliClient {
+  queue = Promise.resolve();
+  last = '';
+  run(args) {
+    ${body}
+  }
+}
+const client = new CliClient();
+server.registerTool('status', { description: 'Status' }, async (input) => ({ content: [{ type: 'text', text: await client.run(input.args) }] }));
+`;
+
+// A context the invocation is handed, whose site state is a class of the package (another module): each
+// method is found by its name, the one class that defines it.
+const siteFolder = mkdtempSync(path.join(tmpdir(), 'trg-state-site-'));
+writeFileSync(path.join(siteFolder, 'package.json'), '{ "name": "site-fixture", "private": true, "type": "module" }\n');
+writeFileSync(
+  path.join(siteFolder, 'site-state.ts'),
+  `export class SiteState {
+  current: { base: string; client: unknown } | undefined;
+  ensureSelectedSite() {
+    if (!this.current) throw new Error('No site selected. Call select_site first.');
+    return this.current;
+  }
+  ensureConnectedSite(base: string) {
+    if (!this.current) this.selectSite(base);
+    return this.current;
+  }
+  selectSite(base: string) {
+    this.current = { base, client: {} };
+  }
+}
+`,
+);
+const siteTool = path.join(siteFolder, 'tools.ts');
+const siteToolCode = (method: string): string =>
+  `export const t = defineTool({ name: 'get_user', description: 'Get a user', schema: {}, handler: async (input, extra, ctx) => ctx.siteState.${method}().client.get(input.name) });`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 20', rule, {
+  valid: [
+    // `this.queue = this.queue.then(…)`: a later call only waits for this one, it finds nothing this call left.
+    queuedClient(
+      'const result = this.queue.then(() => execute(args));\n    this.queue = result.catch(() => undefined);\n    return result;',
+    ),
+    queuedClient(
+      'return new Promise((resolve) => {\n      this.queue = this.queue.then(async () => resolve(await execute(args))).catch(() => undefined);\n    });',
+    ),
+    // `ensureSelectedSite()` of the one class that defines it only checks and hands back: its `ensure…` changes nothing.
+    { code: siteToolCode('ensureSelectedSite'), filename: siteTool },
+    // An API client handed first (Speakeasy's \`tool: async (client, args, ctx)\`): \`reloadConfig\` reloads the service's own
+    // configuration, not a page; a page verb counts on a remote client only for the page or a part of it.
+    `export const tool$reloadConfig = {
+  name: 'reload-config',
+  description: 'Reload the configuration',
+  args: {},
+  tool: async (client, args, ctx) => ({ content: [{ type: 'text', text: JSON.stringify(await client.reloadConfig()) }] }),
+};`,
+  ],
+  invalid: [
+    // The last answer kept in the client is what the next call finds.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: { tool: 'status', action: 'calls `.run()`, which changes', state: '`this.last` of `client`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("{ description: 'Status' }", "{ description: 'Status', _meta: { 'anthropic/stateScope': 'session' } }"),
+            },
+          ],
+        },
+      ],
+    }))(queuedClient('this.queue = this.queue.then(() => execute(args));\n    this.last = args;\n    return this.queue;')),
+    // `ensureConnectedSite()` selects a site when none is: the next call finds it selected.
+    {
+      code: siteToolCode('ensureConnectedSite'),
+      filename: siteTool,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: siteToolCode('ensureConnectedSite').replace('(input.name) });', "(input.name), stateScope: 'session' });"),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

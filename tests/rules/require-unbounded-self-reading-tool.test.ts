@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -4671,5 +4672,247 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 19, com
       ],
     ),
     invalid(grepCommandTool('grep -rn'), [{ toolName: 'search_content', readCall: '`execSync`', fix: registerFix('Search files') }]),
+  ],
+});
+
+/** A server whose tools call a service built once at the top of the module; \`body\` is what its method hands back. */
+const moduleServiceServer = (body: string): string => `import { readFile } from 'node:fs/promises';
+class DecompilerService {
+  async decompileFromPath(classFilePath) {
+    const classData = await readFile(classFilePath);
+    ${body}
+  }
+}
+const decompilerService = new DecompilerService();
+server.registerTool('decompile', { description: 'Decompile a class file' }, async ({ classFilePath }) => {
+  const decompiled = await decompilerService.decompileFromPath(classFilePath);
+  return { content: [{ type: 'text', text: decompiled }] };
+});
+`;
+
+/** A tool that reads each document the model lists through the editor's workspace (a package's object); \`description\` is its contract. */
+const documentsTool = (description: string): string => `import { workspace } from 'vscode-languageserver-workspace';
+server.registerTool('documents', { description: '${description}', inputSchema: { uris: z.array(z.string()) } }, async (params) => {
+  const texts = [];
+  for (const uri of params.uris) {
+    const document = await workspace.getTextDocument(uri);
+    texts.push(document.getText());
+  }
+  return { content: [{ type: 'text', text: texts.join('\\n') }] };
+});
+`;
+
+/** Speakeasy's generated tool object (`{ name, description, args, tool }`); \`body\` is what its \`tool\` member returns. */
+const generatedTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export const tool$readAsset = {
+  name: 'read-asset',
+  description: 'Read an asset file',
+  args: { path: z.string() },
+  tool: async (client, args, ctx) => {
+    const text = await readFile(args.path, 'utf8');
+    return ${body};
+  },
+};
+`;
+
+/**
+ * A low-level server whose handler hands the name and \`args ?? {}\` to a router, which hands them to
+ * another that switches on the name made canonical (\`canonicalToolName(name)\`).
+ */
+const routedServer = (body: string): string => `import { readFile } from 'node:fs/promises';
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  return { content: [{ type: 'text', text: await routeTool(name, args ?? {}) }] };
+});
+function canonicalToolName(name) {
+  return name.replace(/\\./g, '_');
+}
+async function routeTool(name, args) {
+  return routeToolInner(name, args);
+}
+async function routeToolInner(name, args) {
+  const lookupName = canonicalToolName(name);
+  switch (lookupName) {
+    case 'read_note':
+      ${body}
+    default:
+      throw new Error('unknown tool');
+  }
+}
+`;
+
+/**
+ * A tool whose path only meets functions whose work the analysis knows: \`isAbsolute\` imported from
+ * \`node:path\`, \`mkdir\` from \`node:fs/promises\`, an error built through an imported module; \`rest\` is the rest.
+ */
+const knownFunctionsTool = (rest: string): string => `import { isAbsolute, join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import * as util_1 from './util.js';
+import { analyseScene } from 'scene-kit';
+server.registerTool('read_scene', { description: 'Read the scene file at a path and return its contents' }, async ({ path }) => {
+  if (!isAbsolute(path)) throw util_1.invalidPathError(path);
+  await mkdir(join(path, '..', '.cache'), { recursive: true });
+  const text = await readFile(path, 'utf8');
+  ${rest}
+});
+`;
+
+/** A REST client on its API's base, asked by a helper for \`url\` (written with the model's \`project\`). */
+const relativeQueryServer = (url: string): string => `import { Client } from 'api-kit';
+const apiClient = new Client({ urlPrefix: 'https://firestore.googleapis.com' });
+async function queryCollection(project, structuredQuery) {
+  const basePath = \`projects/\${project}/databases/(default)/documents\`;
+  const url = ${url};
+  const res = await apiClient.post(url, { structuredQuery });
+  const out = { documents: [] };
+  res.body.map((r) => { if (r.document) out.documents.push(r.document); });
+  return out;
+}
+server.registerTool('query_collection', { description: 'Query a collection' }, async ({ project, query }) => {
+  const result = await queryCollection(project, query);
+  return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+});
+`;
+
+/** A server class whose constructor gives \`this.reader\` a \`new ${reader}()\`; two classes of the module define \`run\`. */
+const fieldServiceServer = (reader: string): string => `import { readFile } from 'node:fs/promises';
+class CsvReader {
+  async run(path) { return readFile(path, 'utf8'); }
+}
+class SizeReader {
+  async run(path) { return String((await readFile(path, 'utf8')).length); }
+}
+class SheetServer {
+  constructor() { this.reader = new ${reader}(); }
+  setup(server) {
+    server.registerTool('read_sheet', { description: 'A sheet' }, async ({ path }) => ({ content: [{ type: 'text', text: await this.reader.run(path) }] }));
+  }
+}
+`;
+
+// A server that lists definitions kept in their own module and routes calls through a registry the analysis
+// cannot read (\`registry.execute(name, args)\`, filled in a loop).
+const listedFolder = mkdtempSync(path.join(tmpdir(), 'trg-listed-tools-'));
+writeFileSync(path.join(listedFolder, 'package.json'), '{ "name": "listed-fixture", "private": true, "type": "module" }\n');
+writeFileSync(
+  path.join(listedFolder, 'server.ts'),
+  `import { docTools } from './doc-tools.js';
+import { registry } from './registry.js';
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...docTools] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => registry.execute(request.params.name, request.params.arguments));
+`,
+);
+const listedTools = `export const docTools = [
+  { name: 'read_doc', description: 'Read the document at a path and return its contents', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+];
+`;
+writeFileSync(path.join(listedFolder, 'doc-tools.ts'), listedTools);
+
+/** A bundled tool whose schema esbuild's lazy initialiser fills (\`var readSchema; … readSchema = { … }\`); \`field\` is its one field. */
+const lazySchemaTool = (field: string): string => `import { docs } from 'doc-store';
+var readSchema;
+var init_schemas = __esm(() => {
+  readSchema = { type: 'object', properties: { ${field}: { type: 'string' } } };
+});
+export const readTool = defineTool({ name: 'read_doc', description: 'Read a document and return its contents', schema: readSchema, impl: (args) => docs.lookup(args.${field}) });
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 20', rule, {
+  valid: [
+    // The module's service hands back the size of what it read.
+    moduleServiceServer('return String(classData.length);'),
+    // Each listed URI goes to the workspace, which the analysis cannot follow, and the contract does not say it reads.
+    documentsTool('Count the open documents'),
+    // A generated tool that hands back a size.
+    generatedTool("{ content: [{ type: 'text', text: String(text.length) }] }"),
+    // The routed tool hands back a size.
+    routedServer("return String((await readFile(args.path, 'utf8')).length);"),
+    // The schema the initialiser fills names an entry, not a location.
+    lazySchemaTool('docId'),
+    // The same definitions in a module no server lists: a list of data, no tool.
+    { code: listedTools, filename: path.join(listedFolder, 'unlisted-tools.ts') },
+    // \`this.reader\` holds a \`SizeReader\`, whose \`run\` hands back a size.
+    fieldServiceServer('SizeReader'),
+    // \`projects/\${project}/…:runQuery\`: a relative path, resolved on the client's own base whatever the model's segment.
+    relativeQueryServer('`${basePath}:runQuery`'),
+    // Everything the path meets is known and what is read does not come back: refuted, whatever the contract says.
+    knownFunctionsTool("return { content: [{ type: 'text', text: `${text.length} characters` }] };"),
+  ],
+  invalid: [
+    // `const decompilerService = new DecompilerService()` at the top: its method is the class's, followed like a helper.
+    invalid(moduleServiceServer("return classData.toString('utf8');"), [
+      { toolName: 'decompile', readCall: '`decompilerService.decompileFromPath` (→ readFile)', fix: registerFix('Decompile a class file') },
+    ]),
+    // Speakeasy's `tool` member is the invocation; the model's input is its second parameter, `args`.
+    invalid(generatedTool("{ content: [{ type: 'text', text }] }"), [
+      {
+        toolName: 'read-asset',
+        readCall: '`readFile`',
+        fix: ['  },\n};', '  },\n  maxResultSizeChars: Infinity,\n};'],
+      },
+    ]),
+    // `routeTool(name, args ?? {})` → `routeToolInner(name, args)` → `switch (canonicalToolName(name))`: each case is a tool.
+    // (No suggestion: the server lists no definition to put the declaration in.)
+    {
+      code: routedServer("return readFile(args.path, 'utf8');"),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_note', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'Infinity' },
+        },
+      ],
+    },
+    // The read content goes to a package's analyser the analysis cannot follow: unknown, and the contract says it reads.
+    ((code) =>
+      contractCase(
+        code,
+        code.replace(
+          registerFix('Read the scene file at a path and return its contents')[0],
+          registerFix('Read the scene file at a path and return its contents')[1],
+        ),
+      ))(knownFunctionsTool('return analyseScene(text);')),
+    // \`readSchema\` is what the initialiser assigns it, once: its \`path\` is a location, and the contract reads it.
+    ((code) =>
+      contractCase(
+        code,
+        code.replace(
+          'impl: (args) => docs.lookup(args.path) });',
+          'impl: (args) => docs.lookup(args.path), maxResultSizeChars: Infinity });',
+        ),
+      ))(lazySchemaTool('path')),
+    // Listed by the server's ListTools answer (\`tools: [...docTools]\`), routed where the analysis cannot see: its contract decides.
+    {
+      ...contractCase(
+        listedTools,
+        listedTools.replace(
+          "properties: { path: { type: 'string' } } } },",
+          "properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },",
+        ),
+      ),
+      filename: path.join(listedFolder, 'doc-tools.ts'),
+    },
+    // \`this.reader.run(path)\`: the field only ever holds a \`CsvReader\`, whose \`run\` hands back the file.
+    invalid(fieldServiceServer('CsvReader'), [
+      { toolName: 'read_sheet', readCall: '`this.reader.run` (→ readFile)', fix: registerFix('A sheet') },
+    ]),
+    // The model's project is the first segment, which may be a host: \`\${project}/…\` names any site.
+    invalid(relativeQueryServer('`${project}/runQuery`'), [
+      {
+        toolName: 'query_collection',
+        readCall: '`queryCollection` (→ apiClient.post)',
+        resource: 'URL',
+        fix: registerFix('Query a collection'),
+      },
+    ]),
+    // `for (const uri of params.uris)`: each item is the model's; it goes where the flow cannot follow, and the contract reads it.
+    ((code) =>
+      contractCase(
+        code,
+        code.replace(
+          'inputSchema: { uris: z.array(z.string()) } }',
+          "inputSchema: { uris: z.array(z.string()) }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ),
+      ))(documentsTool('Read the contents of the documents')),
   ],
 });

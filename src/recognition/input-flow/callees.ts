@@ -13,6 +13,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  declaredInScopeOf,
   enclosingInitialiser,
   getMemberPath,
   isFunctionNode,
@@ -23,7 +24,7 @@ import {
 import { returnedExpressions } from '../output-flow.js';
 import type { FileIndex } from '../file-index.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
-import { inheritedMethod, keptInstanceClass } from '../base-classes.js';
+import { fieldClassOf, inheritedMethod, keptInstanceClass } from '../base-classes.js';
 import {
   MAX_KEPT_CLASS_MODULE_BYTES,
   type ModuleFilter,
@@ -93,11 +94,17 @@ export function resolveCallee(
     const inherited = inheritedMethod(classNode, path[1]!, file);
     return inherited ? { fn: inherited.fn, file: inherited.file, classNode, name: path[1]! } : undefined;
   }
+  // `this.excelQuery.executeQuery(sql)`, the field given `new ExcelQuery()` in the constructor: that class's method.
+  if (path.length === 3 && path[0] === 'this' && classNode) {
+    const held = fieldClassOf(classNode, path[1]!, file);
+    const method = held ? getClassMethod(held.classNode, path[2]!) : undefined;
+    return held && method ? { fn: method, file: held.file, classNode: held.classNode, name: `this.${path[1]}.${path[2]}` } : undefined;
+  }
   if (path.length === 2) {
     // `helpers.readIt(p)` with `import * as helpers from './helpers.js'`.
     const binding = file.imports.get(path[0]!);
     if (binding?.imported === '*') return resolveImportedName(file, binding.module, path[1]!, 0, filter);
-    if (binding === undefined && unit) return resolveInstanceMethod(path[0]!, path[1]!, unit, file, filter);
+    if (binding === undefined && unit) return resolveInstanceMethod(path[0]!, path[1]!, unit, file, filter, call);
   }
   return undefined;
 }
@@ -188,6 +195,10 @@ function handedFunction(value: TSESTree.Node, file: FileIndex, classNode: ClassN
  * `const processor = new WebContentProcessor(options); processor.processPageContent(page, url)`:
  * a method called on a local the function built from a class we can see is
  * that class's method (the service object's own code, followed like a helper).
+ * So is one on a constant in scope built from a class of this module
+ * (`const decompilerService = new DecompilerService()` at the top, used by
+ * every tool of the server); a class imported from another module is
+ * followed only when the function builds its instance itself.
  */
 function resolveInstanceMethod(
   local: string,
@@ -195,6 +206,7 @@ function resolveInstanceMethod(
   unit: FunctionUnit,
   file: FileIndex,
   filter: ModuleFilter | undefined,
+  call: TSESTree.Node,
 ): ResolvedFunction | undefined {
   let className: string | undefined;
   let kept = false;
@@ -206,6 +218,14 @@ function resolveInstanceMethod(
       .filter((assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local)
       .map((assignment) => assignment.right),
   ];
+  // A constant from outside the function only when its class is written in this module too: a
+  // service written beside its tools is followed like a helper of the module.
+  let outside = false;
+  if (values.length === 0) {
+    const constant = file.constants.get(local);
+    if (constant && declaredInScopeOf(constant, call)) values.push(constant);
+    outside = true;
+  }
   for (const value of values) {
     if (!value) continue;
     const target = skipTypeWrappers(value);
@@ -216,7 +236,7 @@ function resolveInstanceMethod(
     className = built;
     kept ||= !direct;
   }
-  if (className === undefined) return undefined;
+  if (className === undefined || (outside && !file.classes.has(className))) return undefined;
   const resolved = resolveClassName(file, className, 0, filter, kept ? MAX_KEPT_CLASS_MODULE_BYTES : undefined);
   const method = resolved ? getClassMethod(resolved.classNode, methodName) : undefined;
   return resolved && method ? { fn: method, file: resolved.file, classNode: resolved.classNode, name: methodName } : undefined;

@@ -45,6 +45,12 @@ const FIXED_ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$]+[/?#]/i;
  * its own base (`new URL(path, API_URL)`), it stays on that base.
  */
 const ROOT_RELATIVE = /^\/(?![/\\])/;
+/**
+ * A relative path (`projects/${project}/databases/…`, `repos/${owner}/contents/…`): no scheme, no host, a
+ * first segment that cannot be a host name (no dot, not `localhost`). Resolved on the base of the client it
+ * is handed to, it stays there, whatever the model puts in its later segments.
+ */
+const RELATIVE_PATH = /^(?!localhost\/)[\w-]+\//;
 /** A URL head that writes scheme and host and leaves only the port to an expression: `http://localhost:`. */
 const HOST_BEFORE_PORT = /^[a-z][a-z\d+.-]*:\/\/[^/?#\s$:@]+:$/i;
 /** An instance field that holds the endpoint a tool was configured with: `this.url`, `this.apiBase`, `this.baseURL`. */
@@ -95,7 +101,7 @@ export function hasFixedOrigin(
       return property === undefined;
     case AST_NODE_TYPES.TemplateLiteral: {
       const head = target.quasis[0]?.value.cooked ?? '';
-      if (FIXED_ORIGIN.test(head) || ROOT_RELATIVE.test(head)) return true;
+      if (FIXED_ORIGIN.test(head) || ROOT_RELATIVE.test(head) || RELATIVE_PATH.test(head)) return true;
       // `http://localhost:${serverInfo.httpPort}/api/…`: the host is written in code; a port, whoever picks it, only
       // fills a slot of that host (a service there, never a location a persisted result is at).
       if (HOST_BEFORE_PORT.test(head) && target.expressions.length > 0 && /^[/?#]/.test(target.quasis[1]?.value.cooked ?? '')) {
@@ -106,6 +112,8 @@ export function hasFixedOrigin(
       const firstExpression = target.expressions[0];
       if (head !== '' || firstExpression === undefined) return false;
       if (!taint.has(firstExpression)) return true;
+      // `${basePath}:runQuery` with `basePath = `projects/${project}/…``: a relative path, whatever follows it.
+      if (startsAsPath(firstExpression, scope)) return true;
       return (
         /^(?:[/?#]|$)/.test(target.quasis[1]?.value.cooked ?? '') &&
         hasFixedOrigin(firstExpression, scope, environment, depth + 1, undefined, assumed)
@@ -476,6 +484,14 @@ export function namesShippedLocation(argument: TSESTree.Node, scope: OriginScope
   const target = skipTypeWrappers(argument);
   if (target.type === AST_NODE_TYPES.Literal || scope.taint.has(target)) return false;
   return isShippedLocation(target, scope.unit, scope.file, 0, scope.shippedNames);
+}
+
+/** Does a local hold a path with no host of its own (`const basePath = `projects/${project}``)? */
+function startsAsPath(node: TSESTree.Node, scope: OriginScope): boolean {
+  const target = skipTypeWrappers(node);
+  const value = target.type === AST_NODE_TYPES.Identifier ? soleInitialiser(target, scope) : undefined;
+  const head = value ? stringHead(value) : undefined;
+  return head !== undefined && (ROOT_RELATIVE.test(head) || RELATIVE_PATH.test(head));
 }
 
 /** What a local of the scope's function holds: its one initialiser, when nothing assigns it again. */

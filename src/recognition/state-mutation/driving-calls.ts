@@ -141,6 +141,25 @@ const HANDED_OBJECT_VERBS = new Set([
 
 /** Verbs that drive a browser page: said of a wrapper (`client`, `service`), they still drive the page it holds. */
 const PAGE_VERBS = new Set(['navigate', 'goto', 'click', 'dblclick', 'tap', 'type', 'fill', 'press', 'hover', 'scroll', 'drag', 'reload']);
+/**
+ * What may follow a page verb in a remote browser's method: the page or a part of it (`navigateTo`, `clickElement`,
+ * `reloadPage`). Another object (`reloadConfig`, `reloadThemes` of a home-automation client) is the service's own.
+ */
+const PAGE_OBJECT_WORDS = new Set([
+  'to',
+  'page',
+  'tab',
+  'url',
+  'element',
+  'selector',
+  'text',
+  'key',
+  'keys',
+  'at',
+  'by',
+  'back',
+  'forward',
+]);
 /** The words of a remote API's or service's wrapper (`client`, `browserClient`, `apiService`). */
 const REMOTE_WRAPPER_WORDS = new Set(['client', 'service', 'api', 'sdk']);
 
@@ -250,7 +269,11 @@ export function drivingCallOf(
   if (last !== undefined && isOutputChannelName(last)) {
     // `client.navigate(params)`, `browserClient.click(selector)`: a wrapper handed in whose method drives a
     // page (AgentCore's `PlaywrightBrowser`): the page it holds is what the next call finds, wherever the browser runs.
-    return handedIn && first !== undefined && PAGE_VERBS.has(first) && isRemoteWrapperName(last)
+    return handedIn &&
+      first !== undefined &&
+      PAGE_VERBS.has(first) &&
+      (words.length === 1 || PAGE_OBJECT_WORDS.has(words[1]!)) &&
+      isRemoteWrapperName(last)
       ? { node: call, method, receiver: member.object }
       : undefined;
   }

@@ -34,13 +34,21 @@ import {
   isMessageCounter,
   isPendingCallEntry,
   isPendingCallTable,
+  isSerialisingChain,
   isWriteTarget,
   mutationOf,
   processStateCall,
   writingNode,
 } from './outer-state-mutation.js';
 import { inheritedMethod } from '../base-classes.js';
-import { calledFunction, callsFollowedMethod, graphStateUpdate, hiddenStateChange, proxyTraps } from './following-helpers.js';
+import {
+  calledFunction,
+  callsFollowedMethod,
+  graphStateUpdate,
+  hiddenStateChange,
+  packageMethodLeavesNothing,
+  proxyTraps,
+} from './following-helpers.js';
 import { sharedObjectUses } from './shared-objects.js';
 import { cachingDecoratorOf } from './cached-methods.js';
 
@@ -203,6 +211,7 @@ function analyseEntry(
       const stateKey = `variable:${variable.name}:${variable.defs[0]?.name.range[0] ?? 0}`;
       if (reference.isWrite()) {
         if (outer.imported || isLogOnlyLatch(variable) || isMessageCounter(variable) || isNeverRead(variable)) continue;
+        if (isSerialisingChain(writingNode(identifier))) continue;
         // `screenshotModule = await import('./internal/screenshotCapture.js')`: the module loaded on first use, the same
         // module on every call (a module's own state is what its functions change, followed where they are called).
         if (loadsModule(identifier)) continue;
@@ -224,7 +233,7 @@ function analyseEntry(
         isPackageImport(variable) || callsFollowedMethod(identifier, variable, file)
           ? undefined
           : drivingCallOf(identifier, settings, undefined, [], handedIn);
-      if (drive) {
+      if (drive && !(handedIn && file && packageMethodLeavesNothing(drive.method, file, settings))) {
         findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
         continue;
       }
@@ -310,7 +319,7 @@ function analyseEntry(
           parent.operator === '=' &&
           entry.classNode !== undefined &&
           isFieldNeverRead(entry.classNode, field, program);
-        if (!unread) findings.push(report.mutates(parent, 'assigns', words, stateKey));
+        if (!unread && !isSerialisingChain(parent)) findings.push(report.mutates(parent, 'assigns', words, stateKey));
         return undefined;
       }
       const mutation = mutationOf(node, settings);

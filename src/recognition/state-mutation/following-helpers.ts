@@ -39,6 +39,7 @@ import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolve
 import { drivingCallOf, namesSharedObject } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
 import { builtOrKeptClassOf, classOf, inheritedMethod } from '../base-classes.js';
+import { filesDefiningMethod, packageRootOf } from '../package-files.js';
 import { bundledImportFunction } from '../bundle-exports.js';
 
 /**
@@ -268,6 +269,42 @@ function deepStateChange(
     if (deeper && next) return { state: deeper.state, via: [next.name, ...deeper.via] };
   }
   return undefined;
+}
+
+/** How many files that spell a method of the name are parsed to find the one class that defines it. */
+const MAX_METHOD_FILES = 8;
+
+/**
+ * `ctx.siteState.ensureSelectedSite()` on a context the invocation is handed: the analysis cannot type
+ * the context, but when exactly one class of the package defines a method of that name, that method is
+ * what runs. Does it leave nothing behind: no field of its instance or variable of its module written,
+ * nothing else of the instance called (`ensureSelectedSite() { if (!this.current) throw …; return { … } }`)?
+ * Then its name's verb (`ensure…`) changes nothing; a method that makes what is missing
+ * (`ensureTab() { if (!this.tab) await this.newTab(); … }`) still does.
+ */
+export function packageMethodLeavesNothing(methodName: string, file: FileIndex, settings: RecognitionSettings): boolean {
+  const root = packageRootOf(file.filePath);
+  if (root === undefined) return false;
+  const found: { fn: FunctionNode; program: TSESTree.Program }[] = [];
+  for (const filePath of filesDefiningMethod(root, methodName).slice(0, MAX_METHOD_FILES)) {
+    const index = loadModule(filePath);
+    for (const classNode of new Set(index?.classes.values() ?? [])) {
+      const method = getClassMethod(classNode, methodName);
+      if (method && index) found.push({ fn: method, program: index.program });
+    }
+  }
+  if (found.length !== 1) return false;
+  const { fn, program } = found[0]!;
+  if (!fn.body || changedStateIn(fn, program, settings, true) !== undefined || changedStateIn(fn, program, settings, false) !== undefined) {
+    return false;
+  }
+  let callsInstance = false;
+  walk(fn.body, (node) => {
+    if (callsInstance) return false;
+    if (node.type === AST_NODE_TYPES.CallExpression && getMemberPath(node.callee)?.[0] === 'this') callsInstance = true;
+    return undefined;
+  });
+  return !callsInstance;
 }
 
 /**

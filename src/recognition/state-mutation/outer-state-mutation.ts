@@ -11,6 +11,7 @@ import {
   type FunctionNode,
   collectBindingNames,
   containsNode,
+  enclosingInitialiser,
   getCalleeName,
   getStaticKeyName,
   isFunctionNode,
@@ -397,6 +398,39 @@ function everySetHoldsAWaitingCall(variable: ScopeVariable): boolean {
   return entries > 0;
 }
 
+/** What a promise chain is extended with: the next link waits for the last. */
+const CHAIN_METHODS = new Set(['then', 'catch', 'finally']);
+
+/**
+ * `this.execQueue = this.execQueue.then(() => run(args))`: a queue that makes each call wait for
+ * the one before (a CLI or a file that must not be used twice at once). Principle: what a later
+ * call finds there is only when it may start, never a value this call left behind.
+ */
+export function isSerialisingChain(write: TSESTree.Node | undefined): boolean {
+  if (write?.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') return false;
+  const key = bindingKey(write.left);
+  if (key === undefined) return false;
+  let link: TSESTree.Node = skipChainAndTypeWrappers(write.right);
+  let links = 0;
+  for (let locals = 0; ;) {
+    if (link.type === AST_NODE_TYPES.CallExpression) {
+      const callee = skipChainAndTypeWrappers(link.callee);
+      if (callee.type !== AST_NODE_TYPES.MemberExpression || !CHAIN_METHODS.has(getStaticKeyName(callee.property, callee.computed) ?? '')) {
+        return false;
+      }
+      links += 1;
+      link = skipChainAndTypeWrappers(callee.object);
+      continue;
+    }
+    if (bindingKey(link) === key) return links > 0;
+    // `const result = this.queue.then(…); this.queue = result.catch(…)`: the chain through a local.
+    const init = link.type === AST_NODE_TYPES.Identifier && locals < 2 ? enclosingInitialiser(link) : undefined;
+    if (!init) return false;
+    locals += 1;
+    link = skipChainAndTypeWrappers(init);
+  }
+}
+
 /** `x = null`, `x = undefined`, `x = void 0`: a reset, which makes the next use start over. */
 function assignsNothing(write: TSESTree.Node | undefined): boolean {
   if (write?.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') return false;
@@ -515,9 +549,9 @@ export function changedStateIn(
       const field = getStaticKeyName(member.property, member.computed);
       const parent = member.parent;
       const write =
-        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member && !isSerialisingChain(parent)) ||
         parent?.type === AST_NODE_TYPES.UpdateExpression;
-      const mutation = write ? undefined : mutationOf(node, settings);
+      const mutation = write || isSerialisingChain(parent) ? undefined : mutationOf(node, settings);
       if (
         field !== undefined &&
         (write || (mutation && skipChainAndTypeWrappers(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))
@@ -529,6 +563,7 @@ export function changedStateIn(
     const parent = node.parent;
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed) return undefined;
     if (parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed) return undefined;
+    if (isSerialisingChain(parent)) return undefined;
     const write =
       (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node) || parent?.type === AST_NODE_TYPES.UpdateExpression;
     if (write || (mutationOf(node, settings) && !undoneBeforeReturn(node, fn, settings))) changed = node.name;

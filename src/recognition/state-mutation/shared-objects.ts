@@ -42,7 +42,7 @@ import {
   receiverSegments,
 } from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
-import { calledFunction, hiddenStateChange } from './following-helpers.js';
+import { calledFunction, hiddenStateChange, packageMethodLeavesNothing } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
 
 /**
@@ -613,7 +613,7 @@ export function sharedObjectUses(
     if (!returned) continue;
     const { source, part } = returned;
     const drive = drivingCallOf(result, settings, undefined, part ? source.names : [], source.handedIn === true);
-    if (!drive) continue;
+    if (!drive || (source.handedIn === true && file && packageMethodLeavesNothing(drive.method, file, settings))) continue;
     const words = `what \`${sourceCode.getText(call.callee)}\` hands back, taken from ${source.words}`;
     uses.push(report.drives(drive.node, drive.method, `${words}${where}`, source.stateKey));
   }
@@ -627,7 +627,7 @@ export function sharedObjectUses(
         continue;
       }
       const drive = drivingCallOf(identifier, settings, variable.name, source.names, source.handedIn === true);
-      if (drive) {
+      if (drive && !(source.handedIn === true && file && packageMethodLeavesNothing(drive.method, file, settings))) {
         uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
         continue;
       }

@@ -39,7 +39,8 @@ import {
 
 /**
  * Invocation members harnesses write besides the configured ones (`settings.invocationNames`); `function` is the
- * OpenAI SDK's runnable tool (`{ function: async (args) => …, name, description, parse, parameters }` for `runTools`).
+ * OpenAI SDK's runnable tool (`{ function: async (args) => …, name, description, parse, parameters }` for `runTools`);
+ * `tool` is the member of the tools Speakeasy generates.
  */
 const HARNESS_INVOCATION_NAMES = [
   'handle',
@@ -53,6 +54,8 @@ const HARNESS_INVOCATION_NAMES = [
   'action',
   'perform',
   'function',
+  // Speakeasy's generated MCP servers: `{ name, description, args, tool: async (client, args, ctx) => … }`.
+  'tool',
 ];
 
 /** The invocation members the object carries, by name. */

@@ -20,6 +20,8 @@
  *
  * With no such branch, a handler map the package indexes by a computed name
  * (`toolHandlers[name]`, `handler-maps.ts`) routes the entry the same way.
+ * With neither, an entry the server's ListTools answer lists (`listed-tools.ts`)
+ * is a tool whose invocation is not found: its contract decides.
  *
  * Cost: other files are found from text (`package-files.ts`: which files
  * compare a string with the entry's name) and parsed only then, once per
@@ -46,6 +48,7 @@ import {
 } from '../ast.js';
 import { findDispatcher, mayDispatchIn } from '../call-tool-handlers.js';
 import { type MappedHandler, handlerOfValue, mappedHandlersNamed } from '../handler-maps.js';
+import { isListedByServer } from '../listed-tools.js';
 import { type FileIndex, programFileIndex } from '../file-index.js';
 import { type ResolvedClass, loadModule, resolveClassName, resolveLocalName, resolveRelativeModule } from '../module-graph.js';
 import { nameSpellings, packageNameFacts, packageRootOf, packageSourceFiles } from '../package-files.js';
@@ -494,8 +497,11 @@ export function recogniseJoinedListEntry(
   if (found.length === 0) {
     // No branch: a handler map the package indexes by name (`toolHandlers[name]`), or no handler at all.
     const mapped = mappedHandlersNamed(name, filePath, programFileIndex(program, filePath));
-    if (mapped.length === 0) return undefined;
-    return joinedDefinition(object, name, () => mapped.map(mappedEntry));
+    if (mapped.length > 0) return joinedDefinition(object, name, () => mapped.map(mappedEntry));
+    // Listed by the server's ListTools answer, routed by code the analysis cannot read (a registry filled in a
+    // loop): a tool all the same, whose invocation is not found, so its contract decides.
+    // Not where the file's own call-tool handler dispatches: its branches are the tools, the entries their `_meta` homes.
+    return !mayDispatchIn(object, filePath) && isListedByServer(object, filePath) ? joinedDefinition(object, name, () => []) : undefined;
   }
   // A branch that is a tool in its own file: that tool, not a second one.
   if (found.some((item) => item.branch.recognisedInPlace)) return undefined;

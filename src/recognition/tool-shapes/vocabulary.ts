@@ -315,9 +315,12 @@ export function isAmbient(node: ClassNode): boolean {
 
 /** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
 const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
-/** The harness's context handed first: `context`, `server`, and compounds of them (`mcpServer`, `toolContext`). */
+/**
+ * The harness's context handed first: `context`, `server`, an SDK's `client` (Speakeasy's `tool: async (client, args, ctx)`),
+ * and compounds of them (`mcpServer`, `toolContext`, `apiClient`).
+ */
 const CONTEXT_PARAMETER =
-  /^(?:context|ctx|agent|session|page|browser|tab|server|runtime|env|deps|services|harness|tools?)$|[a-z](?:Server|Context|Session|Runtime)$/i;
+  /^(?:context|ctx|agent|session|page|browser|tab|server|client|runtime|env|deps|services|harness|tools?)$|[a-z](?:Server|Context|Session|Runtime|Client)$/i;
 
 /**
  * Which parameter of a handler holds the model's input: the first, unless the first is named as
