@@ -33,9 +33,13 @@ export const ACCURACY_FLOOR = {
   // 1056/1251 = 84.4 % (the 291 packages before it read as before, one false stateful report fewer), so
   // self-reading precision rises to 0.82 and stateful recall to 0.71; the others hold. Rounds 17 to 19
   // stay held out: with round 17 too, self-reading recall would read 323/432 = 74.8 %.
+  // After round 20's principles (rules of 78107b3), rounds 17 to 20 held out: the 317 tuned packages read
+  // 4257/4322 = 98.5 %; self-reading 311/407 = 76.4 % / 311/378 = 82.3 %; stateful 1056/1482 = 71.3 % /
+  // 1056/1247 = 84.7 %, so self-reading recall rises to 0.76; the others hold. No round joins: with round 17
+  // too, self-reading precision would read 325/397 = 81.9 % and stateful recall 1124/1588 = 70.8 %.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
-  selfReading: { recall: 0.75, precision: 0.82 },
+  selfReading: { recall: 0.76, precision: 0.82 },
   stateful: { recall: 0.71, precision: 0.84 },
 };
 
