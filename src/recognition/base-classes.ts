@@ -122,17 +122,27 @@ export function fieldClassOf(classNode: ClassNode, field: string, file: FileInde
     }
     return undefined;
   });
-  let found: { classNode: ClassNode; file: FileIndex } | undefined;
-  let single = values.length > 0;
-  for (const value of values) {
-    if (isNullOrUndefined(value)) continue;
-    const built = classOf(value, file);
-    if (!built || (found !== undefined && found.classNode !== built.classNode)) single = false;
-    else found = built;
-  }
-  const answer = single ? found : undefined;
+  const className = values.length > 0 ? soleBuiltClass(values) : undefined;
+  const answer = className === undefined ? undefined : resolveClass(className, file);
   byField.set(field, answer ?? null);
   return answer;
+}
+
+/**
+ * The one class every value builds (`new HotelBrowser(…)`), a value of nothing yet (`null`, `undefined`,
+ * a declaration without one) left out; undefined when one builds nothing or two build different classes.
+ */
+function soleBuiltClass(values: readonly (TSESTree.Node | null)[]): string | undefined {
+  let className: string | undefined;
+  for (const value of values) {
+    if (!value || isNullOrUndefined(value)) continue;
+    const target = skipTypeWrappers(value);
+    const built =
+      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
+    if (built === undefined || (className !== undefined && className !== built)) return undefined;
+    className = built;
+  }
+  return className;
 }
 
 /**
@@ -193,18 +203,8 @@ function moduleVariableClass(file: FileIndex, name: string): string | undefined 
       return undefined;
     });
   }
-  let className: string | undefined;
-  let single = declared;
-  for (const value of values) {
-    // Not given one yet: `let browser = null`, `let browser;`.
-    if (!value || isNullOrUndefined(value)) continue;
-    const target = skipTypeWrappers(value);
-    const built =
-      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
-    if (built === undefined || (className !== undefined && className !== built)) single = false;
-    else className = built;
-  }
-  const found = single ? className : undefined;
+  // Not given one yet: `let browser = null`, `let browser;`.
+  const found = declared ? soleBuiltClass(values) : undefined;
   byName.set(name, found ?? null);
   return found;
 }

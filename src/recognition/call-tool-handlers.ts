@@ -30,6 +30,8 @@ import { loadModule, moduleText, resolveLocalName } from './module-graph.js';
 import {
   CALL_TOOL_METHOD,
   CALL_TOOL_SCHEMA,
+  LIST_TOOLS_METHOD,
+  LIST_TOOLS_SCHEMA,
   nameSpellings,
   packageRootOf,
   packageSourceFiles,
@@ -37,12 +39,21 @@ import {
 } from './package-files.js';
 import { configName } from './tool-name.js';
 
-/** Does a `setRequestHandler` call's first argument name the call-tool request, by its schema or its method? */
-function namesCallToolRequest(argument: TSESTree.Node | undefined): boolean {
+/** Does a `setRequestHandler` call's first argument name a request, by its schema (`CallToolRequestSchema`, `types.X`) or its method? */
+function namesRequest(argument: TSESTree.Node | undefined, schema: string, method: string): boolean {
   if (!argument) return false;
-  if (getStringValue(argument) === CALL_TOOL_METHOD) return true;
-  const schema = getMemberPath(argument);
-  return schema?.[schema.length - 1] === CALL_TOOL_SCHEMA;
+  if (getStringValue(argument) === method) return true;
+  const path = getMemberPath(argument);
+  return path?.[path.length - 1] === schema;
+}
+
+function namesCallToolRequest(argument: TSESTree.Node | undefined): boolean {
+  return namesRequest(argument, CALL_TOOL_SCHEMA, CALL_TOOL_METHOD);
+}
+
+/** … the list request (`ListToolsRequestSchema`, `'tools/list'`), whose answer names the server's tools (`listed-tools.ts`). */
+export function namesListToolsRequest(argument: TSESTree.Node | undefined): boolean {
+  return namesRequest(argument, LIST_TOOLS_SCHEMA, LIST_TOOLS_METHOD);
 }
 /** How many functions out from a branch the dispatcher may be (`(async () => { if (name === 'x') … })()` in the handler). */
 const MAX_CALLBACK_DEPTH = 3;

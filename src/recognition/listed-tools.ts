@@ -12,19 +12,15 @@
  * Cost: the package's files that spell the list request are found from text
  * and parsed once per process; each answer's arrays are resolved once.
  */
-import { readFileSync } from 'node:fs';
-
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getStaticKeyName, getStringValue, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import { getCalleeLastName, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import { namesListToolsRequest } from './call-tool-handlers.js';
 import type { FileIndex } from './file-index.js';
 import { isOwnModuleSpecifier, loadModule, resolveRelativeModule } from './module-graph.js';
 import { returnedExpressions } from './output-flow.js';
-import { packageRootOf, packageSourceFiles } from './package-files.js';
+import { nameSpellings, packageRootOf, packageSourceFiles } from './package-files.js';
 
-/** The list request: its schema's name, and the protocol method MCP SDK 2 names directly. */
-const LIST_TOOLS_SCHEMA = 'ListToolsRequestSchema';
-const LIST_TOOLS_METHOD = 'tools/list';
 /** How many modules of constants a listed array is followed through. */
 const MAX_LIST_DEPTH = 3;
 
@@ -47,14 +43,7 @@ export function isListedByServer(object: TSESTree.ObjectExpression, filePath: st
   if (!listed) {
     listed = new Set();
     for (const candidate of packageSourceFiles(root)) {
-      let text: string;
-      try {
-        text = readFileSync(candidate, 'utf8');
-      } catch {
-        continue;
-      }
-      if (!text.includes(LIST_TOOLS_SCHEMA) && !text.includes(`'${LIST_TOOLS_METHOD}'`) && !text.includes(`"${LIST_TOOLS_METHOD}"`))
-        continue;
+      if (!nameSpellings(candidate)?.listsTools) continue;
       const file = loadModule(candidate);
       if (file) collectListedArrays(file, listed);
     }
@@ -67,25 +56,11 @@ function arrayKey(filePath: string, array: TSESTree.Node): string {
   return `${filePath}:${array.range[0]}`;
 }
 
-/** Does a `setRequestHandler` call's first argument name the list request? */
-function namesListRequest(argument: TSESTree.Node | undefined): boolean {
-  if (!argument) return false;
-  const target = skipTypeWrappers(argument);
-  if (getStringValue(target) === LIST_TOOLS_METHOD) return true;
-  const name =
-    target.type === AST_NODE_TYPES.Identifier
-      ? target.name
-      : target.type === AST_NODE_TYPES.MemberExpression
-        ? getStaticKeyName(target.property, target.computed)
-        : undefined;
-  return name === LIST_TOOLS_SCHEMA;
-}
-
 /** The arrays each list answer of `file` names, into `listed`. */
 function collectListedArrays(file: FileIndex, listed: Set<string>): void {
   walk(file.program, (node) => {
     if (node.type !== AST_NODE_TYPES.CallExpression || getCalleeLastName(node) !== 'setRequestHandler') return undefined;
-    if (!namesListRequest(node.arguments[0])) return undefined;
+    if (!namesListToolsRequest(node.arguments[0])) return undefined;
     const handler = node.arguments[1] ? skipTypeWrappers(node.arguments[1]) : undefined;
     if (!handler || !isFunctionNode(handler)) return undefined;
     for (const returned of returnedExpressions(handler)) {

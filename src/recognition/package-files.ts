@@ -106,23 +106,34 @@ export function packageSourceFiles(root: string): readonly string[] {
  */
 const METHOD_DEFINITION =
   /^[ \t]+(?:(?:public|private|protected|static|async|override|readonly)\s+)*(?:[gs]et\s+)?#?([A-Za-z_$][\w$]*)\s*(?:<[^>\n]*>)?\([^)\n]*\)\s*(?::[^{\n]*)?\{/gm;
-const methodNamesCache = new FileDerivedCache<ReadonlySet<string>>();
+const methodFilesByRoot = new Map<string, ReadonlyMap<string, readonly string[]>>();
 
-/** The package's source files whose text opens a method named `name` (`ctx.siteState.ensureSelectedSite()`'s class). */
-export function filesDefiningMethod(root: string, name: string): string[] {
-  return packageSourceFiles(root).filter((filePath) =>
-    methodNamesCache
-      .get(filePath, () => {
-        let text: string;
-        try {
-          text = readFileSync(filePath, 'utf8');
-        } catch {
-          return new Set<string>();
-        }
-        return new Set([...text.matchAll(METHOD_DEFINITION)].map((match) => match[1]!));
-      })
-      ?.has(name),
-  );
+/**
+ * The package's source files whose text opens a method named `name` (`ctx.siteState.ensureSelectedSite()`'s
+ * class). The index of every file's method names is read once per package and process, like
+ * `packageNameFacts`: it is asked for every call on a handed-in context, and re-reading (or re-`stat`ing)
+ * the package's files for each would cost more than the rule.
+ */
+export function filesDefiningMethod(root: string, name: string): readonly string[] {
+  let byName = methodFilesByRoot.get(root);
+  if (!byName) {
+    const index = new Map<string, string[]>();
+    for (const filePath of packageSourceFiles(root)) {
+      let text: string;
+      try {
+        text = readFileSync(filePath, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const method of new Set([...text.matchAll(METHOD_DEFINITION)].map((match) => match[1]!))) {
+        const files = index.get(method);
+        if (files) files.push(filePath);
+        else index.set(method, [filePath]);
+      }
+    }
+    methodFilesByRoot.set(root, (byName = index));
+  }
+  return byName.get(name) ?? [];
 }
 
 /** What one file's text says about tool names. */
@@ -138,6 +149,8 @@ export interface NameSpellings {
    * server's handler, which may hand the requested name on to another module (`call-tool-handlers.ts`)?
    */
   handlesToolCalls: boolean;
+  /** Does it spell the list request (`ListToolsRequestSchema`, `'tools/list'`): may it answer with the server's tools (`listed-tools.ts`)? */
+  listsTools: boolean;
 }
 
 const spellingsCache = new FileDerivedCache<NameSpellings | undefined>();
@@ -150,6 +163,10 @@ export const CALL_TOOL_METHOD = 'tools/call';
 export function spellsCallToolRequest(text: string): boolean {
   return text.includes(CALL_TOOL_SCHEMA) || text.includes(CALL_TOOL_METHOD);
 }
+
+/** The low-level MCP server's list request, the same two ways. */
+export const LIST_TOOLS_SCHEMA = 'ListToolsRequestSchema';
+export const LIST_TOOLS_METHOD = 'tools/list';
 
 const CASE_LITERAL = /\bcase\s+(['"`])([^'"`\\\n]{1,200})\1\s*:/g;
 /** `case BuiltInToolNames.ReadFile:`: a name held by a constant of another module, joined by its spelling (`toolNameKey`). */
@@ -176,7 +193,13 @@ export function nameSpellings(filePath: string): NameSpellings | undefined {
         collect(text, COMPARED_BEFORE, compared);
       }
       if (text.includes('inputSchema')) collect(text, NAME_PROPERTY, listed);
-      return { compared, listed, text: compared.size > 0 ? text : undefined, handlesToolCalls: spellsCallToolRequest(text) };
+      return {
+        compared,
+        listed,
+        text: compared.size > 0 ? text : undefined,
+        handlesToolCalls: spellsCallToolRequest(text),
+        listsTools: text.includes(LIST_TOOLS_SCHEMA) || text.includes(LIST_TOOLS_METHOD),
+      };
     } catch {
       return undefined;
     }
@@ -239,4 +262,5 @@ export function clearPackageFileCache(): void {
   filesByRoot.clear();
   spellingsCache.clear();
   factsByRoot.clear();
+  methodFilesByRoot.clear();
 }

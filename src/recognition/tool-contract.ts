@@ -301,7 +301,7 @@ function shapeFields(shape: TSESTree.ObjectExpression, lookInside = true, depth 
       /^location$/i.test(name) &&
       description !== undefined &&
       PLACE_DESCRIPTION.test(description) &&
-      !/\b(?:path|file|folder|directory|url|uri)\b/i.test(description)
+      !NAMES_STORED_LOCATION.test(description)
     ) {
       field.place = true;
     }
@@ -649,6 +649,8 @@ const LOCATION_FIELD =
 const LOCATION_FIELD_EXACT = /^(?:path|paths|file|files|uri|uris|url|urls|href|location)$/i;
 /** What a `location` field's description says of a place: its text, address, venue or city. */
 const PLACE_DESCRIPTION = /\b(?:text|address|venue|place|city|country|room|geographic|latitude|longitude)\b/i;
+/** …unless it speaks of a stored location ("Location of the text file"). */
+const NAMES_STORED_LOCATION = /\b(?:path|file|folder|directory|url|uri)\b/i;
 /** A field that names a URL or URI (anywhere), not a path: by its name or its description. */
 const URL_FIELD = /(?:^|_|-|[a-z](?=[A-Z]))(?:uri|uris|url|urls|href)$|^(?:uri|uris|url|urls|href)$/i;
 

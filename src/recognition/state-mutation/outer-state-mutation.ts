@@ -548,10 +548,11 @@ export function changedStateIn(
       if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== node) return undefined;
       const field = getStaticKeyName(member.property, member.computed);
       const parent = member.parent;
+      if (isSerialisingChain(parent)) return undefined;
       const write =
-        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member && !isSerialisingChain(parent)) ||
+        (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === member) ||
         parent?.type === AST_NODE_TYPES.UpdateExpression;
-      const mutation = write || isSerialisingChain(parent) ? undefined : mutationOf(node, settings);
+      const mutation = write ? undefined : mutationOf(node, settings);
       if (
         field !== undefined &&
         (write || (mutation && skipChainAndTypeWrappers(mutation.path) !== node && !undoneBeforeReturn(node, fn, settings)))
