@@ -107,6 +107,21 @@ export const INPUT_SCHEMA_KEYS = [
 ];
 /** Property keys that hold a nested contract object (`function: { name, description, parameters }`). */
 const NESTED_CONTRACT_KEYS = ['function', 'schema', 'config', 'definition', 'spec', 'declaration', 'metadata'];
+
+/**
+ * Does this object literal state, by its own keys, part of what the model
+ * sees: a name, a description, an input schema or a nested contract? A tool
+ * the model can call states one of them; an object that states none
+ * (`{ type, event, execute }`, `{ items, concurrency, execute }`) is an
+ * options bag with a callback.
+ */
+export function statesContractMember(object: TSESTree.ObjectExpression): boolean {
+  return object.properties.some((property) => {
+    if (property.type !== AST_NODE_TYPES.Property) return false;
+    const key = getStaticKeyName(property.key, property.computed);
+    return key !== undefined && (key === 'name' || key === 'description' || INPUT_SCHEMA_KEYS.includes(key) || NESTED_CONTRACT_KEYS.includes(key));
+  });
+}
 /** How deep nested contracts, spreads and constants are followed. */
 const MAX_CONTRACT_DEPTH = 4;
 

@@ -622,6 +622,15 @@ buildTool({ name: 'Format', maxResultSizeChars: 100, async call(input: { path: s
 buildTool({ name: 'Label', maxResultSizeChars: 100, async call(input: { path: string }) { return store.label(input.path); } });`,
       filename: typedFile,
     },
+    // An options bag whose contextual type is a tool type, but which states no
+    // name, description or input schema: the checker is not asked, it is no tool.
+    {
+      code: `interface Tool { name?: string; call(input: { path: string }): Promise<string>; maxResultSizeChars?: number }
+function register(tool: Tool): void { void tool; }
+import { readFile } from 'node:fs/promises';
+register({ async call(input) { return readFile(input.path, 'utf8'); } });`,
+      filename: typedFile,
+    },
   ],
   invalid: [
     // A tsconfig path alias: only the checker knows where `@lib/read.js` is.
