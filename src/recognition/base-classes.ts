@@ -122,11 +122,33 @@ export function fieldClassOf(classNode: ClassNode, field: string, file: FileInde
     }
     return undefined;
   });
-  const className = values.length > 0 ? soleBuiltClass(values) : undefined;
+  const className = values.length > 0 ? soleBuiltClass(values.map((value) => parameterDefault(value, classNode) ?? value)) : undefined;
   const answer = className === undefined ? undefined : resolveClass(className, file);
   byField.set(field, answer ?? null);
   return answer;
 }
+
+/**
+ * `constructor(fileManager = GraphFileManager.default) { this.fileManager = fileManager; }`: what a
+ * parameter of the constructor holds when the caller hands nothing, the object a tool made with no
+ * arguments works with. Undefined for anything but a constructor parameter with a default.
+ */
+function parameterDefault(value: TSESTree.Node, classNode: ClassNode): TSESTree.Node | undefined {
+  if (value.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const constructor = classNode.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  const parameter = constructor?.value.params.find(
+    (candidate) =>
+      candidate.type === AST_NODE_TYPES.AssignmentPattern &&
+      candidate.left.type === AST_NODE_TYPES.Identifier &&
+      candidate.left.name === value.name,
+  );
+  return parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.right : undefined;
+}
+
+/** Static members a class keeps its one shared instance under (`GraphFileManager.default`, `Store.instance`). */
+const SHARED_INSTANCE_MEMBERS = new Set(['default', 'instance', 'shared', 'singleton']);
 
 /**
  * The one class every value builds (`new HotelBrowser(…)`), a value of nothing yet (`null`, `undefined`,
@@ -138,7 +160,14 @@ function soleBuiltClass(values: readonly (TSESTree.Node | null)[]): string | und
     if (!value || isNullOrUndefined(value)) continue;
     const target = skipTypeWrappers(value);
     const built =
-      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier ? target.callee.name : undefined;
+      target.type === AST_NODE_TYPES.NewExpression && target.callee.type === AST_NODE_TYPES.Identifier
+        ? target.callee.name
+        : // `GraphFileManager.default`: the instance the class keeps for everyone.
+          target.type === AST_NODE_TYPES.MemberExpression &&
+            target.object.type === AST_NODE_TYPES.Identifier &&
+            SHARED_INSTANCE_MEMBERS.has(getStaticKeyName(target.property, target.computed) ?? '')
+          ? target.object.name
+          : undefined;
     if (built === undefined || (className !== undefined && className !== built)) return undefined;
     className = built;
   }

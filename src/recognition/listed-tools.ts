@@ -14,7 +14,15 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getCalleeLastName, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
+import {
+  type FunctionNode,
+  enclosingInitialiser,
+  getCalleeLastName,
+  getStaticKeyName,
+  isFunctionNode,
+  skipTypeWrappers,
+  walk,
+} from './ast.js';
 import { namesListToolsRequest } from './call-tool-handlers.js';
 import type { FileIndex } from './file-index.js';
 import { isOwnModuleSpecifier, loadModule, resolveRelativeModule } from './module-graph.js';
@@ -22,21 +30,20 @@ import { returnedExpressions } from './output-flow.js';
 import { nameSpellings, packageRootOf, packageSourceFiles } from './package-files.js';
 
 /** How many modules of constants a listed array is followed through. */
-const MAX_LIST_DEPTH = 3;
+const MAX_LIST_DEPTH = 8;
 
 /**
- * The arrays the package's list answers name, as `<file>:<start>` (the linted file is parsed apart
- * from the modules loaded here, so an array is known by where it is, not by its node).
+ * The arrays and the entries the package's list answers name, as `<file>:<start>` (the linted file is
+ * parsed apart from the modules loaded here, so an array is known by where it is, not by its node).
  */
 const listedByRoot = new Map<string, Set<string>>();
 
-/** Does the list answer of some module of the package list the array `object` stands in? */
+/** Does the list answer of some module of the package list `object`, or the array it stands in? */
 export function isListedByServer(object: TSESTree.ObjectExpression, filePath: string): boolean {
   let array: TSESTree.Node | undefined = object.parent;
   while (array && (array.type === AST_NODE_TYPES.TSAsExpression || array.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
     array = array.parent;
   }
-  if (array?.type !== AST_NODE_TYPES.ArrayExpression) return false;
   const root = packageRootOf(filePath);
   if (root === undefined) return false;
   let listed = listedByRoot.get(root);
@@ -49,7 +56,9 @@ export function isListedByServer(object: TSESTree.ObjectExpression, filePath: st
     }
     listedByRoot.set(root, listed);
   }
-  return listed.has(arrayKey(filePath, array));
+  return (
+    listed.has(arrayKey(filePath, object)) || (array?.type === AST_NODE_TYPES.ArrayExpression && listed.has(arrayKey(filePath, array)))
+  );
 }
 
 function arrayKey(filePath: string, array: TSESTree.Node): string {
@@ -75,31 +84,125 @@ function collectListedArrays(file: FileIndex, listed: Set<string>): void {
   });
 }
 
-/** `[…confluenceTools, ...jiraTools]`, `allTools`, `[readTool, writeTool]`: the arrays `value` lists, followed into the modules they come from. */
+/** Array methods whose answer lists (some of) the receiver's entries: `BASE_TOOLS.filter(isEnabled)`. */
+const LIST_KEEPING_METHODS = new Set(['filter', 'slice', 'map', 'concat', 'sort', 'toSorted', 'flat']);
+
+/**
+ * `[…confluenceTools, ...jiraTools]`, `allTools`, `[readTool, writeTool]`, `buildToolList(options)`,
+ * `BASE_TOOLS.filter(isEnabled)`: the arrays and the entries `value` lists, followed into the functions
+ * and modules they come from.
+ */
 function addListed(value: TSESTree.Node, file: FileIndex, listed: Set<string>, depth: number): void {
+  if (depth > MAX_LIST_DEPTH) return;
   const target = skipTypeWrappers(value);
   if (target.type === AST_NODE_TYPES.ArrayExpression) {
     listed.add(arrayKey(file.filePath, target));
     for (const element of target.elements) {
       if (element?.type === AST_NODE_TYPES.SpreadElement) addListed(element.argument, file, listed, depth + 1);
+      else if (element) addListedEntry(element, file, listed, depth);
     }
   } else if (target.type === AST_NODE_TYPES.Identifier) {
-    addListedName(target.name, file, listed, depth);
+    addListedName(target, file, listed, depth);
+  } else if (target.type === AST_NODE_TYPES.CallExpression) {
+    addCallAnswer(target, file, listed, depth);
   }
 }
 
-/** The array a name of `file` stands for: a constant of the module, or the one another module of the package exports. */
-function addListedName(name: string, file: FileIndex, listed: Set<string>, depth: number): void {
-  if (depth > MAX_LIST_DEPTH) return;
-  const constant = file.constants.get(name);
-  if (constant) {
-    addListed(constant, file, listed, depth + 1);
+/** An entry of a listed array (`readTool`, `{ name, … }`): the definition object it is, listed on its own. */
+function addListedEntry(entry: TSESTree.Node, file: FileIndex, listed: Set<string>, depth: number): void {
+  const target = skipTypeWrappers(entry);
+  if (target.type === AST_NODE_TYPES.ObjectExpression) listed.add(arrayKey(file.filePath, target));
+  else if (target.type === AST_NODE_TYPES.Identifier && depth <= MAX_LIST_DEPTH) {
+    const found = valueOfName(target, file);
+    if (found) addListedEntry(found.value, found.file, listed, depth + 1);
+  }
+}
+
+/**
+ * A list the answer builds by a call: the receiver of an array method that keeps entries
+ * (`BASE_TOOLS.filter(…)`), or what a function of the package returns (`buildToolList(multiRepo)`).
+ */
+function addCallAnswer(call: TSESTree.CallExpression, file: FileIndex, listed: Set<string>, depth: number): void {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression) {
+    const method = getStaticKeyName(callee.property, callee.computed);
+    if (method === undefined || !LIST_KEEPING_METHODS.has(method)) return;
+    addListed(callee.object, file, listed, depth + 1);
+    if (method === 'concat') for (const argument of call.arguments) addListed(argument, file, listed, depth + 1);
     return;
   }
+  if (callee.type !== AST_NODE_TYPES.Identifier) return;
+  const found = functionOfName(callee.name, file);
+  if (!found) return;
+  for (const returned of returnedExpressions(found.fn)) addListed(returned, found.file, listed, depth + 1);
+}
+
+/** A function of `file` by name, or the one another module of the package exports under it. */
+function functionOfName(name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex } | undefined {
+  const local = file.functions.get(name);
+  if (local) return { fn: local, file };
+  const imported = importedExport(name, file);
+  const fn = imported?.file.functions.get(imported.local);
+  return fn && imported ? { fn, file: imported.file } : undefined;
+}
+
+/** The module of the package that exports what `file` imports as `name`, and its local name there. */
+function importedExport(name: string, file: FileIndex): { file: FileIndex; local: string } | undefined {
   const binding = file.imports.get(name);
-  if (!binding || binding.imported === '*' || !isOwnModuleSpecifier(binding.module)) return;
+  if (!binding || binding.imported === '*' || !isOwnModuleSpecifier(binding.module)) return undefined;
   const modulePath = resolveRelativeModule(binding.module, file.filePath);
   const imported = modulePath ? loadModule(modulePath) : undefined;
   const exported = imported?.exports.get(binding.imported);
-  if (imported && exported?.kind === 'local') addListedName(exported.local, imported, listed, depth + 1);
+  return imported && exported?.kind === 'local' ? { file: imported, local: exported.local } : undefined;
+}
+
+/** How many modules an imported name is followed through (`export { TOOLS }` of a module that imports it). */
+const MAX_IMPORT_HOPS = 4;
+
+/**
+ * What a name stands for: the nearest declaration in the blocks around it (a function's own
+ * `const tools = […]`), a constant of the module, or what another module of the package exports
+ * (through the modules that import and export it again).
+ */
+function valueOfName(name: TSESTree.Identifier, file: FileIndex): { value: TSESTree.Node; file: FileIndex } | undefined {
+  const enclosing = enclosingInitialiser(name);
+  if (enclosing) return { value: enclosing, file };
+  return moduleValueOf(name.name, file, 0);
+}
+
+/** A module's constant of that name, or the one the module it imports it from exports. */
+function moduleValueOf(name: string, file: FileIndex, hops: number): { value: TSESTree.Node; file: FileIndex } | undefined {
+  const constant = file.constants.get(name);
+  if (constant) return { value: constant, file };
+  if (hops >= MAX_IMPORT_HOPS) return undefined;
+  const imported = importedExport(name, file);
+  return imported ? moduleValueOf(imported.local, imported.file, hops + 1) : undefined;
+}
+
+/** The array a name of `file` stands for, and what the code pushes onto it (`tools.push(LIST_REPOS_TOOL)`). */
+function addListedName(name: TSESTree.Identifier, file: FileIndex, listed: Set<string>, depth: number): void {
+  if (depth > MAX_LIST_DEPTH) return;
+  const found = valueOfName(name, file);
+  if (!found) return;
+  addListed(found.value, found.file, listed, depth + 1);
+  const declarator = found.value.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator) return;
+  const block = declarator.parent?.parent;
+  if (!block) return;
+  walk(block, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const callee = node.callee;
+    if (
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      callee.object.type === AST_NODE_TYPES.Identifier &&
+      callee.object.name === name.name &&
+      getStaticKeyName(callee.property, callee.computed) === 'push'
+    ) {
+      for (const argument of node.arguments) {
+        if (argument.type === AST_NODE_TYPES.SpreadElement) addListed(argument.argument, found.file, listed, depth + 1);
+        else addListedEntry(argument, found.file, listed, depth + 1);
+      }
+    }
+    return undefined;
+  });
 }

@@ -10,7 +10,7 @@
  */
 import { AST_NODE_TYPES, AST_TOKEN_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { getStaticKeyName, getStringValue, isClassNode } from './ast.js';
+import { type ClassNode, getStaticKeyName, getStringValue, isClassNode } from './ast.js';
 import { classificationHomeOf, findClassifyToolObjects, toolExpressionOf } from './classification.js';
 import type { FileIndex } from './file-index.js';
 import type { ProgramTypes } from './program-types.js';
@@ -291,6 +291,18 @@ export function insertToolMemberFix(
   return fix && withPackageImportFix(fix, sourceCode, options.imports);
 }
 
+/** Are the methods a call runs (the definition's invocation members) all static methods of the class? */
+function runsThroughStaticMethods(host: ClassNode, definition: ToolDefinition): boolean {
+  const names = definition.invocationMembers;
+  if (!names || names.length === 0) return false;
+  return names.every((name) =>
+    host.body.body.some(
+      (member) =>
+        member.type === AST_NODE_TYPES.MethodDefinition && member.static && getStaticKeyName(member.key, member.computed) === name,
+    ),
+  );
+}
+
 function memberFix(
   definition: ToolDefinition,
   home: 'member' | 'mcp-meta',
@@ -304,7 +316,8 @@ function memberFix(
     return (fixer) => {
       const openBrace = sourceCode.getFirstToken(host.body)!;
       const firstMember = host.body.body[0];
-      const modifier = options.readonlyField ? 'readonly ' : '';
+      // A class run through its static methods (`static runnable(client, params)`) is the tool itself: the member is static too.
+      const modifier = `${runsThroughStaticMethods(host, definition) ? 'static ' : ''}${options.readonlyField ? 'readonly ' : ''}`;
       const member = `${modifier}${memberName} = ${valueText};`;
       if (firstMember && !startsOwnLine(sourceCode, firstMember)) return fixer.insertTextAfter(openBrace, ` ${member}`);
       const indentation = firstMember ? indentationOf(sourceCode, firstMember) : `${indentationOf(sourceCode, host)}  `;

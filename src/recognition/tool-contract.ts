@@ -119,7 +119,10 @@ export function statesContractMember(object: TSESTree.ObjectExpression): boolean
   return object.properties.some((property) => {
     if (property.type !== AST_NODE_TYPES.Property) return false;
     const key = getStaticKeyName(property.key, property.computed);
-    return key !== undefined && (key === 'name' || key === 'description' || INPUT_SCHEMA_KEYS.includes(key) || NESTED_CONTRACT_KEYS.includes(key));
+    return (
+      key !== undefined &&
+      (key === 'name' || key === 'description' || INPUT_SCHEMA_KEYS.includes(key) || NESTED_CONTRACT_KEYS.includes(key))
+    );
   });
 }
 /** How deep nested contracts, spreads and constants are followed. */
@@ -924,12 +927,21 @@ function fieldSaying(field: ContractInput): string | undefined {
   return field.description === undefined ? undefined : leadingSentence(field.description);
 }
 
-/** Is the field a location: by its name, or by its description (and not where output goes)? */
+/**
+ * A field that narrows what a search or an index hands back ("File path (partial match supported)",
+ * "Scope to a specific file", "Filter to a specific directory path", "Only files matching this path"):
+ * a key the tool matches against what it has, not a location it opens.
+ */
+const FILTER_DESCRIPTION =
+  /\bpartial(?:ly)?[\s-]+match|\bsubstring\b|^\s*(?:filter|scope|limit|restrict|narrow)(?:s|ed)?\s+(?:(?:the\s+)?(?:results?|search)\s+)?(?:to|by)\b|^\s*only\s+(?:include\s+)?(?:results?|items?|symbols?|entries)\b/i;
+
+/** Is the field a location: by its name, or by its description (and not where output goes, nor a filter)? */
 function isLocationField(field: ContractInput): boolean {
   const saying = fieldSaying(field);
   return (
     field.scalar !== true &&
     field.place !== true &&
+    !(field.description !== undefined && FILTER_DESCRIPTION.test(field.description)) &&
     // One of a closed list of values ("The file operation to perform": read, write…) is no location.
     field.choices === undefined &&
     !(saying !== undefined && OUTPUT_DESCRIPTION.test(saying)) &&

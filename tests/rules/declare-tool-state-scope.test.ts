@@ -3767,3 +3767,167 @@ ruleTester.run('declare-tool-state-scope: first-contact round 20', rule, {
     },
   ],
 });
+
+/** A tool class handed its definition, run by its static `runnable(client, params)`; `call` is what it asks the client. */
+const attachedDefinitionTool = (call: string): string => `class WebsiteCrawlTool {
+  static async runnable(hb, params) {
+    const resp = await hb.crawl.${call}(params);
+    return resp.data?.markdown || '';
+  }
+}
+WebsiteCrawlTool.openaiToolDefinition = {
+  type: 'function',
+  function: { name: 'crawl_website', description: 'Crawl a website', parameters: { type: 'object', properties: { url: { type: 'string' } } } },
+};
+`;
+
+/** A module map filled on a miss; `made` is what the miss puts under the attribute's name. */
+const memoTool = (made: string): string => `const attrRegexCache = new Map();
+const attr = (line, name) => {
+  let regex = attrRegexCache.get(name);
+  if (!regex) {
+    regex = ${made};
+    attrRegexCache.set(name, regex);
+  }
+  return line.match(regex)?.[1];
+};
+server.registerTool('get_attr', { description: 'An attribute' }, async ({ line, name }) => ({ content: [{ type: 'text', text: attr(line, name) ?? '' }] }));
+`;
+
+/**
+ * A tool class whose file manager is its constructor parameter's default, the class's shared instance; \`save\`
+ * is the manager's method body.
+ */
+const fileManagerTool = (save: string): string => `class FileManager {
+  static default = new FileManager();
+  async load(filePath) { const text = await readFile(filePath, 'utf8'); return Graph.fromXML(this.extract(text)); }
+  extract(text) { return text.trim(); }
+  async save(graph, filePath) { ${save} }
+}
+export class AddNodeTool {
+  constructor(fileManager = FileManager.default) { this.fileManager = fileManager; }
+  async execute({ file_path, label }) {
+    const graph = await this.fileManager.load(file_path);
+    graph.addNode({ label });
+    await this.fileManager.save(graph, file_path);
+    return { content: [{ type: 'text', text: 'ok' }] };
+  }
+}
+`;
+
+/** A module lock each call takes from the one before; \`hand\` is what the call leaves in it. */
+const lockedTool = (hand: string): string => `let inferenceLock = Promise.resolve();
+function withInferenceLock(fn) {
+  let release;
+  const next = new Promise((resolve) => { release = resolve; });
+  const wait = inferenceLock;
+  inferenceLock = ${hand};
+  return wait.then(fn).finally(() => release());
+}
+server.registerTool('embed', { description: 'Embed a text' }, async ({ text }) => ({ content: [{ type: 'text', text: await withInferenceLock(() => embed(text)) }] }));
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 21', rule, {
+  valid: [
+    // A lock handed from call to call: a later call finds only when it may start.
+    lockedTool('next'),
+    // The manager's methods write the file and keep nothing; \`load\` makes a new graph for each call.
+    fileManagerTool('await writeFile(filePath, graph.toXML());'),
+    // A regex made from the name alone: a later call with that name gets the same one it would have made.
+    memoTool('new RegExp(`${name}="([^"]*)"`, "i")'),
+    // \`session.modelStats.keys()\`: the keys of a collection the session keeps, read; no keystrokes sent.
+    `const session = { calls: 0, modelStats: new Map() };
+server.registerTool('stats', { description: 'Usage' }, async () => ({ content: [{ type: 'text', text: [...session.modelStats.keys()].join(',') }] }));`,
+    // `startAndWait`: the job the call starts has ended when it returns; nothing is left running for a later call.
+    attachedDefinitionTool('startAndWait'),
+  ],
+  invalid: [
+    // `start`: the crawl the call starts goes on after it, in the client a later call is handed too.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('class WebsiteCrawlTool {', "class WebsiteCrawlTool {\n  static readonly stateScope = 'session';"),
+            },
+          ],
+        },
+      ],
+    }))(attachedDefinitionTool('start')),
+    // Keystrokes sent to the session's browser: handed the keys, it types them into the page a later call finds.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace("{ description: 'Press' }", "{ description: 'Press', _meta: { 'anthropic/stateScope': 'session' } }"),
+            },
+          ],
+        },
+      ],
+    }))(`const session = { browser: remote() };
+server.registerTool('press', { description: 'Press' }, async ({ key }) => { await session.browser.keys([key]); return { content: [] }; });`),
+    // The manager keeps the last graph it saved: the next call's manager holds this call's graph.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'AddNodeTool',
+            action: 'calls `this.fileManager.save()`, which changes',
+            state: '`this.last` of the `FileManager` in `this.fileManager`',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('export class AddNodeTool {', "export class AddNodeTool {\n  readonly stateScope = 'session';"),
+            },
+          ],
+        },
+      ],
+    }))(fileManagerTool('this.last = graph; await writeFile(filePath, graph.toXML());')),
+    // What the call leaves is its own function, not a promise it settles: the next call finds this call's value.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "{ description: 'Embed a text' }",
+                "{ description: 'Embed a text', _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(lockedTool('fn')),
+    // What the miss puts there asks the line too: a later call with the same name finds this call's answer.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "{ description: 'An attribute' }",
+                "{ description: 'An attribute', _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(memoTool('new RegExp(line)')),
+  ],
+});

@@ -4925,3 +4925,110 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 20', ru
       ))(documentsTool('Read the contents of the documents')),
   ],
 });
+
+// A server whose ListTools answer is built by a function of another module: it filters a constant list
+// and pushes one more definition onto it (`tools: enabledTools`, `enabledTools = buildToolList(…)`).
+const builtListFolder = mkdtempSync(path.join(tmpdir(), 'trg-built-list-'));
+writeFileSync(path.join(builtListFolder, 'package.json'), '{ "name": "built-list-fixture", "private": true, "type": "module" }\n');
+writeFileSync(
+  path.join(builtListFolder, 'server.ts'),
+  `import { buildToolList } from './tool-registry.js';
+export function startServer(disabled) {
+  const enabledTools = buildToolList(disabled);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: enabledTools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => handlers.get(request.params.name).handler(request.params.arguments));
+}
+`,
+);
+const builtRegistry = `const BASE_TOOLS = [
+  { name: 'show_source', description: 'Show the source file at a path', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+];
+const EXTRA_TOOL = { name: 'read_notes', description: 'Read the notes file at a path', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } };
+export function buildToolList(disabled) {
+  const tools = BASE_TOOLS.filter((tool) => !disabled.includes(tool.name));
+  tools.push(EXTRA_TOOL);
+  return tools;
+}
+`;
+writeFileSync(path.join(builtListFolder, 'tool-registry.ts'), builtRegistry);
+
+/** A class handed its definition after it (tsc's output of a static field), run by its static `runnable(client, params)`. */
+const attachedDefinitionClass = (description: string, field = "{ type: 'string' }"): string => `class WebsiteScrapeTool {
+  static async runnable(hb, params) {
+    const resp = await hb.scrape.startAndWait(params);
+    return resp.data?.markdown || '';
+  }
+}
+exports.WebsiteScrapeTool = WebsiteScrapeTool;
+WebsiteScrapeTool.openaiToolDefinition = {
+  type: 'function',
+  function: { name: 'scrape_webpage', description: '${description}', parameters: { type: 'object', properties: { url: ${field} } } },
+};
+`;
+
+/** A tool that hands its \`file\` to an index the analysis cannot follow; \`field\` is the field's description. */
+const indexedFileTool = (field: string): string => `import { graph } from 'code-graph';
+server.registerTool('file_source', { description: 'Show the source file', inputSchema: { file: z.string().describe('${field}') } }, async ({ file }) => ({
+  content: [{ type: 'text', text: graph.lookup(file) }],
+}));
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 21', rule, {
+  valid: [
+    // The same registry in a module no list answer builds from: a list of data, no tool.
+    { code: builtRegistry, filename: path.join(builtListFolder, 'other-registry.ts') },
+    // A class handed a definition that says it counts what is there: the contract does not say it reads.
+    attachedDefinitionClass('Count the links of a webpage'),
+    // "File path (partial match supported)": a key the index matches, not a location the tool opens.
+    indexedFileTool('File path (partial match supported)'),
+    indexedFileTool('Scope to a specific file'),
+  ],
+  invalid: [
+    // Listed by an answer a function builds: `BASE_TOOLS.filter(…)` keeps the array's entries, `push` adds one.
+    {
+      code: builtRegistry,
+      filename: path.join(builtListFolder, 'tool-registry.ts'),
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: builtRegistry.replace(
+                "path: { type: 'string' } } } },\n];",
+                "path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },\n];",
+              ),
+            },
+          ],
+        },
+        {
+          messageId: 'missingUnboundedByContract',
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: builtRegistry.replace(
+                "path: { type: 'string' } } } };",
+                "path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } };",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // Its definition is handed to it after the class; the client's job goes where the flow cannot follow, and the contract reads the URL.
+    // (The sentinel is static, as the methods that run it are: the class is the tool the harness holds.)
+    ((code) =>
+      contractCase(code, code.replace('class WebsiteScrapeTool {', 'class WebsiteScrapeTool {\n  static maxResultSizeChars = Infinity;')))(
+      attachedDefinitionClass('Scrape content from a webpage and return the content in markdown format'),
+    ),
+    // A file path the tool opens: the index is code the analysis cannot follow, and the contract reads it.
+    ((code) =>
+      contractCase(
+        code,
+        code.replace(
+          "inputSchema: { file: z.string().describe('File path') } }",
+          "inputSchema: { file: z.string().describe('File path') }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ),
+      ))(indexedFileTool('File path')),
+  ],
+});

@@ -79,6 +79,8 @@ function receiverWords(name: string): string[] {
 
 /** Methods of strings and arrays whose words look like a driving verb (`index`). */
 const VALUE_METHODS = new Set(['indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex']);
+/** Methods that read a collection when called with nothing (`map.keys()`), whose words may look like a verb. */
+const COLLECTION_READS = new Set(['keys', 'values', 'entries']);
 /** Method words that say the change lands in a file. */
 const DISK_WORDS = new Set(['file', 'files', 'dir', 'directory', 'disk']);
 
@@ -138,6 +140,15 @@ const HANDED_OBJECT_VERBS = new Set([
   'continue',
   'pause',
 ]);
+
+/**
+ * `startAndWait`, `launchAndWait`: a start that waits for the end of what it started (a remote job
+ * that scrapes, crawls or runs an agent and hands back its result) leaves nothing running for a
+ * later call.
+ */
+function startsAndWaitsForTheEnd(words: readonly string[]): boolean {
+  return (words[0] === 'start' || words[0] === 'launch') && words.at(-2) === 'and' && words.at(-1) === 'wait';
+}
 
 /** Verbs that drive a browser page: said of a wrapper (`client`, `service`), they still drive the page it holds. */
 const PAGE_VERBS = new Set(['navigate', 'goto', 'click', 'dblclick', 'tap', 'type', 'fill', 'press', 'hover', 'scroll', 'drag', 'reload']);
@@ -263,6 +274,8 @@ export function drivingCallOf(
   const last = segments[segments.length - 1] ?? aliasName;
   // `text.indexOf(…)`: a string's or array's own method, whose words only look like a verb.
   if (VALUE_METHODS.has(method)) return undefined;
+  // `session.modelStats.keys()`: a collection's keys read, not keystrokes sent (`browser.keys(['Enter'])` is handed them).
+  if (COLLECTION_READS.has(method) && call.arguments.length === 0) return undefined;
   const words = nameWords(method);
   const first = words[0];
   // A bundler's rename (`response` → `response2`) names the same channel; `fileSystem` is a `filesystem`.
@@ -287,6 +300,7 @@ export function drivingCallOf(
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
   // (a shared sandbox's files are still caught below, by the receiver's name).
   const onDisk = words.some((word) => DISK_WORDS.has(word));
+  if (startsAndWaitsForTheEnd(words)) return undefined;
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }

@@ -29,6 +29,7 @@ import {
   changedStateIn,
   isFieldNeverRead,
   isHelperMemo,
+  isLazyInitialisation,
   isLogOnlyLatch,
   isNeverRead,
   isMessageCounter,
@@ -46,6 +47,7 @@ import {
   callsFollowedMethod,
   graphStateUpdate,
   hiddenStateChange,
+  fieldMethodEffect,
   packageMethodLeavesNothing,
   proxyTraps,
 } from './following-helpers.js';
@@ -222,6 +224,8 @@ function analyseEntry(
       }
       const mutation = mutationOf(identifier, settings);
       if (mutation && (isPendingCallEntry(mutation.node) || isPendingCallTable(variable))) continue;
+      // `cache.set(name, new RegExp(name))` on a miss: keyed memoisation, what a later call would have made itself.
+      if (mutation && isLazyInitialisation(mutation.node, fn, settings)) continue;
       if (mutation) {
         findings.push(report.mutates(mutation.node, mutation.verb, `${outer.words}${where}`, stateKey));
         continue;
@@ -325,6 +329,20 @@ function analyseEntry(
       const mutation = mutationOf(node, settings);
       if (mutation && skipChainAndTypeWrappers(mutation.path) !== node) {
         findings.push(report.mutates(mutation.node, mutation.verb, words, stateKey));
+        return undefined;
+      }
+      // `this.fileManager.saveGraphToSvg(…)`: a field whose one class of the package is known is looked at for what
+      // its method does, and a method that leaves nothing behind changes nothing.
+      const effect =
+        thisKind === 'instance' && entry.classNode && file ? fieldMethodEffect(member, entry.classNode, file, settings) : undefined;
+      if (effect?.kind === 'nothing') return undefined;
+      if (effect?.kind === 'changes') {
+        const state = effect.state.startsWith('this.')
+          ? `\`${effect.state}\` of the \`${effect.className}\` in \`this.${field}\``
+          : `\`${effect.state}\``;
+        findings.push(
+          report.mutates(member.parent!.parent!, `calls \`this.${field}.${effect.method}()\`, which changes`, `${state}${where}`, stateKey),
+        );
         return undefined;
       }
       // An object the long-lived instance keeps in a field (a server's session manager) is not

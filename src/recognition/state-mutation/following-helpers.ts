@@ -24,6 +24,7 @@ import {
 } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import type { ScopeSource } from '../foreign-scope.js';
+import { returnedExpressions } from '../output-flow.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import {
   type ResolvedClass,
@@ -38,7 +39,7 @@ import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
 import { drivingCallOf, namesSharedObject } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
-import { builtOrKeptClassOf, classOf, inheritedMethod } from '../base-classes.js';
+import { builtOrKeptClassOf, classOf, fieldClassOf, inheritedMethod } from '../base-classes.js';
 import { filesDefiningMethod, packageRootOf } from '../package-files.js';
 import { bundledImportFunction } from '../bundle-exports.js';
 
@@ -294,17 +295,110 @@ export function packageMethodLeavesNothing(methodName: string, file: FileIndex, 
     }
   }
   if (found.length !== 1) return false;
-  const { fn, program } = found[0]!;
+  return methodLeavesNothing(found[0]!.fn, found[0]!.program, settings);
+}
+
+/** How many of its own methods deep a method of a followed class is looked into. */
+const MAX_OWN_METHOD_DEPTH = 2;
+
+/**
+ * Does `fn`, a method of a class of the package, leave nothing behind: it writes no field of its instance
+ * and no module state, and each other method of its instance it calls (`this.extractXMLFromSVG(text)`, when
+ * its class is known, `MAX_OWN_METHOD_DEPTH` deep) leaves nothing either?
+ */
+export function methodLeavesNothing(
+  fn: FunctionNode,
+  program: TSESTree.Program,
+  settings: RecognitionSettings,
+  classNode?: ClassNode,
+  depth = 0,
+): boolean {
   if (!fn.body || changedStateIn(fn, program, settings, true) !== undefined || changedStateIn(fn, program, settings, false) !== undefined) {
     return false;
   }
-  let callsInstance = false;
+  let leaves = true;
   walk(fn.body, (node) => {
-    if (callsInstance) return false;
-    if (node.type === AST_NODE_TYPES.CallExpression && getMemberPath(node.callee)?.[0] === 'this') callsInstance = true;
+    if (!leaves) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const path = getMemberPath(node.callee);
+    if (path?.[0] !== 'this') return undefined;
+    const own = classNode && path.length === 2 && depth < MAX_OWN_METHOD_DEPTH ? getClassMethod(classNode, path[1]!) : undefined;
+    if (!own || own === fn || !methodLeavesNothing(own, program, settings, classNode, depth + 1)) leaves = false;
     return undefined;
   });
-  return !callsInstance;
+  return leaves;
+}
+
+/**
+ * `this.fileManager.saveGraphToSvg(graph, path)` in a method of `classNode`: a field that only ever holds
+ * objects of one class of the package (`fieldClassOf`, also through the constructor parameter's default,
+ * `fileManager = GraphFileManager.default`). Then the call is looked at for what that method does, not for
+ * what its name says: `nothing` when it leaves nothing behind, the field of its instance (or the module
+ * state) it changes, or undefined when the field's class or the method is not known.
+ */
+export function fieldMethodEffect(
+  member: TSESTree.MemberExpression,
+  classNode: ClassNode,
+  file: FileIndex,
+  settings: RecognitionSettings,
+): { kind: 'nothing' } | { kind: 'changes'; state: string; className: string; method: string } | undefined {
+  const field = getStaticKeyName(member.property, member.computed);
+  const method = member.parent;
+  const call = method?.parent;
+  if (field === undefined || method?.type !== AST_NODE_TYPES.MemberExpression || method.object !== member) return undefined;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== method) return undefined;
+  const name = getStaticKeyName(method.property, method.computed);
+  const held = name === undefined ? undefined : fieldClassOf(classNode, field, file);
+  const fn = held && name !== undefined ? getClassMethod(held.classNode, name) : undefined;
+  if (fn === undefined || held === undefined || name === undefined) return undefined;
+  const changed = changedStateIn(fn, held.file.program, settings, true) ?? changedStateIn(fn, held.file.program, settings, false);
+  if (changed !== undefined) return { kind: 'changes', state: changed, className: held.classNode.id?.name ?? 'its class', method: name };
+  // `this.dialogue.getGlobalContext().set(key, value)`: a method that hands back a part of its instance hands the
+  // caller something to change; what the caller does with it is looked at as before.
+  if (returnedExpressions(fn).some((value) => getMemberPath(skipTypeWrappers(value))?.[0] === 'this')) return undefined;
+  return methodLeavesNothing(fn, held.file.program, settings, held.classNode) ? { kind: 'nothing' } : undefined;
+}
+
+/**
+ * `const graph = await this.fileManager.loadGraphFromSvg(path)`: the field's one class of the package is known,
+ * its method leaves nothing behind and hands back only what it makes for the call (`new Graph()`,
+ * `Graph.fromXML(xml)`, a literal). What the call gets is its own, not a part of the field's object.
+ */
+export function freshFromFieldMethod(init: TSESTree.Node, classNode: ClassNode, file: FileIndex, settings: RecognitionSettings): boolean {
+  let call = skipTypeWrappers(init);
+  if (call.type === AST_NODE_TYPES.AwaitExpression) call = skipTypeWrappers(call.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression) return false;
+  const method = call.callee;
+  if (method.type !== AST_NODE_TYPES.MemberExpression || method.object.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const member = method.object;
+  if (member.object.type !== AST_NODE_TYPES.ThisExpression) return false;
+  const field = getStaticKeyName(member.property, member.computed);
+  const name = getStaticKeyName(method.property, method.computed);
+  const held = field === undefined ? undefined : fieldClassOf(classNode, field, file);
+  const fn = held && name !== undefined ? getClassMethod(held.classNode, name) : undefined;
+  if (!fn || !held || !methodLeavesNothing(fn, held.file.program, settings, held.classNode)) return false;
+  const returned = returnedExpressions(fn);
+  return returned.length > 0 && returned.every((value) => isMadeForTheCall(value));
+}
+
+/** `new Graph()`, `Graph.fromXML(xml)` (a class's static factory), an object or array literal: made by this call. */
+function isMadeForTheCall(value: TSESTree.Node): boolean {
+  let target = skipTypeWrappers(value);
+  if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
+  if (
+    target.type === AST_NODE_TYPES.NewExpression ||
+    target.type === AST_NODE_TYPES.ObjectExpression ||
+    target.type === AST_NODE_TYPES.ArrayExpression
+  ) {
+    return true;
+  }
+  return (
+    target.type === AST_NODE_TYPES.CallExpression &&
+    target.callee.type === AST_NODE_TYPES.MemberExpression &&
+    target.callee.object.type === AST_NODE_TYPES.Identifier &&
+    /^[A-Z]/.test(target.callee.object.name) &&
+    /^(?:from|create|parse|of|new)/.test(getStaticKeyName(target.callee.property, target.callee.computed) ?? '')
+  );
 }
 
 /**

@@ -398,6 +398,45 @@ function everySetHoldsAWaitingCall(variable: ScopeVariable): boolean {
   return entries > 0;
 }
 
+/**
+ * `let release; const next = new Promise((resolve) => { release = resolve; }); const wait = lock; lock = next;
+ * return wait.then(fn).finally(() => release());`: a lock each call takes from the one before and hands to
+ * the next. What a later call finds there is only when it may start, as for a queue.
+ */
+function isHandedOnLock(write: TSESTree.AssignmentExpression, key: string): boolean {
+  const value = skipChainAndTypeWrappers(write.right);
+  const made = value.type === AST_NODE_TYPES.Identifier ? enclosingInitialiser(value) : value;
+  if (made?.type !== AST_NODE_TYPES.NewExpression || made.callee.type !== AST_NODE_TYPES.Identifier || made.callee.name !== 'Promise') {
+    return false;
+  }
+  // The previous holder, kept before the write and waited for: `const wait = lock; … wait.then(fn)`, `await wait`.
+  const block = write.parent?.parent;
+  if (block?.type !== AST_NODE_TYPES.BlockStatement) return false;
+  let kept: string | undefined;
+  for (const statement of block.body) {
+    if (statement.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init && bindingKey(declarator.init) === key)
+        kept = declarator.id.name;
+    }
+  }
+  if (kept === undefined) return false;
+  let waited = false;
+  walk(block, (node) => {
+    if (waited) return false;
+    const awaited =
+      node.type === AST_NODE_TYPES.AwaitExpression && node.argument.type === AST_NODE_TYPES.Identifier && node.argument.name === kept;
+    const chained =
+      node.type === AST_NODE_TYPES.MemberExpression &&
+      node.object.type === AST_NODE_TYPES.Identifier &&
+      node.object.name === kept &&
+      CHAIN_METHODS.has(getStaticKeyName(node.property, node.computed) ?? '');
+    waited = awaited || chained;
+    return undefined;
+  });
+  return waited;
+}
+
 /** What a promise chain is extended with: the next link waits for the last. */
 const CHAIN_METHODS = new Set(['then', 'catch', 'finally']);
 
@@ -410,6 +449,7 @@ export function isSerialisingChain(write: TSESTree.Node | undefined): boolean {
   if (write?.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') return false;
   const key = bindingKey(write.left);
   if (key === undefined) return false;
+  if (isHandedOnLock(write, key)) return true;
   let link: TSESTree.Node = skipChainAndTypeWrappers(write.right);
   let links = 0;
   for (let locals = 0; ;) {
@@ -479,6 +519,114 @@ function readsClock(root: TSESTree.Node, fn: FunctionNode): boolean {
   return clockLocals.size > 0 && found((node) => node.type === AST_NODE_TYPES.Identifier && clockLocals.has(node.name));
 }
 
+/** Globals whose calls make a value from their arguments alone (`new RegExp(…)`, `String(…)`). */
+const PURE_GLOBALS = new Set(['RegExp', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Math', 'JSON', 'Intl']);
+
+/**
+ * Is `value` made from `key` alone: the key, literals, templates and operators over them, and calls of
+ * pure globals or of the key's own methods (`new RegExp(`${name}="([^"]*)"`, 'i')`, `name.toLowerCase()`)?
+ * Nothing it asks can answer differently on a later call with the same key, and it is a value, not an
+ * object or a collection the caller could change (`clients.set(key, {})` hands every caller one object).
+ */
+function madeFromKeyAlone(value: TSESTree.Node, key: string): boolean {
+  let pure = true;
+  walk(value, (node) => {
+    if (!pure) return false;
+    // An object or an array a later call is handed is one it can change, and the next finds changed.
+    switch (node.type) {
+      case AST_NODE_TYPES.AwaitExpression:
+      case AST_NODE_TYPES.YieldExpression:
+      case AST_NODE_TYPES.ThisExpression:
+      case AST_NODE_TYPES.ObjectExpression:
+      case AST_NODE_TYPES.ArrayExpression:
+      case AST_NODE_TYPES.AssignmentExpression:
+      case AST_NODE_TYPES.UpdateExpression:
+        pure = false;
+        return false;
+      case AST_NODE_TYPES.Identifier: {
+        const parent = node.parent;
+        const isMemberName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
+        if (!isMemberName && node.name !== key && !PURE_GLOBALS.has(node.name)) pure = false;
+        return undefined;
+      }
+      case AST_NODE_TYPES.NewExpression:
+        // `new RegExp(…)` makes a value; `new Map()`, `new Client()` make something a later call may change.
+        if (node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== 'RegExp') pure = false;
+        return undefined;
+      default:
+        if (isFunctionNode(node)) pure = false;
+        return undefined;
+    }
+  });
+  return pure;
+}
+
+/**
+ * `let regex = cache.get(name); if (!regex) { regex = new RegExp(`${name}=…`); cache.set(name, regex); }`:
+ * a map filled on a miss with a value made from the key alone. Every later call with that key gets
+ * what the first made, the same as it would have made: keyed memoisation, not state a later call is
+ * changed by. A value that asks anything else (a file, the network, the clock, the instance) may be
+ * stale when the next call finds it, and still counts.
+ */
+function isKeyedMemoisation(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
+  const callee = skipChainAndTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || getStaticKeyName(callee.property, callee.computed) !== 'set') return false;
+  const cache = bindingKey(callee.object);
+  const [keyArgument, valueArgument] = call.arguments;
+  if (cache === undefined || keyArgument?.type !== AST_NODE_TYPES.Identifier || !valueArgument) return false;
+  const key = keyArgument.name;
+  const isLookup = (node: TSESTree.Node | null | undefined, method: string): boolean => {
+    const target = node ? skipChainAndTypeWrappers(node) : undefined;
+    if (target?.type !== AST_NODE_TYPES.CallExpression) return false;
+    const lookup = skipChainAndTypeWrappers(target.callee);
+    const [looked] = target.arguments;
+    return (
+      lookup.type === AST_NODE_TYPES.MemberExpression &&
+      getStaticKeyName(lookup.property, lookup.computed) === method &&
+      bindingKey(lookup.object) === cache &&
+      looked?.type === AST_NODE_TYPES.Identifier &&
+      looked.name === key
+    );
+  };
+  // The value set: made here from the key alone, or a local that was looked up under the key and made so on the miss.
+  let made: TSESTree.Node | undefined = valueArgument;
+  let lookedUp: string | undefined;
+  if (valueArgument.type === AST_NODE_TYPES.Identifier) {
+    lookedUp = valueArgument.name;
+    if (!isLookup(enclosingInitialiser(valueArgument), 'get')) return false;
+    made = undefined;
+  }
+  for (
+    let child: TSESTree.Node = call, parent: TSESTree.Node | undefined = call.parent;
+    parent && child !== fn;
+    child = parent, parent = parent.parent
+  ) {
+    if (parent.type !== AST_NODE_TYPES.IfStatement || parent.consequent !== child) continue;
+    // The miss: `if (!regex)`, `if (regex === undefined)`, `if (!cache.has(name))`.
+    let missed = false;
+    walk(parent.test, (node) => {
+      if (missed) return false;
+      missed = isLookup(node, 'has') || (lookedUp !== undefined && node.type === AST_NODE_TYPES.Identifier && node.name === lookedUp);
+      return undefined;
+    });
+    if (!missed) return false;
+    if (lookedUp !== undefined) {
+      walk(parent.consequent, (node) => {
+        if (
+          node.type === AST_NODE_TYPES.AssignmentExpression &&
+          node.left.type === AST_NODE_TYPES.Identifier &&
+          node.left.name === lookedUp
+        ) {
+          made = node.right;
+        }
+        return undefined;
+      });
+    }
+    return made !== undefined && madeFromKeyAlone(made, key);
+  }
+  return false;
+}
+
 /**
  * A value made once on first use (`loadPromise ??= load()`, `if (!handler) handler = new
  * Handler()`, `if (cached) return cached; cached = …`): every later call gets what the first
@@ -488,6 +636,7 @@ function readsClock(root: TSESTree.Node, fn: FunctionNode): boolean {
  * a cache with an expiry, which a later call finds filled, stale or renewed.
  */
 export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, settings: RecognitionSettings): boolean {
+  if (write.type === AST_NODE_TYPES.CallExpression) return isKeyedMemoisation(write, fn);
   if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
   const key = bindingKey(write.left);
   if (key === undefined || carrierKind(write.right, settings) !== undefined) return false;

@@ -42,7 +42,7 @@ import {
   receiverSegments,
 } from './driving-calls.js';
 import { mutationOf } from './outer-state-mutation.js';
-import { calledFunction, hiddenStateChange, packageMethodLeavesNothing } from './following-helpers.js';
+import { calledFunction, freshFromFieldMethod, hiddenStateChange, packageMethodLeavesNothing } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
 
 /**
@@ -573,6 +573,10 @@ export function sharedObjectUses(
     let source: SharedSource | undefined;
     let part: boolean;
     let handedNames: readonly string[] = [];
+    // `const graph = await this.fileManager.loadGraphFromSvg(path)`: a fresh object the field's known class makes per call.
+    if (target === 'instance' && entry.classNode && file && freshFromFieldMethod(node.init, entry.classNode, file, settings)) {
+      return undefined;
+    }
     const rooted = expressionRoot(node.init);
     const singleton = singletonAccessed(node.init, sourceCode);
     if (singleton) {

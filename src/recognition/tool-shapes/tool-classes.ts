@@ -15,15 +15,38 @@
  *   description, inputSchema })`) and that has an invocation method: an
  *   agent framework's skill (`class AFSReadAgent extends AFSSkillBase { …
  *   process(input) }`). The base is the framework's; the contract says the
- *   class is something the model calls.
+ *   class is something the model calls;
+ * - a class handed its definition (`WebsiteScrapeTool.openaiToolDefinition =
+ *   SCRAPE_TOOL_OPENAI`, tsc's output of a static field, or `static
+ *   definition = { name, description, parameters }`) whose methods run it
+ *   (`static async runnable(client, params)`): the definition is what the
+ *   model is shown, the class's own methods are what a call runs, and the
+ *   input is the parameter named for it.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type ClassNode, constructorSuperCalls, findProperty, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import {
+  type ClassNode,
+  constructorSuperCalls,
+  findProperty,
+  getMemberPath,
+  getStaticKeyName,
+  isFunctionNode,
+  programOf,
+  skipTypeWrappers,
+} from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { declaredObject, statesContract } from '../tool-contract.js';
-import { resolveToolName } from '../tool-name.js';
-import { type ToolDefinition, classMemberByName, constructorAssignment, isAmbient, isToolTypeName, nameBoundTo } from './vocabulary.js';
+import { definitionObjectOf, resolveToolName } from '../tool-name.js';
+import {
+  INPUT_PARAMETER,
+  type ToolDefinition,
+  classMemberByName,
+  constructorAssignment,
+  isAmbient,
+  isToolTypeName,
+  nameBoundTo,
+} from './vocabulary.js';
 
 const TOOL_HANDLERS_INTERFACE = /^(\w+)ToolHandlers$/;
 const TOOL_CLASS_NAME = /Tool$/;
@@ -58,7 +81,13 @@ function commandMethods(node: ClassNode): string[] {
   return names;
 }
 
-function classDefinition(node: ClassNode, name: string | undefined, invocationMembers?: string[]): ToolDefinition {
+function classDefinition(
+  node: ClassNode,
+  name: string | undefined,
+  invocationMembers?: string[],
+  inputParameter?: number,
+  contractSource?: TSESTree.ObjectExpression,
+): ToolDefinition {
   return {
     shape: 'class',
     node,
@@ -68,7 +97,90 @@ function classDefinition(node: ClassNode, name: string | undefined, invocationMe
     isMcpRegistration: false,
     handlerArgument: undefined,
     ...(invocationMembers ? { invocationMembers } : {}),
+    ...(inputParameter === undefined ? {} : { inputParameter }),
+    ...(contractSource ? { contractSource } : {}),
   };
+}
+
+/** The member a class is handed its definition under: `definition`, `toolDefinition`, `openaiToolDefinition`. */
+const ATTACHED_DEFINITION_KEY = /^(?:[a-z]+)?(?:[Tt]ool)?[Dd]efinition$/;
+
+const assignedDefinitions = new WeakMap<TSESTree.Program, Map<string, TSESTree.Node[]>>();
+
+/** `X.openaiToolDefinition = …` statements at the top of a module, by the name of `X`; collected once per module. */
+function definitionsAssignedIn(program: TSESTree.Program): Map<string, TSESTree.Node[]> {
+  let found = assignedDefinitions.get(program);
+  if (found) return found;
+  found = new Map();
+  for (const statement of program.body) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const assignment = statement.expression;
+    if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left.type !== AST_NODE_TYPES.MemberExpression) continue;
+    const target = assignment.left;
+    if (target.object.type !== AST_NODE_TYPES.Identifier) continue;
+    const key = getStaticKeyName(target.property, target.computed);
+    if (key === undefined || !ATTACHED_DEFINITION_KEY.test(key)) continue;
+    found.set(target.object.name, [...(found.get(target.object.name) ?? []), assignment.right]);
+  }
+  assignedDefinitions.set(program, found);
+  return found;
+}
+
+/**
+ * The definition object a class is handed as a static member: `static definition = {…}` in its body, or
+ * (tsc's output of a static field) `ClassName.openaiToolDefinition = SCRAPE_TOOL_OPENAI;` at the top of its
+ * module, followed through constants and the modules they come from. Only one that states a name.
+ */
+function attachedDefinition(node: ClassNode, className: string): { definition: TSESTree.ObjectExpression; name: string } | undefined {
+  const values: TSESTree.Node[] = [];
+  for (const member of node.body.body) {
+    if (member.type !== AST_NODE_TYPES.PropertyDefinition || !member.static || !member.value) continue;
+    const key = getStaticKeyName(member.key, member.computed);
+    if (key !== undefined && ATTACHED_DEFINITION_KEY.test(key)) values.push(member.value);
+  }
+  const program = programOf(node);
+  if (program) values.push(...(definitionsAssignedIn(program).get(className) ?? []));
+  for (const value of values) {
+    const definition = definitionObjectOf(value);
+    if (!definition) continue;
+    // `{ name, description, input_schema }`, or OpenAI's `{ type: 'function', function: { name, … } }`.
+    const nested = findProperty(definition, 'function');
+    const nestedObject = nested ? skipTypeWrappers(nested.value) : undefined;
+    const contract = nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? nestedObject : definition;
+    const name = resolveToolName(findProperty(contract, 'name')?.value);
+    if (name !== undefined && statesContract(contract)) return { definition: contract, name };
+  }
+  return undefined;
+}
+
+/** Every method the class defines, static or not (a class handed its definition runs through its static ones). */
+function ownMethods(node: ClassNode): { name: string; fn: TSESTree.FunctionExpression }[] {
+  const found: { name: string; fn: TSESTree.FunctionExpression }[] = [];
+  for (const member of node.body.body) {
+    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== 'method' || !isFunctionNode(member.value)) continue;
+    if (member.key.type === AST_NODE_TYPES.PrivateIdentifier) continue;
+    const name = getStaticKeyName(member.key, member.computed);
+    if (name !== undefined) found.push({ name, fn: member.value });
+  }
+  return found;
+}
+
+/** A class handed its definition, whose methods run it: the definition's name, the methods as the invocation. */
+function definitionAttachedClass(node: ClassNode, className: string): ToolDefinition | undefined {
+  const methods = ownMethods(node);
+  if (methods.length === 0) return undefined;
+  const attached = attachedDefinition(node, className);
+  if (!attached) return undefined;
+  // `runnable(hb, params)`: the parameter named for the input; the first when none is.
+  const parameterNames = methods[0]!.fn.params.map((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? parameter.name : ''));
+  const named = parameterNames.findIndex((name) => INPUT_PARAMETER.test(name));
+  return classDefinition(
+    node,
+    attached.name,
+    methods.map((method) => method.name),
+    named > 0 ? named : undefined,
+    attached.definition,
+  );
 }
 
 /** Invocation methods of a class whose base was handed the contract, besides the configured ones (AIGNE's `process`). */
@@ -108,8 +220,9 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   if (handlersName !== undefined) return classDefinition(node, handlersName, commandMethods(node));
   const className = classNameOf(node);
   const methods = new Set(commandMethods(node));
-  if (className === undefined || !TOOL_CLASS_NAME.test(className)) return contractClass(node, methods, settings);
-  if (!settings.invocationNames.some((name) => methods.has(name))) return undefined;
+  if (className === undefined) return contractClass(node, methods, settings);
+  if (!TOOL_CLASS_NAME.test(className)) return contractClass(node, methods, settings) ?? definitionAttachedClass(node, className);
+  if (!settings.invocationNames.some((name) => methods.has(name))) return definitionAttachedClass(node, className);
   return classDefinition(node, declaredToolName(node) ?? className);
 }
 

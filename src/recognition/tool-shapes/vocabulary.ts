@@ -314,7 +314,7 @@ export function isAmbient(node: ClassNode): boolean {
 }
 
 /** Parameter names that hold the model's input; a first parameter named like a context comes before it. */
-const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
+export const INPUT_PARAMETER = /^(?:args|input|inputs|params|parameters|arguments|options|opts|request|req|payload|data|props|action)$/i;
 /**
  * The harness's context handed first: `context`, `server`, an SDK's `client` (Speakeasy's `tool: async (client, args, ctx)`),
  * and compounds of them (`mcpServer`, `toolContext`, `apiClient`).
