@@ -3768,6 +3768,25 @@ ruleTester.run('declare-tool-state-scope: first-contact round 20', rule, {
   ],
 });
 
+/** A case reported for a change (\`mutates\`) or a drive, whose suggestion declares a session scope as \`output\` shows. */
+const sessionFixCase = (code: string, kind: 'mutates' | 'drives', output: string) => ({
+  code,
+  errors: [
+    {
+      messageId: kind === 'mutates' ? mutates : ('drivesSharedObject' as const),
+      suggestions: [{ messageId: 'declareSessionScope' as const, output }],
+    },
+  ],
+});
+
+/** A tool registered with \`{ description }\`, reported for a change or a drive, fixed with a session scope in \`_meta\`. */
+const metaScopedCase = (code: string, description: string, kind: 'mutates' | 'drives') =>
+  sessionFixCase(
+    code,
+    kind,
+    code.replace(`{ description: '${description}' }`, `{ description: '${description}', _meta: { 'anthropic/stateScope': 'session' } }`),
+  );
+
 /** A tool class handed its definition, run by its static `runnable(client, params)`; `call` is what it asks the client. */
 const attachedDefinitionTool = (call: string): string => `class WebsiteCrawlTool {
   static async runnable(hb, params) {
@@ -3843,35 +3862,14 @@ server.registerTool('stats', { description: 'Usage' }, async () => ({ content: [
   ],
   invalid: [
     // `start`: the crawl the call starts goes on after it, in the client a later call is handed too.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'drivesSharedObject' as const,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace('class WebsiteCrawlTool {', "class WebsiteCrawlTool {\n  static readonly stateScope = 'session';"),
-            },
-          ],
-        },
-      ],
-    }))(attachedDefinitionTool('start')),
+    ((code) =>
+      sessionFixCase(
+        code,
+        'drives',
+        code.replace('class WebsiteCrawlTool {', "class WebsiteCrawlTool {\n  static readonly stateScope = 'session';"),
+      ))(attachedDefinitionTool('start')),
     // Keystrokes sent to the session's browser: handed the keys, it types them into the page a later call finds.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'drivesSharedObject' as const,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace("{ description: 'Press' }", "{ description: 'Press', _meta: { 'anthropic/stateScope': 'session' } }"),
-            },
-          ],
-        },
-      ],
-    }))(`const session = { browser: remote() };
+    ((code) => metaScopedCase(code, 'Press', 'drives'))(`const session = { browser: remote() };
 server.registerTool('press', { description: 'Press' }, async ({ key }) => { await session.browser.keys([key]); return { content: [] }; });`),
     // The manager keeps the last graph it saved: the next call's manager holds this call's graph.
     ((code) => ({
@@ -3894,40 +3892,8 @@ server.registerTool('press', { description: 'Press' }, async ({ key }) => { awai
       ],
     }))(fileManagerTool('this.last = graph; await writeFile(filePath, graph.toXML());')),
     // What the call leaves is its own function, not a promise it settles: the next call finds this call's value.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace(
-                "{ description: 'Embed a text' }",
-                "{ description: 'Embed a text', _meta: { 'anthropic/stateScope': 'session' } }",
-              ),
-            },
-          ],
-        },
-      ],
-    }))(lockedTool('fn')),
+    ((code) => metaScopedCase(code, 'Embed a text', 'mutates'))(lockedTool('fn')),
     // What the miss puts there asks the line too: a later call with the same name finds this call's answer.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: mutates,
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace(
-                "{ description: 'An attribute' }",
-                "{ description: 'An attribute', _meta: { 'anthropic/stateScope': 'session' } }",
-              ),
-            },
-          ],
-        },
-      ],
-    }))(memoTool('new RegExp(line)')),
+    ((code) => metaScopedCase(code, 'An attribute', 'mutates'))(memoTool('new RegExp(line)')),
   ],
 });
