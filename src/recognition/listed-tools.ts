@@ -14,18 +14,10 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import {
-  type FunctionNode,
-  enclosingInitialiser,
-  getCalleeLastName,
-  getStaticKeyName,
-  isFunctionNode,
-  skipTypeWrappers,
-  walk,
-} from './ast.js';
+import { enclosingInitialiser, getCalleeLastName, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from './ast.js';
 import { namesListToolsRequest } from './call-tool-handlers.js';
 import type { FileIndex } from './file-index.js';
-import { isOwnModuleSpecifier, loadModule, resolveRelativeModule } from './module-graph.js';
+import { loadModule, resolveLocalConstant, resolveLocalName } from './module-graph.js';
 import { returnedExpressions } from './output-flow.js';
 import { nameSpellings, packageRootOf, packageSourceFiles } from './package-files.js';
 
@@ -132,32 +124,10 @@ function addCallAnswer(call: TSESTree.CallExpression, file: FileIndex, listed: S
     return;
   }
   if (callee.type !== AST_NODE_TYPES.Identifier) return;
-  const found = functionOfName(callee.name, file);
+  const found = resolveLocalName(file, callee.name);
   if (!found) return;
   for (const returned of returnedExpressions(found.fn)) addListed(returned, found.file, listed, depth + 1);
 }
-
-/** A function of `file` by name, or the one another module of the package exports under it. */
-function functionOfName(name: string, file: FileIndex): { fn: FunctionNode; file: FileIndex } | undefined {
-  const local = file.functions.get(name);
-  if (local) return { fn: local, file };
-  const imported = importedExport(name, file);
-  const fn = imported?.file.functions.get(imported.local);
-  return fn && imported ? { fn, file: imported.file } : undefined;
-}
-
-/** The module of the package that exports what `file` imports as `name`, and its local name there. */
-function importedExport(name: string, file: FileIndex): { file: FileIndex; local: string } | undefined {
-  const binding = file.imports.get(name);
-  if (!binding || binding.imported === '*' || !isOwnModuleSpecifier(binding.module)) return undefined;
-  const modulePath = resolveRelativeModule(binding.module, file.filePath);
-  const imported = modulePath ? loadModule(modulePath) : undefined;
-  const exported = imported?.exports.get(binding.imported);
-  return imported && exported?.kind === 'local' ? { file: imported, local: exported.local } : undefined;
-}
-
-/** How many modules an imported name is followed through (`export { TOOLS }` of a module that imports it). */
-const MAX_IMPORT_HOPS = 4;
 
 /**
  * What a name stands for: the nearest declaration in the blocks around it (a function's own
@@ -167,16 +137,7 @@ const MAX_IMPORT_HOPS = 4;
 function valueOfName(name: TSESTree.Identifier, file: FileIndex): { value: TSESTree.Node; file: FileIndex } | undefined {
   const enclosing = enclosingInitialiser(name);
   if (enclosing) return { value: enclosing, file };
-  return moduleValueOf(name.name, file, 0);
-}
-
-/** A module's constant of that name, or the one the module it imports it from exports. */
-function moduleValueOf(name: string, file: FileIndex, hops: number): { value: TSESTree.Node; file: FileIndex } | undefined {
-  const constant = file.constants.get(name);
-  if (constant) return { value: constant, file };
-  if (hops >= MAX_IMPORT_HOPS) return undefined;
-  const imported = importedExport(name, file);
-  return imported ? moduleValueOf(imported.local, imported.file, hops + 1) : undefined;
+  return resolveLocalConstant(file, name.name);
 }
 
 /** The array a name of `file` stands for, and what the code pushes onto it (`tools.push(LIST_REPOS_TOOL)`). */

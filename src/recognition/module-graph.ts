@@ -324,7 +324,23 @@ export function resolveImportedName(
 export function resolveImportedConstant(program: TSESTree.Program, specifier: string, imported: string): TSESTree.Expression | undefined {
   const from = programPath(program);
   const target = from === undefined ? undefined : loadFiltered(resolveRelativeModule(specifier, from), undefined);
-  return target ? resolveExport(target, imported, 1, undefined, (file, name) => file.constants.get(name)) : undefined;
+  return target ? resolveExport(target, imported, 1, undefined, resolveLocalConstant)?.value : undefined;
+}
+
+export interface ResolvedConstant {
+  value: TSESTree.Expression;
+  /** The module whose constant it is: names in `value` are that module's. */
+  file: FileIndex;
+}
+
+/** A name used in `file`: its own module constant, or the one its import stands for (through re-exports and barrels). */
+export function resolveLocalConstant(file: FileIndex, name: string, depth = 0): ResolvedConstant | undefined {
+  const own = file.constants.get(name);
+  if (own) return { value: own, file };
+  const binding = file.imports.get(name);
+  if (!binding || binding.imported === '*' || depth > MAX_RE_EXPORT_DEPTH) return undefined;
+  const target = loadFiltered(resolveRelativeModule(binding.module, file.filePath), undefined);
+  return target ? resolveExport(target, binding.imported, depth + 1, undefined, resolveLocalConstant) : undefined;
 }
 
 /** The exported enum `imported` of the module `specifier` names, seen from `program` (through re-exports and barrels). */

@@ -27,11 +27,11 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import {
   type ClassNode,
+  type FunctionNode,
   constructorSuperCalls,
   findProperty,
   getMemberPath,
   getStaticKeyName,
-  isFunctionNode,
   programOf,
   skipTypeWrappers,
 } from '../ast.js';
@@ -42,6 +42,7 @@ import {
   INPUT_PARAMETER,
   type ToolDefinition,
   classMemberByName,
+  classMethods,
   constructorAssignment,
   isAmbient,
   isToolTypeName,
@@ -153,16 +154,19 @@ function attachedDefinition(node: ClassNode, className: string): { definition: T
   return undefined;
 }
 
-/** Every method the class defines, static or not (a class handed its definition runs through its static ones). */
-function ownMethods(node: ClassNode): { name: string; fn: TSESTree.FunctionExpression }[] {
-  const found: { name: string; fn: TSESTree.FunctionExpression }[] = [];
-  for (const member of node.body.body) {
-    if (member.type !== AST_NODE_TYPES.MethodDefinition || member.kind !== 'method' || !isFunctionNode(member.value)) continue;
-    if (member.key.type === AST_NODE_TYPES.PrivateIdentifier) continue;
-    const name = getStaticKeyName(member.key, member.computed);
-    if (name !== undefined) found.push({ name, fn: member.value });
-  }
-  return found;
+/**
+ * Every method the class defines, static or not (a class handed its definition runs through its static
+ * ones): `classMethods` less its getters, function-valued fields and `#private` methods, which no harness calls.
+ */
+function ownMethods(node: ClassNode): { name: string; fn: FunctionNode }[] {
+  return [...classMethods(node)]
+    .filter(([, fn]) => {
+      const member = fn.parent;
+      return (
+        member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'method' && member.key.type !== AST_NODE_TYPES.PrivateIdentifier
+      );
+    })
+    .map(([name, fn]) => ({ name, fn }));
 }
 
 /** A class handed its definition, whose methods run it: the definition's name, the methods as the invocation. */
