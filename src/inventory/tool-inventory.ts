@@ -123,6 +123,9 @@ function describeStateUse(data: Record<string, string>): string {
   if (data['verb'] !== undefined) {
     return `calls \`${data['callee'] ?? ''}\` with ${data['object'] ?? 'a long-lived object'}, which the analysis cannot follow; the name says \`${data['verb']}\``;
   }
+  if (data['command'] !== undefined) {
+    return `sends the command '${data['command']}' through \`.${data['method'] ?? ''}()\` to ${data['object'] ?? 'a long-lived object'}`;
+  }
   if (data['method'] !== undefined) return `calls \`.${data['method']}()\` on ${data['object'] ?? 'a long-lived object'}`;
   return `uses the ${data['carrier'] ?? 'carrier'} \`${data['name'] ?? ''}\` created ${data['where'] ?? 'outside the call'}`;
 }

@@ -105,8 +105,23 @@ export const INPUT_SCHEMA_KEYS = [
   'zodSchema',
   'args',
 ];
-/** Property keys that hold a nested contract object (`function: { name, description, parameters }`). */
-const NESTED_CONTRACT_KEYS = ['function', 'schema', 'config', 'definition', 'spec', 'declaration', 'metadata'];
+/**
+ * Property keys that hold a nested contract object (`function: { name, description, parameters }`,
+ * `toolDefinition: { name, description, inputSchema }` beside the `handler` that runs it).
+ */
+const NESTED_CONTRACT_KEYS = [
+  'function',
+  'schema',
+  'config',
+  'definition',
+  'spec',
+  'declaration',
+  'metadata',
+  'toolDefinition',
+  'tool_definition',
+  'toolSpec',
+  'toolConfig',
+];
 
 /**
  * Does this object literal state, by its own keys, part of what the model
@@ -688,7 +703,7 @@ export function isUrlInput(input: ContractInput): boolean {
  * a note it keeps with something ("Additional notes for the event").
  */
 const LOCATION_DESCRIPTION =
-  /\b(?:path|url|uri)\b|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b(?<!\bnotes?(?=\s+(?:for|about|on)\b))(?!\s+(?:id|ids|identifier|identifiers|key|keys|number|index)\b(?!.*\b(?:file\s?names?|paths?|urls?)\b))|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
+  /\b(?:path|url|uri)\b|\brelative\s+to\s+(?:the\s+)?(?:[\w.-]*\/|(?:\w+\s+)?(?:root|folder|directory|workspace|project|repo|repository|cwd)\b)|\blist\s+of\s+(?:\w+\s+)?(?:paths|urls|uris)\b|^\s*(?:(?:the|a|an)\s+)?(?:\w+\s+)?(?:file|folder|directory|note|document)s?\b(?<!\bnotes?(?=\s+(?:for|about|on)\b))(?!\s+(?:id|ids|identifier|identifiers|key|keys|number|index)\b(?!.*\b(?:file\s?names?|paths?|urls?)\b))|^\s*where\s+(?:the\s+|a\s+)?[\w-]+\s+(?:lives?|is\s+(?:stored|located|kept)|resides?)\b/i;
 const OUTPUT_DESCRIPTION =
   /\b(?:save|saves|write|writes|output|store|stores|destination)\b|\bto\s+(?:associate|attach|link)\s+(?:\w+\s+)?(?:with|to)\b/i;
 
@@ -723,13 +738,13 @@ const READING_DESCRIPTION_START =
 const INHERENT_READING_START = /^\s*(?:reads?|fetch(?:es)?|retrieves?|scrapes?|crawls?|downloads?|diffs?)\b/i;
 /** …and what it hands back is the content, not facts about it. */
 const CONTENT_WORDS =
-  /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?|diff|differences)\b/i;
+  /\b(?:content|contents|text|body|markdown|html|source|data|file|files|page|document|notes?|lines?|diff|differences|resources?)\b/i;
 /**
  * Anywhere in the description: it hands back the content of what it reads ("… and return a
  * unified diff", "returns matching lines with line numbers"), not facts about it.
  */
 const RETURNS_CONTENT =
-  /\b(?:returns?|returning|hands? back|outputs?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source)\b/i;
+  /\b(?:returns?|returning|hands? back|outputs?|displays?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source|rows|records)\b/i;
 /**
  * A search that reads what is in the files, not their names ("A content search tool", "Search file
  * contents", "Search files for patterns", "Search for patterns in files using ripgrep": grep and
@@ -759,7 +774,7 @@ const FIELD_READ_FOR =
 const FIELD_CONVERTED_FOR =
   /\b(?:to|will)\s+(?:be\s+)?(?:analy[sz]e[d]?|summari[sz]e[d]?|describe[d]?|compare[d]?|caption(?:ed)?|translate[d]?|extract\s+(?:\w+\s+){0,2}from)\b/i;
 /** What such an analysis may be of: the content of a page, a document, an image, a video or a recording. */
-const MEDIA_WORDS = String.raw`(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|videos?|audio|recordings?|youtube)`;
+const MEDIA_WORDS = String.raw`(?:url|urls|uri|uris|links?|web ?pages?|pages?|sites?|websites?|articles?|documents?|docs?|pdfs?|images?|photos?|pictures?|screenshots?|diagrams?|charts?|videos?|audio|recordings?|youtube)`;
 const ANALYSED_MEDIA = new RegExp(String.raw`\b${MEDIA_WORDS}\b`, 'i');
 /**
  * A description that starts by saying the tool analyses, describes, summarises or compares what
@@ -769,7 +784,7 @@ const ANALYSED_MEDIA = new RegExp(String.raw`\b${MEDIA_WORDS}\b`, 'i');
 const CONVERSION_START = new RegExp(
   String.raw`^\s*(?:analy[sz]es?|describes?|summari[sz]es?|captions?|transcribes?|translates?)\s+(?:and\s+\w+\s+)?(?:\w+\s+){0,5}?` +
     MEDIA_WORDS +
-    String.raw`(?=$|\s*[.,;:!?()]|\s+(?:using|with|and|or|from|at|in|on|to|for|by|via|into|through|that|which)\b)`,
+    String.raw`(?:\s+(?:content|contents))?(?=$|\s*[.,;:!?()]|\s+(?:using|with|and|or|from|at|in|on|to|for|by|via|into|through|that|which)\b)`,
   'i',
 );
 /** Words of a tool's name that name what it analyses: `analyze-url`, `compare_pages`, `video_qa`. */
@@ -807,9 +822,21 @@ const CONVERSION_NAME_WORDS = new Map([
   ['transcript', 'transcript'],
   ['caption', 'caption'],
 ]);
+/**
+ * Words of a name that say the tool hands back what it makes of a medium it names too (`analyze_image`,
+ * `analyze_audio`, `understand_diagram`): an analysis of a picture or a recording is made of what it shows. Of a
+ * page or a site the name does not call a medium (`analyze_resources`, `get_seo_analysis` of a URL), it is a measure.
+ */
+const MEDIUM_ANALYSIS_WORDS = new Set(['analyze', 'analyse', 'analysis', 'understand', 'explain']);
+/** Media an analysis is made of what they show: pictures, recordings, documents. */
+const ANALYSED_MEDIUM_NAME =
+  /\b(?:images?|photos?|pictures?|screenshots?|diagrams?|charts?|visuali[sz]ations?|videos?|audio|recordings?|pdfs?|documents?)\b/;
 /** An input that asks a question about what is at the location: the answer comes from its content. */
 const QUESTION_FIELD = /^(?:question|questions)$/i;
-const QUESTION_ABOUT = /^\s*(?:the\s+|a\s+)?questions?\s+(?:to\s+ask\s+)?(?:about|on|regarding|of)\b/i;
+const QUESTION_ABOUT =
+  /^\s*(?:the\s+|a\s+)?(?:questions?|query|queries|prompt)\s+(?:to\s+(?:ask|run)\s+)?(?:about|on|over|regarding|of|against)\b/i;
+/** …a question about the content itself ("Query to run over the file content", "Query to run on the image"). */
+const ASKS_ABOUT_CONTENT = new RegExp(String.raw`\b(?:content|contents|text|file|files|${MEDIA_WORDS})\b`, 'i');
 /** "Capture screenshots of web pages", "Take a screenshot of the URL". */
 const SCREENSHOT_START = /^\s*(?:captures?|takes?)\s+(?:an?\s+|full[- ]page\s+)?screenshots?\b/i;
 /**
@@ -1080,7 +1107,10 @@ function conversionReading(
     (field) =>
       field !== input && field.choices === undefined && (QUESTION_FIELD.test(field.name) || QUESTION_ABOUT.test(fieldSaying(field) ?? '')),
   );
-  if (question !== undefined && (isUrlInput(input) || ANALYSED_MEDIA.test(fieldSays ?? ''))) {
+  if (
+    question !== undefined &&
+    (isUrlInput(input) || ANALYSED_MEDIA.test(fieldSays ?? '') || ASKS_ABOUT_CONTENT.test(fieldSaying(question) ?? ''))
+  ) {
     return { input, evidence: `it answers the \`${question.name}\` input about what is at ${where}` };
   }
   // `youtube_summary`, `describe_image`, `transcribe_audio` of a URL or a medium: the summary is made of what is there.
@@ -1088,6 +1118,9 @@ function conversionReading(
   if (conversionWord !== undefined && (isUrlInput(input) || ANALYSED_MEDIA.test(`${words.join(' ')} ${fieldSays ?? ''}`))) {
     const made = CONVERSION_NAME_WORDS.get(conversionWord)!;
     return { input, evidence: `its name \`${contract.name}\` says it hands back a ${made} of what is at ${where}` };
+  }
+  if (words.some((word) => MEDIUM_ANALYSIS_WORDS.has(word)) && ANALYSED_MEDIUM_NAME.test(words.join(' '))) {
+    return { input, evidence: `its name \`${contract.name}\` says it hands back an analysis of the medium at ${where}` };
   }
   return undefined;
 }

@@ -37,7 +37,7 @@ import { recogniseFunctionToolFrom } from './tool-shapes/llamaindex.js';
 import { recogniseContractObject } from './tool-shapes/contract-objects.js';
 import { CURRIED_REGISTRATION_SPELLING, recogniseCurriedRegistration } from './tool-shapes/curried-registrations.js';
 import { recogniseDispatchBranch, recogniseDispatchCase } from './tool-shapes/mcp-low-level.js';
-import { recogniseMcpRegistration } from './tool-shapes/mcp-registration.js';
+import { recogniseMcpRegistration, recogniseRegistrationTuple } from './tool-shapes/mcp-registration.js';
 import { recogniseTaskRegistration } from './tool-shapes/mcp-task.js';
 import { isJoinedImplementation, recogniseJoinedListEntry, recogniseMapJoinedDefinition } from './tool-shapes/name-dispatch.js';
 import { recogniseObjectRegistration } from './tool-shapes/object-registration.js';
@@ -141,6 +141,7 @@ export function recogniseToolDefinition(
         recogniseJoinedListEntry(node, options.filePath, settings) ??
         recogniseMapJoinedDefinition(node, options.filePath) ??
         recogniseToolModuleMetadata(node) ??
+        recogniseRegistrationTuple(node) ??
         (configuresRecognisedCall(node, settings) ? undefined : withToolMapKeyName(recogniseContractObject(node, settings)))
       );
     case AST_NODE_TYPES.SwitchCase:

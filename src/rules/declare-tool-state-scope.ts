@@ -31,6 +31,7 @@ export interface ReportData {
   mutatesOutlivingState: Readonly<Record<string, string>>;
   usesSharedCarrier: Readonly<Record<string, string>>;
   drivesSharedObject: Readonly<Record<string, string>>;
+  sendsChangingCommand: Readonly<Record<string, string>>;
   drivesByContract: Readonly<Record<string, string>>;
   invalidStateScope: { value: string };
 }
@@ -65,6 +66,11 @@ export default createRule<Options, MessageIds>({
         'which outlives the call and which this call changes, but the tool declares no stateScope. ' +
         'Call N then starts where calls 1..N-1 left it (the page navigated, the task list written); ' +
         "declare `stateScope: 'isolated' | 'session' | 'agent'`.",
+      sendsChangingCommand:
+        "Tool '{{tool}}' sends the command '{{command}}' through `.{{method}}()` to {{object}}: an object the tool does not create, " +
+        'which outlives the call, and a command named for a change to what it holds (the open document, the page), but the tool declares no stateScope. ' +
+        'Call N then starts where calls 1..N-1 left it; ' +
+        "declare `stateScope: 'isolated' | 'session' | 'agent'`; if the command changes nothing a later call finds, `stateScope: 'isolated'` says so.",
       drivesByContract:
         "Tool '{{tool}}' calls `{{callee}}` with {{object}}. The analysis cannot follow that call, and the tool's name says " +
         "it does '{{verb}}': a change to an object the tool does not create, which the next call finds, but the tool declares no stateScope. " +

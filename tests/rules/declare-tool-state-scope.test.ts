@@ -3897,3 +3897,99 @@ server.registerTool('press', { description: 'Press' }, async ({ key }) => { awai
     ((code) => metaScopedCase(code, 'An attribute', 'mutates'))(memoTool('new RegExp(line)')),
   ],
 });
+
+/** Figma-bridge-style tools: `registerTools(server, node)` hands each tool the app connection; `command` is what one sends. */
+const commandTool = (tool: string, command: string): string => `export function registerTools(server, node) {
+  server.registerTool('${tool}', { description: 'Asks the design app' }, async ({ nodeId }) =>
+    renderResponse(() => node.sendWithParams('${command}', [nodeId], {})));
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 22', rule, {
+  valid: [
+    // A command named for a read: what the app holds is the same for the next call.
+    commandTool('get_node', 'get_node'),
+    commandTool('get_screenshot', 'export.get_screenshot'),
+    // A command's name is a word or words joined, never a sentence: a query string sent is no command.
+    commandTool('run_query', 'set x = 1 where id = 2'),
+  ],
+  invalid: [
+    // The command says it sets, creates or deletes what the app holds: the open document the next call finds.
+    ...(
+      [
+        ['set_text_content', 'set_text_content'],
+        ['create_frame', 'createFrame'],
+        ['delete_nodes', 'document:delete_nodes'],
+        ['group_nodes', 'group_nodes'],
+      ] as const
+    ).map(([tool, command]) => ({
+      code: commandTool(tool, command),
+      errors: [
+        {
+          messageId: 'sendsChangingCommand' as const,
+          data: { tool, command, method: 'sendWithParams', object: '`node`, a parameter of the enclosing function `registerTools`' },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: commandTool(tool, command).replace(
+                "{ description: 'Asks the design app' }",
+                "{ description: 'Asks the design app', _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    })),
+  ],
+});
+
+// An accessor in another module of the package that hands back the instance its module keeps (mockserver's rule manager).
+writeFileSync(
+  path.join(helperFolder, 'rules.ts'),
+  `class RulesManager {\n  rules = new Map<string, unknown>();\n  addRule(rule: unknown) { this.rules.set(String(this.rules.size), rule); }\n  setRemoteRule(rule: unknown) { return fetch('http://localhost:8080/rules', { method: 'PUT', body: String(rule) }); }\n  getAllRules() { return [...this.rules.values()]; }\n}\nlet instance: RulesManager | null = null;\nexport function getRulesManager() {\n  if (!instance) instance = new RulesManager();\n  return instance;\n}\nexport function makeRulesManager() {\n  const fresh = new RulesManager();\n  return fresh;\n}\n`,
+);
+const keptAccessorTool = (accessor: string, call: string): string =>
+  `import { ${accessor} } from './rules.js';
+server.registerTool('rules', { description: 'Mock rules' }, async ({ rule }) => {
+  const manager = ${accessor}();
+  ${call};
+  return { content: [] };
+});
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 22, kept instances of other modules', rule, {
+  valid: [
+    // Reading the kept instance changes nothing.
+    { code: keptAccessorTool('getRulesManager', 'manager.getAllRules()'), filename: toolFile },
+    // An accessor that builds a new instance on every call hands back the call's own object.
+    { code: keptAccessorTool('makeRulesManager', 'manager.addRule(rule)'), filename: toolFile },
+    // Its class says the method only asks a server: the kept instance is as it was (its name says `set`).
+    { code: keptAccessorTool('getRulesManager', 'manager.setRemoteRule(rule)'), filename: toolFile },
+  ],
+  invalid: [
+    // Every call gets the one instance the module keeps: adding a rule to it is what the next call finds.
+    {
+      code: keptAccessorTool('getRulesManager', 'manager.addRule(rule)'),
+      filename: toolFile,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'rules',
+            method: 'addRule',
+            object: '`manager`, taken from `instance`, module state of rules.ts, which `getRulesManager` returns',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: keptAccessorTool('getRulesManager', 'manager.addRule(rule)').replace(
+                "{ description: 'Mock rules' }",
+                "{ description: 'Mock rules', _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -5032,3 +5032,145 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 21', ru
       ))(indexedFileTool('File path')),
   ],
 });
+
+/** GenAIScript-style `defTool(name, description, parameters, fn, options)`; `body` is the handler's. */
+const positionalTool = (name: string, description: string, body: string): string => `import { readFile } from 'node:fs/promises';
+export default function (ctx) {
+  const { defTool } = ctx;
+  defTool(
+    '${name}',
+    '${description}',
+    { type: 'object', properties: { filename: { type: 'string', description: 'Path of the file' } } },
+    async (args) => {
+      ${body}
+    },
+    { maxTokens: 10000 },
+  );
+}
+`;
+
+/** `[name, config, handler]` kept for `registerTool` (`for (const [n, c, f] of tools) server.registerTool(n, c, f)`). */
+const registrationTuple = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export const getSourceCode = () => {
+  const tool = async (args) => {
+    ${body}
+  };
+  return ['get_source_code', { description: 'Retrieve the source of a component', inputSchema: { filePath: z.string() } }, tool];
+};
+`;
+
+/** A tool object whose contract sits under \`toolDefinition\`, run by its \`handler(ctx, args)\`. */
+const nestedDefinitionTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+export const readNoteTool = {
+  toolDefinition: { name: 'read_note', description: 'Read a note of the vault', inputSchema: { path: z.string() } },
+  handler: async (_ctx, args) => {
+    ${body}
+  },
+};
+`;
+
+/** An MCP tool whose input goes to a service the analysis cannot follow (`askService`): its contract decides. */
+const serviceTool = (name: string, description: string, schema: string): string => `import { askService } from 'vision-service';
+import { z } from 'zod';
+server.registerTool('${name}', { description: '${description}', inputSchema: { ${schema} } }, async (args) => ({
+  content: [{ type: 'text', text: await askService(args) }],
+}));
+`;
+/** `serviceTool`'s one suggestion: `_meta` after its input schema. */
+const serviceFix = (code: string, schema: string): string =>
+  code.replace(`inputSchema: { ${schema} } }`, `inputSchema: { ${schema} }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }`);
+const serviceCase = (name: string, description: string, schema: string): InvalidTestCase<MessageIds, Options> =>
+  contractCase(serviceTool(name, description, schema), serviceFix(serviceTool(name, description, schema), schema));
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', rule, {
+  valid: [
+    // The same shapes, handing back facts about the file: nothing read comes back.
+    positionalTool('fs_size', 'Returns the size of a file.', 'const text = await readFile(args.filename, "utf8"); return text.length;'),
+    registrationTuple(
+      'const text = await readFile(args.filePath, "utf8"); return { content: [{ type: "text", text: String(text.length) }] };',
+    ),
+    nestedDefinitionTool('const text = await readFile(args.path, "utf8"); return { ok: true, size: text.length };'),
+    // A package's helper handed the server first and the name second: its calls are not this shape.
+    `import { readFile } from 'node:fs/promises';
+     registerTool(server, 'read_note', noteSchema, async ({ path }) => readFile(path, 'utf8'));`,
+    // "read": one word, not a description; the call does not state a contract.
+    `import { readFile } from 'node:fs/promises';
+     addTool('read_note', 'read', schema, async ({ path }) => readFile(path, 'utf8'));`,
+    // A site's resources or its SEO score analysed: a measure of the page, not what it shows (no medium in the name).
+    serviceTool('analyze_resources', 'Resources a page loads', "url: z.string().describe('URL of the website')"),
+    // A query that filters what comes back, about no content: the answer is not drawn from the file.
+    serviceTool(
+      'find_tasks',
+      'Find tasks',
+      "file: z.string().describe('Path of the tasks file'), query: z.string().describe('Query to filter tasks by')",
+    ),
+    // A key with no folder it is relative to: an entry of a store, not a path.
+    serviceTool('state_read', 'Read state by key', "key: z.string().describe('State key, for example decisions')"),
+    // The number of rows is a fact about the database, not its rows.
+    serviceTool('count_rows', 'Count the rows of a SQLite database file and return the number of rows', 'path: z.string()'),
+  ],
+  invalid: [
+    // `defTool` states the contract positionally, as `server.tool` does; another harness's function takes no `_meta`: no fix.
+    {
+      code: positionalTool('fs_read_file', 'Reads a file as text from the file system.', 'return await readFile(args.filename, "utf8");'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'fs_read_file', readCall: '`readFile`', resource: 'path', declared: 'without a value', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+    // The tuple's config reaches `registerTool` unchanged: its `_meta` is where the classification goes.
+    invalid(registrationTuple('const text = await readFile(args.filePath, "utf8"); return { content: [{ type: "text", text }] };'), [
+      {
+        toolName: 'get_source_code',
+        readCall: '`readFile`',
+        fix: [
+          'inputSchema: { filePath: z.string() } }',
+          "inputSchema: { filePath: z.string() }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+        ],
+      },
+    ]),
+    // The contract under `toolDefinition` names the tool; the handler's second parameter is the input.
+    invalid(nestedDefinitionTool('return await readFile(args.path, "utf8");'), [
+      {
+        toolName: 'read_note',
+        readCall: '`readFile`',
+        fix: [
+          '    return await readFile(args.path, "utf8");\n  },\n',
+          '    return await readFile(args.path, "utf8");\n  },\n  maxResultSizeChars: Infinity,\n',
+        ],
+      },
+    ]),
+    // An analysis of a medium the name names (`analyze_image`, `understand_diagram`) is made of what it shows.
+    serviceCase(
+      'analyze_image',
+      'General-purpose image analysis',
+      "image_source: z.string().describe('Local file path or remote URL to the image')",
+    ),
+    serviceCase(
+      'analyze_video',
+      'Analyze video content using a vision model',
+      "video_source: z.string().describe('Local file path or remote URL to the video')",
+    ),
+    // A question run over the content of the file at the location: the answer is drawn from that content.
+    serviceCase(
+      'ask_file',
+      'Runs a query over a file',
+      "filename: z.string().describe('Path of the file to load'), query: z.string().describe('Query to run over the file content')",
+    ),
+    // A key "relative to .squad/" is a path under that folder.
+    serviceCase('read_state', 'Read state by key', "key: z.string().describe('State key relative to .squad/, for example decisions.md')"),
+    // "Get an editor resource by URI": the resource at the URI is what comes back.
+    serviceCase('get_resource', 'Get an editor resource by URI', "uri: z.string().describe('A full resource URI')"),
+    // "…and return the rows": the rows of the database file are its content.
+    serviceCase(
+      'query',
+      'Run a read-only SQL statement against a SQLite database file and return the rows',
+      'path: z.string(), sql: z.string()',
+    ),
+  ],
+});

@@ -8,7 +8,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { getStaticKeyName, skipChainAndTypeWrappers } from '../ast.js';
+import { getStaticKeyName, getStringValue, skipChainAndTypeWrappers, skipTypeWrappers } from '../ast.js';
 import type { RecognitionSettings } from '../settings.js';
 import { nameWords, outermostMember } from './expressions.js';
 
@@ -150,6 +150,44 @@ function startsAndWaitsForTheEnd(words: readonly string[]): boolean {
   return (words[0] === 'start' || words[0] === 'launch') && words.at(-2) === 'and' && words.at(-1) === 'wait';
 }
 
+/** Methods that hand the object they are called on a command by its name (`bridge.send('create_frame')`, `node.sendWithParams(…)`). */
+const SENDING_VERBS = new Set(['send', 'dispatch', 'execute', 'exec', 'invoke', 'call', 'request', 'emit', 'post', 'run', 'command']);
+/**
+ * First words of a command's name that change what the object holds: the driving verbs, and what is done to the
+ * things it holds (`create_frame`, `delete_nodes`, `group_nodes`, `apply_animation_style`).
+ */
+const COMMAND_CHANGE_VERBS = new Set([
+  ...HANDED_OBJECT_VERBS,
+  ...ROW_VERBS,
+  'move',
+  'rename',
+  'duplicate',
+  'group',
+  'ungroup',
+  'apply',
+  'reparent',
+  'import',
+  'append',
+]);
+/** A command's name as code spells it: one word or several joined (`set_text_content`, `createFrame`, `page.reload`), no spaces. */
+const COMMAND_NAME = /^[A-Za-z][\w.:/-]*$/;
+
+/**
+ * `node.sendWithParams('set_text_content', …)`, `bridge.send('create_frame', …)`: a command handed by name to an
+ * object the invocation is handed (a connection to an app, a plugin bridge). Principle: the command's name is the
+ * verb, as a method's name is (`page.goto`); one named for a change (set…, create…, delete…) changes what the
+ * object holds — the open document, the page — for the next call. Its name, when it says so; else undefined.
+ */
+function changingCommandOf(call: TSESTree.CallExpression, words: readonly string[]): string | undefined {
+  if (!SENDING_VERBS.has(words[0] ?? '')) return undefined;
+  const [first] = call.arguments;
+  const command = first === undefined || first.type === AST_NODE_TYPES.SpreadElement ? undefined : getStringValue(skipTypeWrappers(first));
+  if (command === undefined || !COMMAND_NAME.test(command)) return undefined;
+  // `send('Page.reload')`, `send('document:create_frame')`: the verb opens the name's last segment.
+  const verb = nameWords(command.split(/[.:/]/).pop() ?? '')[0];
+  return verb !== undefined && COMMAND_CHANGE_VERBS.has(verb) ? command : undefined;
+}
+
 /** Verbs that drive a browser page: said of a wrapper (`client`, `service`), they still drive the page it holds. */
 const PAGE_VERBS = new Set(['navigate', 'goto', 'click', 'dblclick', 'tap', 'type', 'fill', 'press', 'hover', 'scroll', 'drag', 'reload']);
 /**
@@ -261,7 +299,7 @@ export function drivingCallOf(
   aliasName?: string,
   sourceNames: readonly string[] = [],
   handedIn = false,
-): { node: TSESTree.Node; method: string; receiver: TSESTree.Node } | undefined {
+): { node: TSESTree.Node; method: string; receiver: TSESTree.Node; command?: string } | undefined {
   const chain = outermostMember(root);
   const call = chain.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== chain) return undefined;
@@ -304,6 +342,9 @@ export function drivingCallOf(
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }
+  // A command named for a change, handed by name to an object the invocation is handed (`node.sendWithParams('set_fill')`).
+  const command = handedIn ? changingCommandOf(call, words) : undefined;
+  if (command !== undefined) return { node: call, method, receiver: member.object, command };
   // An object the invocation is handed (its context, a page the harness keeps) and cannot follow into:
   // a method whose first word changes an object (`navigate`, `click`, `setMode`, `startServer`) drives it.
   if (handedIn && first !== undefined && !onDisk && HANDED_OBJECT_VERBS.has(first)) return { node: call, method, receiver: member.object };

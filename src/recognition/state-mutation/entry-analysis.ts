@@ -237,8 +237,8 @@ function analyseEntry(
         isPackageImport(variable) || callsFollowedMethod(identifier, variable, file)
           ? undefined
           : drivingCallOf(identifier, settings, undefined, [], handedIn);
-      if (drive && !(handedIn && file && packageMethodLeavesNothing(drive.method, file, settings))) {
-        findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey));
+      if (drive && !(handedIn && file && drive.command === undefined && packageMethodLeavesNothing(drive.method, file, settings))) {
+        findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey, drive.command));
         continue;
       }
       const kind = carrierOfVariable(variable, settings);
@@ -306,7 +306,7 @@ function analyseEntry(
           return undefined;
         }
         const drive = drivingCallOf(node, settings);
-        if (drive) findings.push(report.drives(drive.node, drive.method, words, stateKey));
+        if (drive) findings.push(report.drives(drive.node, drive.method, words, stateKey, drive.command));
         return undefined;
       }
       const chain = outermostMember(node);
@@ -349,7 +349,7 @@ function analyseEntry(
       // followed into: like one the invocation is handed, its driving verbs count by name.
       const drive = drivingCallOf(node, settings, undefined, [], thisKind === 'instance');
       if (drive) {
-        findings.push(report.drives(drive.node, drive.method, words, stateKey));
+        findings.push(report.drives(drive.node, drive.method, words, stateKey, drive.command));
         return undefined;
       }
       const kind = carrierFields.get(field);

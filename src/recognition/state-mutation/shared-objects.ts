@@ -5,6 +5,8 @@
  * hands back, and callback parameters a helper hands such an object to.
  * Changing or driving any of them changes what the next tool invocation sees.
  */
+import path from 'node:path';
+
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import {
@@ -21,6 +23,7 @@ import {
 import type { FileIndex } from '../file-index.js';
 import type { ScopeSource } from '../foreign-scope.js';
 import type { InvocationEntry } from '../invocation.js';
+import { isOwnModuleSpecifier, resolveClassName, resolveLocalName } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import {
   type ScopeVariable,
@@ -41,9 +44,10 @@ import {
   namesSharedObject,
   receiverSegments,
 } from './driving-calls.js';
-import { mutationOf } from './outer-state-mutation.js';
+import { changedStateIn, mutationOf } from './outer-state-mutation.js';
 import { calledFunction, freshFromFieldMethod, hiddenStateChange, packageMethodLeavesNothing } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
+import { getClassMethod } from '../tool-shapes/vocabulary.js';
 
 /**
  * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
@@ -74,9 +78,11 @@ function keptObjectReturnedBy(
   fn: FunctionNode,
   sourceCode: ScopeSource,
   settings: RecognitionSettings,
+  file?: FileIndex,
 ): SharedSource | undefined {
   const calleeVariable = resolveIdentifier(callee, sourceCode);
   const helper = calleeVariable ? calledFunction(calleeVariable) : undefined;
+  if (!helper && calleeVariable && file) return keptObjectOfImportedHelper(callee, calleeVariable, file);
   if (!helper?.body || containsNode(helper, fn) || containsNode(fn, helper)) return undefined;
   const returned: TSESTree.Node[] = [];
   if (helper.body.type !== AST_NODE_TYPES.BlockStatement) returned.push(helper.body);
@@ -120,6 +126,90 @@ function keptObjectReturnedBy(
     };
   }
   return undefined;
+}
+
+/** A variable `program` declares at its top level with `let` or `var` (`let rulesManagerInstance = null`): kept, and reassignable. */
+function keptModuleVariable(program: TSESTree.Program, name: string): boolean {
+  return program.body.some((statement) => {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    return (
+      declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
+      declaration.kind !== 'const' &&
+      declaration.declarations.some((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name)
+    );
+  });
+}
+
+/**
+ * `const rulesManager = getRulesManager()` where another module of the package keeps the instance
+ * (`let rulesManagerInstance = null; export function getRulesManager() { if (!rulesManagerInstance) …; return rulesManagerInstance; }`).
+ * Principle: an accessor of the package that hands back what its module keeps gives every call the same
+ * object, as a same-module helper does (`keptObjectReturnedBy`); what its methods do is followed by name.
+ */
+function keptObjectOfImportedHelper(callee: TSESTree.Identifier, variable: ScopeVariable, file: FileIndex): SharedSource | undefined {
+  const binding = file.imports.get(callee.name);
+  if (variable.defs[0]?.type !== 'ImportBinding' || !binding || !isOwnModuleSpecifier(binding.module)) return undefined;
+  const resolved = resolveLocalName(file, callee.name);
+  if (!resolved || resolved.file === file || resolved.fn.params.length > 0) return undefined;
+  const kept = returnedExpressions(resolved.fn)
+    .map((value) => skipTypeWrappers(value))
+    .find(
+      (value): value is TSESTree.Identifier =>
+        value.type === AST_NODE_TYPES.Identifier && keptModuleVariable(resolved.file.program, value.name),
+    );
+  if (!kept) return undefined;
+  // Only an instance of a class of the package: its methods say what a call changes (a client or a
+  // database handle of a dependency, `createClient(…)`, is where the work goes, not what the process keeps).
+  const className = constructedInto(resolved.file.program, kept.name);
+  const keptClass = className === undefined ? undefined : resolveClassName(resolved.file, className);
+  if (!keptClass) return undefined;
+  const module = path.basename(resolved.file.filePath);
+  return {
+    words: `\`${kept.name}\`, module state of ${module}, which \`${callee.name}\` returns`,
+    stateKey: `kept:${resolved.file.filePath}:${kept.name}`,
+    part: true,
+    handedIn: true,
+    names: [kept.name],
+    keptClass: { classNode: keptClass.classNode, program: keptClass.file.program },
+  };
+}
+
+/** The class `name` is made of where the module fills it (`instance = new RulesManager()`, `let instance = new X()`). */
+function constructedInto(program: TSESTree.Program, name: string): string | undefined {
+  let found: string | undefined;
+  walk(program, (node) => {
+    if (found !== undefined) return false;
+    const value =
+      node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier && node.left.name === name
+        ? node.right
+        : node.type === AST_NODE_TYPES.VariableDeclarator && node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name
+          ? node.init
+          : undefined;
+    const made = value ? skipTypeWrappers(value) : undefined;
+    if (made?.type === AST_NODE_TYPES.NewExpression && made.callee.type === AST_NODE_TYPES.Identifier) found = made.callee.name;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * Should a drive on `source` be dropped: a command-less call whose method leaves nothing behind, in the kept
+ * instance's own class (`keptClass`), or in the one class of the package that defines it (an object handed in)?
+ */
+function driveLeavesNothing(
+  drive: { method: string; command?: string },
+  source: SharedSource,
+  file: FileIndex | undefined,
+  settings: RecognitionSettings,
+): boolean {
+  if (drive.command !== undefined) return false;
+  // The kept instance's class: only a method seen to change a field of the instance (`this.rules.set(…)`) keeps
+  // something for the next call; one that only calls a service (`writeNote` over HTTP) leaves the process as it was.
+  if (source.keptClass) {
+    const method = getClassMethod(source.keptClass.classNode, drive.method);
+    return !method || changedStateIn(method, source.keptClass.program, settings, true) === undefined;
+  }
+  return source.handedIn === true && file !== undefined && packageMethodLeavesNothing(drive.method, file, settings);
 }
 
 /**
@@ -537,7 +627,7 @@ export function sharedObjectUses(
         handedNames,
       };
     }
-    const kept = keptObjectReturnedBy(call.callee, fn, sourceCode, settings);
+    const kept = keptObjectReturnedBy(call.callee, fn, sourceCode, settings, file);
     return kept ? { source: kept, part: true } : undefined;
   };
   walk(fn.body, (node) => {
@@ -605,6 +695,8 @@ export function sharedObjectUses(
         part,
         names,
         handedIn: source.handedIn,
+        // The kept instance itself, not a part of it: its class still says what its methods do.
+        ...(part && !rooted && source.keptClass ? { keptClass: source.keptClass } : {}),
       });
     }
     return undefined;
@@ -617,9 +709,9 @@ export function sharedObjectUses(
     if (!returned) continue;
     const { source, part } = returned;
     const drive = drivingCallOf(result, settings, undefined, part ? source.names : [], source.handedIn === true);
-    if (!drive || (source.handedIn === true && file && packageMethodLeavesNothing(drive.method, file, settings))) continue;
+    if (!drive || driveLeavesNothing(drive, source, file, settings)) continue;
     const words = `what \`${sourceCode.getText(call.callee)}\` hands back, taken from ${source.words}`;
-    uses.push(report.drives(drive.node, drive.method, `${words}${where}`, source.stateKey));
+    uses.push(report.drives(drive.node, drive.method, `${words}${where}`, source.stateKey, drive.command));
   }
   for (const [variable, source] of sources) {
     for (const reference of variable.references) {
@@ -631,8 +723,8 @@ export function sharedObjectUses(
         continue;
       }
       const drive = drivingCallOf(identifier, settings, variable.name, source.names, source.handedIn === true);
-      if (drive && !(source.handedIn === true && file && packageMethodLeavesNothing(drive.method, file, settings))) {
-        uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey));
+      if (drive && !driveLeavesNothing(drive, source, file, settings)) {
+        uses.push(report.drives(drive.node, drive.method, `${source.words}${where}`, source.stateKey, drive.command));
         continue;
       }
       // `b.getHotelDetails(url)` on the one `HotelBrowser` a helper keeps (`const b = await getBrowser()`): the

@@ -8,10 +8,11 @@
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 
-import type { FunctionNode } from '../ast.js';
+import type { ClassNode, FunctionNode } from '../ast.js';
 
 /** How a tool's invocation touches state that outlives the call. */
-export type StateUseKind = 'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject' | 'drivesByContract';
+export type StateUseKind =
+  'mutatesOutlivingState' | 'usesSharedCarrier' | 'drivesSharedObject' | 'sendsChangingCommand' | 'drivesByContract';
 
 export interface StateUse {
   node: TSESTree.Node;
@@ -59,6 +60,11 @@ export interface SharedSource {
   names: readonly string[];
   /** Handed to the invocation (its context argument, or taken from it): driving verbs count by name (`drivingCallOf`). */
   handedIn?: boolean;
+  /**
+   * The one instance of a class of the package that another module keeps (`keptObjectOfImportedHelper`): a
+   * method called on it is looked at in that class, not counted by its name.
+   */
+  keptClass?: { classNode: ClassNode; program: TSESTree.Program };
 }
 
 /** Makes the state uses one function of an invocation yields: at `at(node)`, in `fn`, about the tool `toolName`. */
@@ -73,8 +79,11 @@ export function stateUseMaker(toolName: string, fn: FunctionNode, at: (node: TSE
   return {
     mutates: (node: TSESTree.Node, action: string, state: string, stateKey: string) =>
       use(node, 'mutatesOutlivingState', { action, state }, stateKey),
-    drives: (node: TSESTree.Node, method: string, object: string, stateKey: string) =>
-      use(node, 'drivesSharedObject', { method, object }, stateKey),
+    /** `command`: the change is named by the command the method hands the object (`node.sendWithParams('set_fill')`). */
+    drives: (node: TSESTree.Node, method: string, object: string, stateKey: string, command?: string) =>
+      command === undefined
+        ? use(node, 'drivesSharedObject', { method, object }, stateKey)
+        : use(node, 'sendsChangingCommand', { method, command, object }, stateKey),
     /** Unknown in the code, decided by the tool's name: `object` goes into `callee`, which is not followed. */
     drivesByContract: (node: TSESTree.Node, verb: string, object: string, callee: string, stateKey: string) =>
       use(node, 'drivesByContract', { verb, object, callee }, stateKey),
