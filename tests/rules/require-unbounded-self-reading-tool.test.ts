@@ -5071,19 +5071,6 @@ export const readNoteTool = {
 };
 `;
 
-/** An MCP tool whose input goes to a service the analysis cannot follow (`askService`): its contract decides. */
-const serviceTool = (name: string, description: string, schema: string): string => `import { askService } from 'vision-service';
-import { z } from 'zod';
-server.registerTool('${name}', { description: '${description}', inputSchema: { ${schema} } }, async (args) => ({
-  content: [{ type: 'text', text: await askService(args) }],
-}));
-`;
-/** `serviceTool`'s one suggestion: `_meta` after its input schema. */
-const serviceFix = (code: string, schema: string): string =>
-  code.replace(`inputSchema: { ${schema} } }`, `inputSchema: { ${schema} }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }`);
-const serviceCase = (name: string, description: string, schema: string): InvalidTestCase<MessageIds, Options> =>
-  contractCase(serviceTool(name, description, schema), serviceFix(serviceTool(name, description, schema), schema));
-
 ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', rule, {
   valid: [
     // The same shapes, handing back facts about the file: nothing read comes back.
@@ -5099,17 +5086,17 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', ru
     `import { readFile } from 'node:fs/promises';
      addTool('read_note', 'read', schema, async ({ path }) => readFile(path, 'utf8'));`,
     // A site's resources or its SEO score analysed: a measure of the page, not what it shows (no medium in the name).
-    serviceTool('analyze_resources', 'Resources a page loads', "url: z.string().describe('URL of the website')"),
+    unknownFlowTool('analyze_resources', 'Resources a page loads', "url: z.string().describe('URL of the website')"),
     // A query that filters what comes back, about no content: the answer is not drawn from the file.
-    serviceTool(
+    unknownFlowTool(
       'find_tasks',
       'Find tasks',
       "file: z.string().describe('Path of the tasks file'), query: z.string().describe('Query to filter tasks by')",
     ),
     // A key with no folder it is relative to: an entry of a store, not a path.
-    serviceTool('state_read', 'Read state by key', "key: z.string().describe('State key, for example decisions')"),
+    unknownFlowTool('state_read', 'Read state by key', "key: z.string().describe('State key, for example decisions')"),
     // The number of rows is a fact about the database, not its rows.
-    serviceTool('count_rows', 'Count the rows of a SQLite database file and return the number of rows', 'path: z.string()'),
+    unknownFlowTool('count_rows', 'Count the rows of a SQLite database file and return the number of rows', 'path: z.string()'),
   ],
   invalid: [
     // `defTool` states the contract positionally, as `server.tool` does; another harness's function takes no `_meta`: no fix.
@@ -5146,28 +5133,32 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', ru
       },
     ]),
     // An analysis of a medium the name names (`analyze_image`, `understand_diagram`) is made of what it shows.
-    serviceCase(
+    unknownFlowCase(
       'analyze_image',
       'General-purpose image analysis',
       "image_source: z.string().describe('Local file path or remote URL to the image')",
     ),
-    serviceCase(
+    unknownFlowCase(
       'analyze_video',
       'Analyze video content using a vision model',
       "video_source: z.string().describe('Local file path or remote URL to the video')",
     ),
     // A question run over the content of the file at the location: the answer is drawn from that content.
-    serviceCase(
+    unknownFlowCase(
       'ask_file',
       'Runs a query over a file',
       "filename: z.string().describe('Path of the file to load'), query: z.string().describe('Query to run over the file content')",
     ),
     // A key "relative to .squad/" is a path under that folder.
-    serviceCase('read_state', 'Read state by key', "key: z.string().describe('State key relative to .squad/, for example decisions.md')"),
+    unknownFlowCase(
+      'read_state',
+      'Read state by key',
+      "key: z.string().describe('State key relative to .squad/, for example decisions.md')",
+    ),
     // "Get an editor resource by URI": the resource at the URI is what comes back.
-    serviceCase('get_resource', 'Get an editor resource by URI', "uri: z.string().describe('A full resource URI')"),
+    unknownFlowCase('get_resource', 'Get an editor resource by URI', "uri: z.string().describe('A full resource URI')"),
     // "…and return the rows": the rows of the database file are its content.
-    serviceCase(
+    unknownFlowCase(
       'query',
       'Run a read-only SQL statement against a SQLite database file and return the rows',
       'path: z.string(), sql: z.string()',
