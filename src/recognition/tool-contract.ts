@@ -758,6 +758,12 @@ const SEARCH_FACTS = /\b(?:counts?|number of|names|list|lists)\b/i;
 const SEARCH_NAME_WORDS = new Set(['search', 'grep', 'find']);
 /** It opens the location somewhere else than its result ("Open a file in the Obsidian app UI"): it hands nothing back. */
 const OPENS_ELSEWHERE = /^\s*opens?\b[^.]*\bin (?:the |a |an )?(?:[\w-]+ ){0,3}(?:ui|app|application|editor|window|tab|browser|viewer)\b/i;
+/**
+ * Its first sentence says what it makes goes into a file ("Extract audio from a video file into an audio file",
+ * "Convert the page to PDF and save it to disk"): it hands back where it put it, not what it read.
+ */
+const MAKES_A_FILE =
+  /\binto\s+(?:an?\s+|new\s+|the\s+)?(?:[\w-]+\s+){0,2}files?\b|\b(?:saves?|writes?|stores?)\s+(?:it|them|the\s+\w+|\w+)?\s*(?:to|into|on|as)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:files?|disk|folder|directory)\b/i;
 /** A field that says where the tool puts what it fetched (`localPath`, "Local destination path"): it saves, not hands back. */
 const DESTINATION_FIELD = /^(?:local|dest|destination|output|out|save)(?=[A-Z_-]|$)/;
 const METADATA_WORDS =
@@ -1026,7 +1032,7 @@ export function contractSaysItReads(contract: ToolContract, found?: FoundRead): 
       : input.locationInside === undefined
         ? `\`${input.name}\``
         : `\`${input.name}[].${input.locationInside}\``;
-  if (sentence !== undefined && OPENS_ELSEWHERE.test(sentence)) return undefined;
+  if (sentence !== undefined && (OPENS_ELSEWHERE.test(sentence) || MAKES_A_FILE.test(sentence))) return undefined;
   if (description !== undefined && STARTS_A_JOB.test(description)) return undefined;
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
     return undefined;

@@ -5095,6 +5095,12 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', ru
     ),
     // A key with no folder it is relative to: an entry of a store, not a path.
     unknownFlowTool('state_read', 'Read state by key', "key: z.string().describe('State key, for example decisions')"),
+    // What it makes goes into a file: it hands back where it put it, not what it read.
+    unknownFlowTool(
+      'video_extract_audio',
+      'Extract audio from a video file into an audio file.',
+      "filename: z.string().describe('Path of the video')",
+    ),
     // The number of rows is a fact about the database, not its rows.
     unknownFlowTool('count_rows', 'Count the rows of a SQLite database file and return the number of rows', 'path: z.string()'),
   ],
