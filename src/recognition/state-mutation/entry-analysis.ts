@@ -48,7 +48,7 @@ import {
   graphStateUpdate,
   hiddenStateChange,
   fieldMethodEffect,
-  packageMethodLeavesNothing,
+  driveLeavesNothing,
   proxyTraps,
 } from './following-helpers.js';
 import { sharedObjectUses } from './shared-objects.js';
@@ -237,7 +237,7 @@ function analyseEntry(
         isPackageImport(variable) || callsFollowedMethod(identifier, variable, file)
           ? undefined
           : drivingCallOf(identifier, settings, undefined, [], handedIn);
-      if (drive && !(handedIn && file && drive.command === undefined && packageMethodLeavesNothing(drive.method, file, settings))) {
+      if (drive && !driveLeavesNothing(drive, { handedIn }, file, settings)) {
         findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey, drive.command));
         continue;
       }

@@ -39,6 +39,7 @@ import type { RecognitionSettings } from '../settings.js';
 import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
 import { drivingCallOf, namesSharedObject } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
+import type { SharedSource } from './state-use.js';
 import { builtOrKeptClassOf, classOf, fieldClassOf, inheritedMethod } from '../base-classes.js';
 import { filesDefiningMethod, packageRootOf } from '../package-files.js';
 import { bundledImportFunction } from '../bundle-exports.js';
@@ -296,6 +297,26 @@ export function packageMethodLeavesNothing(methodName: string, file: FileIndex, 
   }
   if (found.length !== 1) return false;
   return methodLeavesNothing(found[0]!.fn, found[0]!.program, settings);
+}
+
+/**
+ * Should a drive on `source` be dropped: a command-less call whose method leaves nothing behind, in the kept
+ * instance's own class (`keptClass`), or in the one class of the package that defines it (an object handed in)?
+ */
+export function driveLeavesNothing(
+  drive: { method: string; command?: string },
+  source: Pick<SharedSource, 'handedIn' | 'keptClass'>,
+  file: FileIndex | undefined,
+  settings: RecognitionSettings,
+): boolean {
+  if (drive.command !== undefined) return false;
+  // The kept instance's class: only a method seen to change a field of the instance (`this.rules.set(…)`) keeps
+  // something for the next call; one that only calls a service (`writeNote` over HTTP) leaves the process as it was.
+  if (source.keptClass) {
+    const method = getClassMethod(source.keptClass.classNode, drive.method);
+    return !method || changedStateIn(method, source.keptClass.program, settings, true) === undefined;
+  }
+  return source.handedIn === true && file !== undefined && packageMethodLeavesNothing(drive.method, file, settings);
 }
 
 /** How many of its own methods deep a method of a followed class is looked into. */

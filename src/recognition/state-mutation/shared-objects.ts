@@ -44,10 +44,9 @@ import {
   namesSharedObject,
   receiverSegments,
 } from './driving-calls.js';
-import { changedStateIn, mutationOf } from './outer-state-mutation.js';
-import { calledFunction, freshFromFieldMethod, hiddenStateChange, packageMethodLeavesNothing } from './following-helpers.js';
+import { mutationOf } from './outer-state-mutation.js';
+import { calledFunction, driveLeavesNothing, freshFromFieldMethod, hiddenStateChange } from './following-helpers.js';
 import { returnedExpressions } from '../output-flow.js';
-import { getClassMethod } from '../tool-shapes/vocabulary.js';
 
 /**
  * Is `node` inside a function that `fn` only defines for later (`adapted.execute = (cmd) =>
@@ -190,26 +189,6 @@ function constructedInto(program: TSESTree.Program, name: string): string | unde
     return undefined;
   });
   return found;
-}
-
-/**
- * Should a drive on `source` be dropped: a command-less call whose method leaves nothing behind, in the kept
- * instance's own class (`keptClass`), or in the one class of the package that defines it (an object handed in)?
- */
-function driveLeavesNothing(
-  drive: { method: string; command?: string },
-  source: SharedSource,
-  file: FileIndex | undefined,
-  settings: RecognitionSettings,
-): boolean {
-  if (drive.command !== undefined) return false;
-  // The kept instance's class: only a method seen to change a field of the instance (`this.rules.set(…)`) keeps
-  // something for the next call; one that only calls a service (`writeNote` over HTTP) leaves the process as it was.
-  if (source.keptClass) {
-    const method = getClassMethod(source.keptClass.classNode, drive.method);
-    return !method || changedStateIn(method, source.keptClass.program, settings, true) === undefined;
-  }
-  return source.handedIn === true && file !== undefined && packageMethodLeavesNothing(drive.method, file, settings);
 }
 
 /**

@@ -22,14 +22,17 @@ const DEFINING_TOOL_CALLEE = /^(?:def|define|add|register|create|make|declare)_?
 
 /**
  * `server.tool`, `server.registerTool`, or a call named for defining a tool that states its description
- * positionally; with the number of arguments up to the handler (`defTool(…, fn, { maxTokens })` ends in options).
+ * positionally; with the number of arguments up to the handler (`defTool(…, fn, { maxTokens })` ends in options)
+ * and, for another harness's function, its name (`defTool`).
  */
-function positionalRegistration(call: TSESTree.CallExpression): { registerTool: boolean; upToHandler: number; mcp: boolean } | undefined {
+function positionalRegistration(
+  call: TSESTree.CallExpression,
+): { registerTool: boolean; upToHandler: number; otherHarness?: string } | undefined {
   const count = call.arguments.length;
   const callee = skipTypeWrappers(call.callee);
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
     const method = getStaticKeyName(callee.property, callee.computed);
-    if (method === 'tool' || method === 'registerTool') return { registerTool: method === 'registerTool', upToHandler: count, mcp: true };
+    if (method === 'tool' || method === 'registerTool') return { registerTool: method === 'registerTool', upToHandler: count };
   }
   const name = getCalleeLastName(call);
   // Named otherwise, the call must spell the contract itself: the tool's name, then its description as prose
@@ -39,7 +42,7 @@ function positionalRegistration(call: TSESTree.CallExpression): { registerTool: 
   if (!toolName || resolveToolName(skipTypeWrappers(toolName)) === undefined || !description) return undefined;
   if (!/\s/.test(staticText(description)?.trim() ?? '')) return undefined;
   const last = skipTypeWrappers(call.arguments[count - 1]!);
-  return { registerTool: false, upToHandler: last.type === AST_NODE_TYPES.ObjectExpression ? count - 1 : count, mcp: false };
+  return { registerTool: false, upToHandler: last.type === AST_NODE_TYPES.ObjectExpression ? count - 1 : count, otherHarness: name };
 }
 
 export function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDefinition | undefined {
@@ -62,10 +65,9 @@ export function recogniseMcpRegistration(call: TSESTree.CallExpression): ToolDef
   const definition = mcpRegistrationDefinition(call, nameTarget, host, handler);
   // Another harness's own function (`defTool`): where it would take a classification is its own business, so the
   // rules report without a fix (no `_meta` of an MCP server reaches it).
-  const callee = getCalleeLastName(call);
-  return positional.mcp || callee === undefined
+  return positional.otherHarness === undefined
     ? definition
-    : { ...definition, registeredThrough: { helper: callee, metaReachesServer: false } };
+    : { ...definition, registeredThrough: { helper: positional.otherHarness, metaReachesServer: false } };
 }
 
 /**
