@@ -7,7 +7,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type * as ts from 'typescript';
 
-import { type FileIndex, buildFileIndex } from './file-index.js';
+import { type FileIndex, programFileIndex } from './file-index.js';
 import type { FlowEnvironment } from './input-flow/index.js';
 import { rememberProgramText } from './module-graph.js';
 import { programSpellsAny } from './program-text.js';
@@ -49,7 +49,8 @@ export function getRecognitionContext(context: Readonly<TSESLint.RuleContext<str
   const programTypes = programTypesOf(sourceCode);
   let file: FileIndex | undefined;
   let replacementState: ReplacementStateRecognizer | undefined;
-  const getFile = (): FileIndex => (file ??= buildFileIndex(program, context.physicalFilename));
+  // The same index the shapes ask for by program (`programFileIndex`): one walk of the file, whoever asks first.
+  const getFile = (): FileIndex => (file ??= programFileIndex(program, context.physicalFilename));
   let environment: FlowEnvironment | undefined;
   const recognition: FileRecognitionContext = {
     settings,

@@ -24,7 +24,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, getCalleeLastName, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers, walk } from '../ast.js';
 import { type FileIndex, programFileIndex, programPath } from '../file-index.js';
-import { type ResolvedFunction, resolveImportedName, resolveLocalName } from '../module-graph.js';
+import { type ResolvedFunction, moduleText, resolveImportedName, resolveLocalName } from '../module-graph.js';
 import { statesContract } from '../tool-contract.js';
 import { mayHoldToolName } from '../tool-name.js';
 import { type ToolDefinition, isFunctionLikeArgument, mcpRegistrationDefinition } from './vocabulary.js';
@@ -147,15 +147,33 @@ function calledFunction(call: TSESTree.CallExpression): ResolvedFunction | undef
   let callee = skipTypeWrappers(call.callee);
   // tsc's CommonJS: `(0, helpers_1.register)(…)`.
   if (callee.type === AST_NODE_TYPES.SequenceExpression) callee = callee.expressions[callee.expressions.length - 1]!;
+  const local =
+    callee.type === AST_NODE_TYPES.Identifier
+      ? callee
+      : callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier
+        ? callee.object
+        : undefined;
+  if (!local) return undefined;
   const program = programOf(call);
   const filePath = program ? programPath(program) : undefined;
-  if (!program || filePath === undefined) return undefined;
+  if (!program || filePath === undefined || !declaredInText(moduleText(program), local.name)) return undefined;
   const file = programFileIndex(program, filePath);
   if (callee.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, callee.name);
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const binding = file.imports.get(callee.object.name);
-  const member = getStaticKeyName(callee.property, callee.computed);
+  const binding = file.imports.get(local.name);
+  const member = callee.type === AST_NODE_TYPES.MemberExpression ? getStaticKeyName(callee.property, callee.computed) : undefined;
   return binding?.imported === '*' && member !== undefined ? resolveImportedName(file, binding.module, member) : undefined;
+}
+
+/**
+ * Can the file declare or import `name`? The call spells it once; a function
+ * of the file or an import binding spells it again. Spelled once, it is a
+ * global or a parameter's member, and the file's index (one walk of the whole
+ * file) is not built for it. Without the text, the answer is yes.
+ */
+function declaredInText(text: string | undefined, name: string): boolean {
+  if (text === undefined) return true;
+  const first = text.indexOf(name);
+  return first >= 0 && text.indexOf(name, first + name.length) >= 0;
 }
 
 /**
