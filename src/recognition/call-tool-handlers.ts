@@ -87,13 +87,23 @@ const factsByProgram = new WeakMap<TSESTree.Program, DispatchFacts>();
 const NO_DISPATCH_FACTS: DispatchFacts = { handlers: new Map(), requestDelegates: new Map(), delegates: new Map(), listEntries: new Map() };
 
 /** `request.params.<field>` (also `request.params.arguments ?? {}`): the path's root, else undefined. */
-function requestParamsRoot(node: TSESTree.Node | null | undefined, field: string): string | undefined {
+function requestParamsRoot(node: TSESTree.Node | null | undefined, field: RequestField): string | undefined {
   if (!node) return undefined;
   let target = skipTypeWrappers(node);
   if (target.type === AST_NODE_TYPES.LogicalExpression) target = skipTypeWrappers(target.left);
   const path = getMemberPath(target);
-  return path?.length === 3 && path[1] === 'params' && path[2] === field ? path[0] : undefined;
+  return path?.length === 3 && path[1] === 'params' && REQUEST_FIELD_SPELLINGS[field].includes(path[2]!) ? path[0] : undefined;
 }
+
+/**
+ * How a server's handler spells the request's fields: the protocol's `name` and `arguments`, or the
+ * spelling of a server that reads its own (`request.params.tool`, `request.params.params` of a
+ * REST bridge whose list answer names the same tools).
+ */
+const REQUEST_FIELD_SPELLINGS: Record<RequestField, readonly string[]> = {
+  name: ['name', 'tool', 'toolName', 'tool_name'],
+  arguments: ['arguments', 'params', 'args', 'input'],
+};
 
 /** The functions among a call's arguments, also inside wrapper calls (`wrap('CallTool', async (request) => …)`). */
 function functionArguments(call: TSESTree.CallExpression, into: FunctionNode[] = []): FunctionNode[] {
@@ -328,7 +338,11 @@ function findRequestBinding(fn: FunctionNode, name: string, field: RequestField)
       root = requestParamsRoot(node.init, field);
     } else if (node.id.type === AST_NODE_TYPES.ObjectPattern) {
       const binds = node.id.properties.some((property) => {
-        if (property.type !== AST_NODE_TYPES.Property || getStaticKeyName(property.key, property.computed) !== field) return false;
+        if (
+          property.type !== AST_NODE_TYPES.Property ||
+          !REQUEST_FIELD_SPELLINGS[field].includes(getStaticKeyName(property.key, property.computed) ?? '')
+        )
+          return false;
         const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
         return value.type === AST_NODE_TYPES.Identifier && value.name === name;
       });

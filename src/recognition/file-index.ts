@@ -156,6 +156,23 @@ function returnedByGetter(node: TSESTree.Node | undefined): TSESTree.Expression 
   return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
 }
 
+/**
+ * `var DESCRIPTIONS = { … }` at the top of a bundle (esbuild, tsup and rollup write every module
+ * constant as a `var`): a value the module states once, as a `const` would. A `var` that starts
+ * empty (`var cache;`, `= null`) is filled later and is none, and so is one that makes an instance.
+ */
+function isBundledConstant(declaration: TSESTree.VariableDeclaration, init: TSESTree.Expression): boolean {
+  const holder = declaration.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent.parent : declaration.parent;
+  if (declaration.kind !== 'var' || holder?.type !== AST_NODE_TYPES.Program) return false;
+  // `var http = new HttpClient(…)`: an instance the module keeps (and may replace), not a value it states; only a
+  // `const` one is followed into its class (the flow's constants built from a class).
+  if (init.type === AST_NODE_TYPES.NewExpression) return false;
+  return (
+    !(init.type === AST_NODE_TYPES.Literal && init.value === null) &&
+    !(init.type === AST_NODE_TYPES.Identifier && init.name === 'undefined')
+  );
+}
+
 /** The file each program was parsed from: the linted file, a module the analysis followed, a test's snippet. */
 const programPaths = new WeakMap<TSESTree.Program, string>();
 
@@ -291,7 +308,10 @@ export function buildFileIndex(program: TSESTree.Program, filePath: string): Fil
           if (binding) index.imports.set(node.id.name, binding);
         }
         const declaration = node.parent;
-        if (declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.kind === 'const') {
+        if (
+          declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
+          (declaration.kind === 'const' || isBundledConstant(declaration, node.init!))
+        ) {
           setFirst(index.constants, node.id.name, node.init!);
         }
         break;

@@ -172,14 +172,27 @@ const CONTEXT_PARAMETER = /^_*(?:ctx|context|[a-z]+(?:Context|Ctx)|(?:tool(?:Cal
 /**
  * Where a handler takes the model's input: the first parameter, unless the
  * shape says otherwise, or the function takes a context or the call's id first
- * (`execute(_context, params)`, `handle(ctx, args)`, `execute(toolCallId, args, signal)`): then the one after it.
+ * (`execute(_context, params)`, `handle(ctx, args)`, `execute(toolCallId, args, signal)`): then the one after it,
+ * or it takes something else first and names a later parameter for the model's arguments
+ * (`handler(ollama, args, format)`): then that one.
  */
 function inputPositions(fn: FunctionNode, definition: ToolDefinition): number[] {
   if (definition.inputParameter !== undefined) return [definition.inputParameter];
   const first = fn.params[0];
   const name = first?.type === AST_NODE_TYPES.Identifier ? first.name : undefined;
-  return fn.params.length >= 2 && name !== undefined && CONTEXT_PARAMETER.test(name) ? [1] : [0];
+  if (fn.params.length >= 2 && name !== undefined && CONTEXT_PARAMETER.test(name)) return [1];
+  // `handler: async (ollama, args, format)`: a client handed first, the model's arguments after it, named so.
+  if (name !== undefined && !INPUT_PARAMETER.test(name)) {
+    const named = fn.params.findIndex(
+      (parameter, index) => index > 0 && parameter.type === AST_NODE_TYPES.Identifier && INPUT_PARAMETER.test(parameter.name),
+    );
+    if (named > 0) return [named];
+  }
+  return [0];
 }
+
+/** The name of a parameter that holds the model's arguments: `args`, `input`, `params`, `toolArgs`. */
+const INPUT_PARAMETER = /^_*(?:args|arguments|input|inputs|params|parameters|tool(?:Args|Input|Params))$/;
 
 export function getInvocation(definition: ToolDefinition, settings: RecognitionSettings, file?: FileIndex): Invocation {
   const entries: InvocationEntry[] = [];

@@ -178,13 +178,30 @@ export function describeCall(call: TSESTree.CallExpression | TSESTree.NewExpress
 
 /** Calls that start a program with an argument list: `spawn(program, args)`, `execFile`, `execa`, gemini-cli's `execStreaming`. */
 const PROGRAM_STARTERS = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'execa', 'execaSync', 'execStreaming']);
-/** Calls that start a command line: `exec('rg -n ' + pattern + ' ' + dir)`. */
+/**
+ * Calls that start a command line: `exec('rg -n ' + pattern + ' ' + dir)`. Handed a bare program and
+ * an argument list instead (`exec('jq', args)`, a package's own helper of that name), they start the
+ * program as `execFile` does.
+ */
 const COMMAND_LINE_STARTERS = new Set(['exec', 'execSync', 'execCommand']);
 /** Programs that search file contents and print the lines they match. */
 const CONTENT_SEARCH_PROGRAMS = new Set(['rg', 'ripgrep', 'grep', 'egrep', 'fgrep', 'ag', 'ack']);
+/**
+ * Programs that print what a file holds, whole, in part, or what a query extracts from it
+ * (`cat`, `head -n 50`, `jq '.deps' package.json`, `yq`, `xxd`): given the model's path they
+ * read it and hand its content back on stdout, as a content search hands back its matches.
+ */
+const CONTENT_PRINT_PROGRAMS = new Set(['cat', 'head', 'tail', 'tac', 'nl', 'bat', 'jq', 'yq', 'xq', 'xxd', 'hexdump', 'od', 'strings']);
+/** Programs whose first operand is a query over what follows it (`jq '.a' file.json`), not a location. */
+const QUERY_PROGRAMS = new Set(['jq', 'yq', 'xq']);
+/** git's subcommands that print file contents: `git grep`, `git show ref:path`, `git cat-file -p`, `git blame`. */
+const GIT_CONTENT_SUBCOMMANDS = new Set(['grep', 'show', 'cat-file', 'blame']);
 /** A value that names such a program: `rg`, `rgPath`, `ripgrepPath`, `getRipgrepPath()`, `grepBinary`. */
 const CONTENT_SEARCH_PROGRAM_NAME = /^(?:rg|ripgrep|grep)(?:[A-Z_\d]|$)|ripgrep|RipGrep|Ripgrep/;
 const COMMAND_LINE_SEARCH = /^\s*(?:\S*\/)?(?:rg|ripgrep|grep|egrep|fgrep|ag|ack|git\s+grep)(?:\.exe)?\s/;
+const COMMAND_LINE_PRINT = new RegExp(
+  `^\\s*(?:\\S*\\/)?(?:${[...CONTENT_PRINT_PROGRAMS].join('|')}|git\\s+(?:show|cat-file|blame))(?:\\.exe)?\\s`,
+);
 /** Flags with which such a program prints file names, types or counts instead of the lines (`rg --files`, `grep -l`, `rg -c`). */
 const NAMES_ONLY_FLAGS = /\s(?:--files|--type-list|--files-with(?:out)?-matches|--count(?:-matches)?|-[lLc])(?=\s|$)/;
 
@@ -214,22 +231,19 @@ function commandHead(node: TSESTree.Node, depth = 0): string | undefined {
   return literalText(target);
 }
 
-function namesContentSearchProgram(program: TSESTree.Node, argumentList: TSESTree.Node | undefined): boolean {
+function namesContentProgram(program: TSESTree.Node, argumentList: TSESTree.Node | undefined): boolean {
   let target = skipTypeWrappers(program);
   if (target.type === AST_NODE_TYPES.AwaitExpression) target = skipTypeWrappers(target.argument);
   const text = literalText(target);
   if (text !== undefined) {
-    const base = text
-      .split(/[\\/]/)
-      .pop()!
-      .replace(/\.exe$/i, '');
-    if (CONTENT_SEARCH_PROGRAMS.has(base)) return true;
-    // `spawn('git', ['grep', '-n', pattern, '--', dir])`.
+    const base = programBase(target)!;
+    if (CONTENT_SEARCH_PROGRAMS.has(base) || CONTENT_PRINT_PROGRAMS.has(base)) return true;
+    // `spawn('git', ['grep', '-n', pattern, '--', dir])`, `execFile('git', ['show', `${ref}:${path}`])`.
     const list = argumentList && skipTypeWrappers(argumentList);
     return (
       base === 'git' &&
       list?.type === AST_NODE_TYPES.ArrayExpression &&
-      list.elements.some((element) => element && literalText(element) === 'grep')
+      list.elements.some((element) => element !== null && GIT_CONTENT_SUBCOMMANDS.has(literalText(element) ?? ''))
     );
   }
   const path = getMemberPath(target.type === AST_NODE_TYPES.CallExpression ? target.callee : target);
@@ -237,11 +251,33 @@ function namesContentSearchProgram(program: TSESTree.Node, argumentList: TSESTre
   return name !== undefined && CONTENT_SEARCH_PROGRAM_NAME.test(name);
 }
 
+/** The program a literal names, without its folder or `.exe`: `/usr/bin/jq` → `jq`. */
+function programBase(program: TSESTree.Node): string | undefined {
+  return literalText(program)
+    ?.split(/[\\/]/)
+    .pop()
+    ?.replace(/\.exe$/i, '');
+}
+
+/** `exec('jq', args)`: a bare program (no spaces) and an argument list that is no options object. */
+function startsBareProgram(first: TSESTree.Node, second: TSESTree.Node | undefined): boolean {
+  const program = literalText(first);
+  const list = second && skipTypeWrappers(second);
+  return (
+    program !== undefined &&
+    /^\S+$/.test(program) &&
+    list !== undefined &&
+    (list.type === AST_NODE_TYPES.ArrayExpression || list.type === AST_NODE_TYPES.Identifier)
+  );
+}
+
 /**
  * A child process of a content-search program (ripgrep, grep, ag, ack, git
- * grep): it prints the lines it matched in the files it was pointed at, so
- * given a model-chosen path it reads that path's content and hands it back
- * on stdout. Other programs (`fd`, `find`, `ls`, a shell) are not readers.
+ * grep), which prints the lines it matched in the files it was pointed at,
+ * or of a program that prints a file's content (cat, head, tail, jq, yq,
+ * git show): given a model-chosen path it reads that path's content and
+ * hands it back on stdout. Other programs (`fd`, `find`, `ls`, `stat`, a
+ * shell) are not readers.
  */
 export function matchSearchProcess(call: TSESTree.CallExpression | TSESTree.NewExpression): SearchProcessMatch | undefined {
   if (call.type !== AST_NODE_TYPES.CallExpression) return undefined;
@@ -249,13 +285,32 @@ export function matchSearchProcess(call: TSESTree.CallExpression | TSESTree.NewE
   if (starter === undefined) return undefined;
   const [first, second] = call.arguments;
   if (!first) return undefined;
-  if (PROGRAM_STARTERS.has(starter)) {
-    if (!second || !namesContentSearchProgram(first, second)) return undefined;
-    return { displayName: describeCall(call), locations: [second] };
+  if (PROGRAM_STARTERS.has(starter) || (COMMAND_LINE_STARTERS.has(starter) && startsBareProgram(first, second))) {
+    if (!second || !namesContentProgram(first, second)) return undefined;
+    const list = skipTypeWrappers(second);
+    const base = programBase(first) ?? '';
+    // `['--files', '-g', pattern]` (written out, or the list a local starts as): names, not lines.
+    const initial = list.type === AST_NODE_TYPES.Identifier ? enclosingInitialiser(list) : list;
+    const written = initial && skipTypeWrappers(initial);
+    const printsNames =
+      (CONTENT_SEARCH_PROGRAMS.has(base) || base === 'git') &&
+      written?.type === AST_NODE_TYPES.ArrayExpression &&
+      written.elements.some((element) => element !== null && NAMES_ONLY_FLAGS.test(` ${literalText(element) ?? ''}`));
+    if (printsNames) return undefined;
+    if (list.type !== AST_NODE_TYPES.ArrayExpression) return { displayName: describeCall(call), locations: [second] };
+    // `jq [filter]` fed on stdin: the query is no location; what follows it is.
+    const words = list.elements.map((element) =>
+      element?.type === AST_NODE_TYPES.SpreadElement ? element.argument : (element ?? undefined),
+    );
+    const operands = words.filter((word): word is TSESTree.Expression => word !== undefined && !(literalText(word) ?? '').startsWith('-'));
+    const locations = QUERY_PROGRAMS.has(base) ? operands.slice(1) : operands;
+    return locations.length === 0 ? undefined : { displayName: describeCall(call), locations };
   }
   if (COMMAND_LINE_STARTERS.has(starter)) {
     const head = commandHead(first);
-    if (head === undefined || !COMMAND_LINE_SEARCH.test(head) || NAMES_ONLY_FLAGS.test(head)) return undefined;
+    if (head === undefined) return undefined;
+    const searches = COMMAND_LINE_SEARCH.test(head) && !NAMES_ONLY_FLAGS.test(head);
+    if (!searches && !COMMAND_LINE_PRINT.test(head)) return undefined;
     return { displayName: describeCall(call), locations: [first] };
   }
   return undefined;

@@ -79,6 +79,17 @@ function isRemoteClientCall(callee: string): boolean {
   return segments.slice(0, -1).some((segment) => REMOTE_CLIENT_WORDS.has(nameWords(segment).at(-1) ?? ''));
 }
 
+/** HTTP methods: on a remote service's client (`client.post('/search', body)`), a request to that service's API. */
+const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'request']);
+
+/**
+ * `client.post(…)` in a helper of another module: an HTTP request to the service's API, wherever it is made
+ * (unlike a connection's `exec`, which may reach a machine whose files come back).
+ */
+function isHttpRequestOfClient(callee: string): boolean {
+  return HTTP_METHODS.has(callee.split('.').at(-1) ?? '');
+}
+
 /**
  * `new SentryApiService({ host: regionUrl })`, `new GitLabClient(baseUrl)`: the input configures
  * where a remote service's client talks, a URL too. It names that service's host, not a page
@@ -162,7 +173,7 @@ export function analyseSelfReading(
     contract !== undefined &&
     escapes.some(
       (escape) =>
-        !escape.inImportedHelper &&
+        (!escape.inImportedHelper || isHttpRequestOfClient(escape.callee)) &&
         ((!isUrlInput(contract.input) && isRemoteClientCall(escape.callee)) || isRemoteClientConstruction(escape)),
     );
   // The flow found the model's location read, but lost its content in a service (`describeImage({ images: resolved })`):

@@ -171,8 +171,11 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
   ...moduleReaders(['got'], ['default', 'default.stream', 'got', ...requestMethods('default.')], 'url'),
   ...moduleReaders(['ky'], ['default', ...requestMethods('default.')], 'url'),
   ...moduleReaders(['node-fetch', 'cross-fetch', 'isomorphic-fetch'], ['default', 'fetch'], 'url'),
+  // ofetch's `$fetch` (Nuxt and Nitro make it a global, as `fetch` is).
+  ...moduleReaders(['ofetch'], ['ofetch', '$fetch', 'default'], 'url'),
   // The global `fetch` and methods anyone names after reading.
   { name: 'fetch', kind: 'url' },
+  { name: '$fetch', kind: 'url' },
   { name: 'readFile', kind: 'file' },
   { name: 'readFileSync', kind: 'file' },
   { name: 'readTextFile', kind: 'file' },
@@ -183,6 +186,23 @@ export const DEFAULT_READERS: readonly ReaderSpec[] = [
   // Selenium's WebDriver navigates the same way (`driver.get(url)`, `this.driver.get(url)`): what its page shows
   // afterwards (`driver.getPageSource()`, `driver.getTitle()`) was read from the URL.
   { name: 'driver.get', kind: 'url' },
+];
+
+/** The mutating methods of JavaScript's own collections (`Map`, `Set`, arrays), which never hand back a promise. */
+export const COLLECTION_METHODS: readonly string[] = [
+  'set',
+  'add',
+  'push',
+  'pop',
+  'shift',
+  'unshift',
+  'splice',
+  'delete',
+  'clear',
+  'sort',
+  'reverse',
+  'fill',
+  'copyWithin',
 ];
 
 export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
@@ -223,25 +243,7 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   // (`pThrottle`, `throttleKy`, `RateLimiter`, `Bottleneck`). Not `limit`: `pLimit` only
   // queues the calls running at once, and nothing of it outlives them.
   rateLimiterWords: ['throttle', 'throttled', 'limiter', 'bottleneck'],
-  stateMutationMethods: [
-    'set',
-    'add',
-    'push',
-    'pop',
-    'shift',
-    'unshift',
-    'splice',
-    'delete',
-    'clear',
-    'sort',
-    'reverse',
-    'fill',
-    'copyWithin',
-    'setCookie',
-    'setCookieSync',
-    'removeAllCookies',
-    'removeAllCookiesSync',
-  ],
+  stateMutationMethods: [...COLLECTION_METHODS, 'setCookie', 'setCookieSync', 'removeAllCookies', 'removeAllCookiesSync'],
   // Objects that outlive the call and that a tool drives without creating them: a browser
   // page it navigates, a sandbox or desktop it types into, a workspace it indexes.
   sharedObjectNames: [
@@ -324,7 +326,9 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
   // Matched as the first camelCase word of the method (`setApprovalMode`, `recordAgentReplayStep`).
   // `ensure…` (`context.ensureTab()`): create what is missing and keep it on the object, so the
   // first call leaves behind what the later ones find. `start…`/`stop…` (`context.startRecording()`):
-  // a recording, trace or watcher left running (or ended) for the later calls.
+  // a recording, trace or watcher left running (or ended) for the later calls. What is done to the
+  // items a queue or scheduler holds (`cancelJob`, `promoteJob`, `ackJob`, `drainQueue`, `purgeDlq`,
+  // `changeJobPriority`, `moveToDelayed`, `discardJob`, `compactMemory`): the next call finds them moved.
   stateChangingMethodPrefixes: [
     'set',
     'add',
@@ -351,6 +355,15 @@ export const DEFAULT_RECOGNITION_SETTINGS: RecognitionSettings = {
     'ensure',
     'start',
     'stop',
+    'cancel',
+    'promote',
+    'discard',
+    'ack',
+    'drain',
+    'purge',
+    'compact',
+    'change',
+    'move',
   ],
   selfReadingTools: [],
   nonReadingTools: [],

@@ -600,6 +600,13 @@ function readRegistrationCall(call: TSESTree.CallExpression, into: ToolContract)
     else if (object && !into.hasInputSchema) {
       into.hasInputSchema = true;
       into.inputs = schemaFields(object);
+    } else if (!object && !into.hasInputSchema) {
+      // `types_1.AdbPullSchema.shape`: a schema built elsewhere (a zod object of another module), read where it is built.
+      const fields = schemaFields(argument);
+      if (fields.length > 0) {
+        into.hasInputSchema = true;
+        into.inputs = fields;
+      }
     }
   }
 }
@@ -744,7 +751,7 @@ const CONTENT_WORDS =
  * unified diff", "returns matching lines with line numbers"), not facts about it.
  */
 const RETURNS_CONTENT =
-  /\b(?:returns?|returning|hands? back|outputs?|displays?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source|rows|records)\b/i;
+  /\b(?:returns?|returning|hands? back|outputs?|displays?)\b(?:(?!\b(?:number|count|list|names?|paths?|status|size|metadata|summary|exports?)\b)[^.;]){0,60}?\b(?:content|contents|text|lines|diff|body|markdown|html|source|rows|records)\b|\b(?:file|page|document)(?:'s)?\s+(?:content|contents|text)\s+(?:is|are|can be|will be|gets?)\s+returned\b/i;
 /**
  * A search that reads what is in the files, not their names ("A content search tool", "Search file
  * contents", "Search files for patterns", "Search for patterns in files using ripgrep": grep and

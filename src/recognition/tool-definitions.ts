@@ -21,7 +21,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { walk } from './ast.js';
+import { getCalleeLastName, walk } from './ast.js';
 import type { RecognitionSettings } from './settings.js';
 import { anyWordPattern } from './text-patterns.js';
 import { recogniseProviderDefinedTool } from './tool-shapes/ai-sdk.js';
@@ -133,6 +133,7 @@ export function recogniseToolDefinition(
     case AST_NODE_TYPES.NewExpression:
       return withToolMapKeyName(recogniseConstructorCall(node, settings));
     case AST_NODE_TYPES.ObjectExpression:
+      if (definesPromptOrResource(node)) return undefined;
       return (
         withToolMapKeyName(
           recogniseTypedObject(node, settings, options.contextualTypeName, (object) => configuresRecognisedCall(object, settings)),
@@ -151,6 +152,21 @@ export function recogniseToolDefinition(
     default:
       return undefined;
   }
+}
+
+/** The last word of a call that defines or registers what the model reads or the user picks, not what the model calls. */
+const PROMPT_OR_RESOURCE_CALLEE = /(?:prompt|resource)s?(?:template)?$/i;
+
+/**
+ * `defineMcpPrompt({ description, inputSchema, handler })`, `registerResource({ … })`: an MCP prompt
+ * or resource states a contract as a tool does, but the model never calls it. An object handed to a
+ * call named for one is no tool.
+ */
+function definesPromptOrResource(object: TSESTree.ObjectExpression): boolean {
+  const parent = object.parent;
+  if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(object)) return false;
+  const callee = getCalleeLastName(parent);
+  return callee !== undefined && PROMPT_OR_RESOURCE_CALLEE.test(callee);
 }
 
 const toolSpellings = new WeakMap<RecognitionSettings, RegExp>();

@@ -197,7 +197,7 @@ buildTool({ name: 'GitGrep', async call(input) {
   return Buffer.concat(chunks).toString('utf8');
 } });
 buildTool({ name: 'Count', async call(input) {
-  const proc = spawn('rg', ['--count', input.pattern, input.path]);
+  const proc = spawn('rg', ['-n', input.pattern, input.path]);
   let out = '';
   proc.stdout.on('data', (d) => { out += d; });
   await new Promise((r) => proc.on('close', r));
@@ -214,6 +214,34 @@ buildTool({ name: 'Find', async call(input) {
     expect(result.GitGrep).toEqual({ read: true, selfReading: true });
     expect(result.Count).toEqual({ read: true, selfReading: false });
     expect(result.Find).toEqual({ read: false, selfReading: false });
+  });
+
+  it('counts programs that print a file, and not a search that prints names or counts', () => {
+    const result = verdicts(`import { execFile, spawn } from 'node:child_process';
+buildTool({ name: 'Cat', async call(input) {
+  const child = spawn('cat', [input.path]);
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  await new Promise((r) => child.on('close', r));
+  return Buffer.concat(chunks).toString('utf8');
+} });
+buildTool({ name: 'Names', async call(input) {
+  const child = spawn('rg', ['--files-with-matches', input.pattern, input.path]);
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  await new Promise((r) => child.on('close', r));
+  return Buffer.concat(chunks).toString('utf8');
+} });
+buildTool({ name: 'Query', async call(input) {
+  const child = spawn('jq', [input.filter]);
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  await new Promise((r) => child.on('close', r));
+  return Buffer.concat(chunks).toString('utf8');
+} });`);
+    expect(result.Cat).toEqual({ read: true, selfReading: true });
+    expect(result.Names).toEqual({ read: false, selfReading: false });
+    expect(result.Query).toEqual({ read: false, selfReading: false });
   });
 
   it('counts matched lines that come back through a callback the reader calls and a closure that formats them', () => {

@@ -3993,3 +3993,103 @@ ruleTester.run('declare-tool-state-scope: first-contact round 22, kept instances
     },
   ],
 });
+
+/** A queue server's tools: `registerJobTools(server, backend)` hands every tool the backend the process keeps. */
+const queueTool = (tool: string, call: string): string => `export function registerJobTools(server, backend) {
+  server.registerTool('${tool}', { description: 'Works on a job' }, async ({ jobId }) => {
+    const result = await ${call};
+    return { content: [{ type: 'text', text: JSON.stringify({ result, jobId }) }] };
+  });
+}
+`;
+/** A class server whose API client keeps caches, and a handler of another module it hands that client. */
+writeFileSync(
+  path.join(helperFolder, 'clear-cache.ts'),
+  `export async function handleClearCache(request: unknown, apiClient: { clearCardsCache(): void }) {\n  apiClient.clearCardsCache();\n  return { content: [{ type: 'text', text: 'cleared' }] };\n}\nexport async function handleDescribe(request: unknown, apiClient: { describeCards(): string }) {\n  return { content: [{ type: 'text', text: apiClient.describeCards() }] };\n}\n`,
+);
+const cacheServer = (body: string): string => `import { handleClearCache, handleDescribe } from './clear-cache.js';
+export class MetabaseServer {
+  constructor(apiClient) {
+    this.apiClient = apiClient;
+    this.server.registerTool('clear_cache', { description: 'Clear the caches' }, async (request) => {
+      ${body}
+    });
+  }
+}
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 23', rule, {
+  valid: [
+    // A read of the queue changes nothing.
+    queueTool('get_job', 'backend.getJob(jobId)'),
+    // A client handed first, asked to delete a model on its server: an awaited answer is a request, not a collection change.
+    `export const deleteTool = {
+  name: 'delete_model',
+  description: 'Delete a model',
+  inputSchema: { type: 'object', properties: { model: { type: 'string' } } },
+  handler: async (ollama, args) => { const response = await ollama.delete({ model: args.model }); return JSON.stringify(response); },
+};`,
+    // What the client's cache holds, read: nothing changes.
+    { code: cacheServer('return handleDescribe(request, this.apiClient);'), filename: toolFile },
+  ],
+  invalid: [
+    // What is done to the items a queue holds (`cancelJob`, `drainQueue`, `ackJob`): the next call finds them moved.
+    ...(
+      [
+        ['cancel_job', 'cancelJob'],
+        ['drain_queue', 'drainQueue'],
+        ['ack_job', 'ackJob'],
+        ['change_priority', 'changeJobPriority'],
+      ] as const
+    ).map(([tool, method]) => {
+      const code = queueTool(tool, `backend.${method}(jobId)`);
+      return {
+        code,
+        errors: [
+          {
+            messageId: 'drivesSharedObject' as const,
+            data: { tool, method, object: '`backend`, a parameter of the enclosing function `registerJobTools`' },
+            suggestions: [
+              {
+                messageId: 'declareSessionScope' as const,
+                output: code.replace(
+                  "{ description: 'Works on a job' }",
+                  "{ description: 'Works on a job', _meta: { 'anthropic/stateScope': 'session' } }",
+                ),
+              },
+            ],
+          },
+        ],
+      };
+    }),
+    // A cache is the client's own, kept in the process, whatever service the client fronts: clearing it changes the next call's answer,
+    // here or in the handler of another module the client is handed to.
+    ...(
+      [
+        ['this.apiClient.clearCardsCache(); return { content: [] };', ''],
+        ['return handleClearCache(request, this.apiClient);', ' (in `handleClearCache`, which the invocation calls)'],
+      ] as const
+    ).map(([body, where]) => {
+      const code = cacheServer(body);
+      return {
+        code,
+        filename: toolFile,
+        errors: [
+          {
+            messageId: 'drivesSharedObject' as const,
+            data: { tool: 'clear_cache', method: 'clearCardsCache', object: `instance field \`this.apiClient\`${where}` },
+            suggestions: [
+              {
+                messageId: 'declareSessionScope' as const,
+                output: code.replace(
+                  "{ description: 'Clear the caches' }",
+                  "{ description: 'Clear the caches', _meta: { 'anthropic/stateScope': 'session' } }",
+                ),
+              },
+            ],
+          },
+        ],
+      };
+    }),
+  ],
+});

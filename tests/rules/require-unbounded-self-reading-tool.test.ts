@@ -5171,3 +5171,175 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 22', ru
     ),
   ],
 });
+
+/** An MCP tool registered with a description, its handler written out. */
+const registeredTool = (name: string, body: string, prelude = ''): string => `${prelude}
+server.registerTool('${name}', { description: 'Works on a file' }, async (args) => {
+  ${body}
+});
+`;
+/** The fix that registration takes: the sentinel in the config's `_meta`. */
+const registeredFix: [string, string] = [
+  "{ description: 'Works on a file' }",
+  "{ description: 'Works on a file', _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+];
+/** A package's own `exec(program, args, options)` helper around `execFile`. */
+const execHelper = `import { execFile } from 'node:child_process';
+async function exec(cmd, args, options = {}) {
+  return new Promise((resolve) => execFile(cmd, args, options, (error, stdout) => resolve({ stdout })));
+}`;
+
+/** A search SDK's helper of another module that posts the model's folders to its service's API. */
+const searchSdkFolder = mkdtempSync(path.join(tmpdir(), 'trg-search-sdk-'));
+writeFileSync(
+  path.join(searchSdkFolder, 'search.ts'),
+  "export async function searchCodebase(client: { post(path: string, body: unknown): Promise<unknown> }, input: { query: string; target_directories: string[] }) {\n  return client.post('/v1/codebase_search', { query: input.query, dirs: input.target_directories });\n}\n",
+);
+const searchSdkTool = `import { searchCodebase } from './search.js';
+export const codebaseSearch = buildTool({
+  name: 'codebase_search',
+  description: 'Semantic search that finds code by meaning and returns the matching code.',
+  inputSchema: z.object({ query: z.string(), target_directories: z.array(z.string()).describe('Prefix directory paths to limit the search') }),
+  async call(input) { return searchCodebase(client, input); },
+});
+`;
+
+/** A REST bridge's low-level server that spells the request's fields its own way (`params.tool`, `params.params`). */
+const paramsToolServer = `import { readFile } from 'node:fs/promises';
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'read_note', description: 'Read a note', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const toolName = request.params.tool;
+  const toolParams = request.params.params || {};
+  switch (toolName) {
+    case 'read_note':
+      return { content: [{ type: 'text', text: await readFile(toolParams.path, 'utf8') }] };
+    default:
+      throw new Error('unknown');
+  }
+});`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 23', rule, {
+  valid: [
+    // `jq` fed on stdin: its only operand is the model's query, no location.
+    registeredTool('jq', "const { stdout } = await exec('jq', [args.filter], { stdin: args.input }); return stdout;", execHelper),
+    // `rg --files -g pattern`: file names, not the lines in them.
+    registeredTool(
+      'glob',
+      "const list = ['--files', '-g', args.pattern]; const { stdout } = await exec('rg', list, {}); return stdout;",
+      execHelper,
+    ),
+    // `cat` of a file the code names under the model's folder: no model-chosen file.
+    registeredTool(
+      'read_state',
+      "const out = execSync(`cat ${path.join(args.dir, 'state.json')}`); return String(out);",
+      "import path from 'node:path';\nimport { execSync } from 'node:child_process';",
+    ),
+    // Its contract says it finds code in folders, but a helper of another module posts them to the service's API.
+    { code: searchSdkTool, filename: path.join(searchSdkFolder, 'tool.ts') },
+    // A program that prints no file (`stat`, `ls`) is no reader.
+    registeredTool('stat', "const { stdout } = await exec('stat', [args.path]); return stdout;", execHelper),
+    // A request is at its URL: an invite code in its body is data sent to a fixed origin, not where it reads.
+    registeredTool(
+      'redeem_invite',
+      "const request = new Request(`${baseUrl()}/api/redeem`, { method: 'POST', body: JSON.stringify({ code: args.code }) }); return sendJson(request);",
+      "import { baseUrl } from './config.js';\nasync function sendJson(request) { const response = await fetch(request); return response.json(); }",
+    ),
+    // A URL in the body of a request to an endpoint named for something else (a shortener) is not fetched.
+    registeredTool(
+      'shorten',
+      "const response = await fetch('https://api.example.com/v1/shorten', { method: 'POST', body: JSON.stringify({ url: args.url }) }); return response.json();",
+    ),
+    // An MCP prompt states a contract as a tool does, but the model never calls it.
+    `import { readFile } from 'node:fs/promises';
+     export default defineMcpPrompt({ description: 'Explain a file', inputSchema: { path: z.string() },
+       handler: async ({ path }) => readFile(path, 'utf8') });`,
+    // A definition object with no function named for its tool: nothing runs it here.
+    `import { readFile } from 'node:fs/promises';
+     export const readNoteDefinition = { name: 'read_note', description: 'Read a note', parameters: { type: 'object', properties: { path: { type: 'string' } } } };
+     export async function listNotes(params) { return readFile(params.path, 'utf8'); }`,
+  ],
+  invalid: [
+    // `exec('cat', [path])`, `exec('jq', [filter, file])`, `git show ref:path`: programs that print what a file holds.
+    invalid(registeredTool('cat', "const { stdout } = await exec('cat', [args.path]); return stdout;", execHelper), [
+      { toolName: 'cat', readCall: '`exec`', fix: registeredFix },
+    ]),
+    invalid(registeredTool('jq', "const { stdout } = await exec('jq', [args.filter ?? '.', args.file]); return stdout;", execHelper), [
+      { toolName: 'jq', readCall: '`exec`', fix: registeredFix },
+    ]),
+    invalid(
+      registeredTool(
+        'show_at_ref',
+        "const { stdout } = await execFile('git', ['show', `${args.ref}:${args.path}`]); return stdout;",
+        "import { execFile } from 'node:child_process';",
+      ),
+      [{ toolName: 'show_at_ref', readCall: '`execFile`', fix: registeredFix }],
+    ),
+    invalid(
+      registeredTool(
+        'head',
+        "const { stdout } = await execSync('head -n 50 ' + args.path); return stdout;",
+        "import { execSync } from 'node:child_process';",
+      ),
+      [{ toolName: 'head', readCall: '`execSync`', fix: registeredFix }],
+    ),
+    // The model's URL sent to a reader API's `web_fetch` endpoint: what it answers is the page.
+    invalid(
+      registeredTool(
+        'web_fetch',
+        "const response = await fetch('https://ollama.com/api/web_fetch', { method: 'POST', body: JSON.stringify({ url: args.url }) }); return response.json();",
+      ),
+      [{ toolName: 'web_fetch', readCall: '`fetch`', resource: 'URL', fix: registeredFix }],
+    ),
+    // A handler handed a client first and the model's arguments after it, named `args`.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export const readTool = {
+  name: 'read_doc',
+  description: 'Read a document',
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+  handler: async (client, args, format) => readFile(args.path, 'utf8'),
+};`,
+      [
+        {
+          toolName: 'read_doc',
+          readCall: '`readFile`',
+          fix: ["readFile(args.path, 'utf8'),\n", "readFile(args.path, 'utf8'),\n  maxResultSizeChars: Infinity,\n"],
+        },
+      ],
+    ),
+    // A definition object beside the function named for its tool: that function runs it.
+    invalid(
+      `import { readFile } from 'node:fs/promises';
+export async function memoryGet(memory, params) { return { content: await readFile(params.path, 'utf8') }; }
+export const memoryGetToolDefinition = {
+  name: 'memory_get',
+  description: 'Read a memory file',
+  parameters: { type: 'object', properties: { path: { type: 'string' } } },
+};`,
+      [
+        {
+          toolName: 'memory_get',
+          readCall: '`readFile`',
+          fix: [
+            "properties: { path: { type: 'string' } } },\n};",
+            "properties: { path: { type: 'string' } } },\n  maxResultSizeChars: Infinity,\n};",
+          ],
+        },
+      ],
+    ),
+    // A low-level server that switches on `request.params.tool` and reads `request.params.params`.
+    invalid(paramsToolServer, [
+      {
+        toolName: 'read_note',
+        readCall: '`readFile`',
+        fix: ["{ type: 'string' } } } }] }", "{ type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }] }"],
+      },
+    ]),
+    // "The file content can be returned": said of the file at the location, the content comes back.
+    unknownFlowCase(
+      'pull_file',
+      'Transfers a file from a device. The file content can be returned as base64-encoded data.',
+      "remotePath: z.string().describe('Path of the file on the device')",
+    ),
+  ],
+});

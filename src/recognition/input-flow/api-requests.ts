@@ -12,7 +12,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { declaredInScopeOf, getMemberPath, getStaticKeyName, isParameterName, skipTypeWrappers } from '../ast.js';
-import { FETCHING_ENDPOINT, type OriginScope, hasFixedOrigin } from './fixed-locations.js';
+import { type OriginScope, hasFixedOrigin, namesFetchingEndpoint } from './fixed-locations.js';
 import { URL_NAME, namesLocation, unwrapConversion } from './reader-calls.js';
 import type { FlowEnvironment } from './type-services.js';
 
@@ -41,8 +41,12 @@ export function carriesModelUrl(node: TSESTree.Node, scope: OriginScope, depth =
         if (!scope.taint.has(property.value)) continue;
         if (URL_NAME.test(getStaticKeyName(property.key, property.computed) ?? '')) return 'named';
         const value = skipTypeWrappers(property.value);
-        // `{ json: { url } }`: the body inside the request options.
-        if (value.type === AST_NODE_TYPES.ObjectExpression || value.type === AST_NODE_TYPES.Identifier) {
+        // `{ json: { url } }`, `{ body: JSON.stringify({ url }) }`: the body inside the request options, serialised or not.
+        if (
+          value.type === AST_NODE_TYPES.ObjectExpression ||
+          value.type === AST_NODE_TYPES.Identifier ||
+          value.type === AST_NODE_TYPES.CallExpression
+        ) {
           const inner = carriesModelUrl(value, scope, depth + 1);
           if (inner === 'named') return 'named';
         }
@@ -182,7 +186,7 @@ export function fetchingApiRequest(
   if (!isRequestCall(call)) return undefined;
   const endpoint = call.arguments.findIndex((argument) => {
     const name = endpointName(argument, scope);
-    return name !== undefined && FETCHING_ENDPOINT.test(name);
+    return name !== undefined && namesFetchingEndpoint(name);
   });
   if (endpoint === -1) return undefined;
   let carriage: UrlCarriage | undefined;

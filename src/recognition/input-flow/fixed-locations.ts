@@ -334,6 +334,14 @@ function hostChecksIn(fn: FunctionNode): { name: string; list: TSESTree.Node }[]
 /** Endpoints of scraping, extraction and reader APIs: what they answer is the page at the URL they were sent. */
 const FETCHING_ENDPOINT_WORDS = 'scrape|extract|crawl|contents|read|reader|fetch';
 export const FETCHING_ENDPOINT = new RegExp(`^(?:${FETCHING_ENDPOINT_WORDS})$`, 'i');
+/**
+ * Is an endpoint's last path segment named for fetching pages: the word itself (`/v2/scrape`) or a
+ * name that ends in it (`/api/web_fetch`, `/page-scrape`, `urlReader`)? What it is asked is said last.
+ */
+export function namesFetchingEndpoint(segment: string): boolean {
+  const last = segment.split(/[_-]|(?<=[a-z])(?=[A-Z])/).pop() ?? segment;
+  return FETCHING_ENDPOINT.test(last);
+}
 /** `…/read?url=` at the end of a URL's text so far: a fetching endpoint, then a query parameter named for a URL. */
 const FETCHING_QUERY = new RegExp(`/(?:${FETCHING_ENDPOINT_WORDS})\\?(?:[^#]*&)?(?:url|uri|href|link|target)=$`, 'i');
 

@@ -236,6 +236,10 @@ export class Taint {
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
         if (isLookup(member) && !this.has(member.object)) return false;
         if (isQuery(member) || isModelCompletion(member)) return false;
+        // `new Request(url, { method, body })`: a request is at its URL; what its body carries is sent, not where it goes.
+        if (node.type === AST_NODE_TYPES.NewExpression && member.type === AST_NODE_TYPES.Identifier && member.name === 'Request') {
+          return this.has(node.arguments[0]);
+        }
         const receiverTainted = member.type === AST_NODE_TYPES.MemberExpression && this.has(member.object);
         if (receiverTainted) return true;
         if (member.type === AST_NODE_TYPES.Identifier && this.inputFunctions.has(member.name)) return true;

@@ -252,7 +252,20 @@ export function readerCallRead(
   const search = matchSearchProcess(call);
   if (search) {
     // `spawn(rg, ['-n', pattern, dir])`: a content search prints the lines it matched in the model's path.
-    if (search.locations.some((location) => taint.has(location))) {
+    // `` execCommand(`cat "${metadataPath}"`) `` of a file the code names (`${dir}/${id}.meta.json`) reads no model-chosen file.
+    const modelChosen = (location: TSESTree.Node): boolean => {
+      const target = skipTypeWrappers(location);
+      const parts = target.type === AST_NODE_TYPES.TemplateLiteral ? target.expressions : [target];
+      return parts.some(
+        (part) =>
+          taint.has(part) &&
+          !isConfinedToShippedFolder(part, scope) &&
+          !joinsOntoShippedFolder(part, scope) &&
+          !namesFixedFile(part, scope) &&
+          !namesEntryById(part, scope),
+      );
+    };
+    if (search.locations.some(modelChosen)) {
       return {
         finding: { call, callName: search.displayName, reader: search.displayName, readerKind: 'file', via: [] },
         navigated: undefined,

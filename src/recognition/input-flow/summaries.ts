@@ -236,6 +236,15 @@ export function analyzeFunction(
         findings.push(direct.finding);
         sources.set(call, true);
         if (direct.navigated) navigated.set(call, direct.navigated);
+      } else if (call.arguments.some((argument) => taint.has(argument))) {
+        // `fetch('https://api…/web_fetch', { body: JSON.stringify({ url }) })`: a reader sent to a fixed origin,
+        // a page-fetching endpoint asked for the model's URL: what it answers is that page.
+        const apiRequest = fetchingApiRequest(call, scope, environment);
+        if (apiRequest) {
+          const callName = describeCall(call);
+          (apiRequest === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
+          sources.set(call, true);
+        }
       }
       continue;
     }

@@ -318,6 +318,15 @@ export function drivingCallOf(
   const first = words[0];
   // A bundler's rename (`response` → `response2`) names the same channel; `fileSystem` is a `filesystem`.
   if (last !== undefined && isOutputChannelName(last)) {
+    // `apiClient.clearCardsListCache()`, `client.invalidateCache()`: a cache is the client's own, kept in the
+    // process between calls, whatever service it fronts; clearing or filling it changes what the next call gets.
+    if (
+      first !== undefined &&
+      words.includes('cache') &&
+      (first === 'invalidate' || settings.stateChangingMethodPrefixes.includes(first))
+    ) {
+      return { node: call, method, receiver: member.object };
+    }
     // `client.navigate(params)`, `browserClient.click(selector)`: a wrapper handed in whose method drives a
     // page (AgentCore's `PlaywrightBrowser`): the page it holds is what the next call finds, wherever the browser runs.
     return handedIn &&

@@ -8,7 +8,15 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, getStaticKeyName, isClassNode, skipChainAndTypeWrappers, walk } from '../ast.js';
+import {
+  type FunctionNode,
+  collectBindingNames,
+  containsNode,
+  getStaticKeyName,
+  isClassNode,
+  skipChainAndTypeWrappers,
+  walk,
+} from '../ast.js';
 import { STATE_SCOPES } from '../../types/classify-tool.js';
 import { findDeclaredClassification } from '../classification.js';
 import type { RecognitionContext } from '../context.js';
@@ -48,6 +56,7 @@ import {
   graphStateUpdate,
   hiddenStateChange,
   fieldMethodEffect,
+  importedHelperHandedState,
   driveLeavesNothing,
   proxyTraps,
 } from './following-helpers.js';
@@ -101,6 +110,10 @@ function analyseEntry(
   const carrierFields = target === 'instance' && entry.classNode ? carrierFieldsOf(entry.classNode, settings) : new Map<string, string>();
   const handedFields = entry.invocationClass ? handedFieldsOf(entry.invocationClass) : new Set<string>();
   const visited = new Set<FunctionNode>([entry.fn]);
+  // The names the invocation takes the model's input under: handing those on hands no long-lived object.
+  const inputNames = new Set(
+    entry.inputParameters.flatMap((index) => (entry.fn.params[index] ? collectBindingNames(entry.fn.params[index]) : [])),
+  );
   const queue: FunctionToAnalyse[] = [
     wrapper
       ? {
@@ -112,20 +125,29 @@ function analyseEntry(
         }
       : { fn: entry.fn, via: undefined, depth: 0, callSite: undefined },
   ];
-  const follow = (fn: FunctionNode | undefined, via: string, from: FunctionToAnalyse, call: TSESTree.Node) => {
+  const follow = (
+    fn: FunctionNode | undefined,
+    via: string,
+    from: FunctionToAnalyse,
+    call: TSESTree.Node,
+    module: FunctionToAnalyse['module'] = from.module,
+  ) => {
     if (!fn || visited.has(fn) || from.depth >= MAX_HELPER_DEPTH || containsNode(fn, entry.fn)) return;
     visited.add(fn);
-    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call, call, caller: from });
+    queue.push({ fn, via, depth: from.depth + 1, callSite: from.callSite ?? call, call, caller: from, ...(module ? { module } : {}) });
   };
 
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     const { fn, via, callSite } = item;
     const current = item;
+    // A helper of another module (handed a long-lived object) is read with that module's scopes and index.
+    const itemSource = item.module?.source ?? sourceCode;
+    const itemFile = item.module?.file ?? file;
     const where = item.where ?? (via === undefined ? '' : ` (in \`${via}\`, which the invocation calls)`);
     const at = (node: TSESTree.Node): TSESTree.Node => callSite ?? node;
     const report = stateUseMaker(toolName, fn, at);
-    const scope = sourceCode.scopeManager?.acquire(fn);
-    const program = sourceCode.scopeManager?.globalScope?.block;
+    const scope = itemSource.scopeManager?.acquire(fn);
+    const program = itemSource.scopeManager?.globalScope?.block;
     // A dispatcher serves many tools: only what runs in this tool's branch is its state,
     // or every tool of a low-level server would be blamed for the dispatcher's bookkeeping.
     const region = fn === entry.fn ? entry.region : undefined;
@@ -166,7 +188,7 @@ function analyseEntry(
             report.mutates(
               mutation.node,
               mutation.verb,
-              `the process-wide global \`${sourceCode.getText(mutation.path)}\`${where}`,
+              `the process-wide global \`${itemSource.getText(mutation.path)}\`${where}`,
               `global:${identifier.name}`,
             ),
           );
@@ -175,7 +197,7 @@ function analyseEntry(
       }
       // `slots.next()` … `finally { slots.push() }`: undone before the call returns.
       if (undoneBeforeReturn(identifier, fn, settings)) continue;
-      const graphUpdate = graphStateUpdate(identifier, variable, file);
+      const graphUpdate = graphStateUpdate(identifier, variable, itemFile);
       if (graphUpdate) {
         findings.push(
           report.mutates(
@@ -187,7 +209,7 @@ function analyseEntry(
         );
         continue;
       }
-      const hidden = hiddenStateChange(identifier, variable, file, settings, outlivingArgument);
+      const hidden = hiddenStateChange(identifier, variable, itemFile, settings, outlivingArgument);
       if (hidden) {
         findings.push(
           report.mutates(
@@ -199,13 +221,21 @@ function analyseEntry(
         );
         continue;
       }
-      for (const trap of proxyTraps(variable, sourceCode))
+      for (const trap of proxyTraps(variable, itemSource))
         follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
       const callParent = identifier.parent;
       const called =
         callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier ? calledFunction(variable) : undefined;
       if (called && callParent) {
         follow(called, variable.name, current, callParent);
+        continue;
+      }
+      const imported =
+        callParent?.type === AST_NODE_TYPES.CallExpression && callParent.callee === identifier && itemFile
+          ? importedHelperHandedState(callParent, variable, itemFile, itemSource, inputNames)
+          : undefined;
+      if (imported && callParent) {
+        follow(imported.fn, variable.name, current, callParent, imported.module);
         continue;
       }
       const outer = describeOuterVariable(variable, fn);
@@ -234,10 +264,10 @@ function analyseEntry(
       // A parameter of an enclosing function (`createNavigateTool(client)`) is an object the factory was handed.
       const handedIn = variable.defs.some((definition) => definition.type === 'Parameter');
       const drive =
-        isPackageImport(variable) || callsFollowedMethod(identifier, variable, file)
+        isPackageImport(variable) || callsFollowedMethod(identifier, variable, itemFile)
           ? undefined
           : drivingCallOf(identifier, settings, undefined, [], handedIn);
-      if (drive && !driveLeavesNothing(drive, { handedIn }, file, settings)) {
+      if (drive && !driveLeavesNothing(drive, { handedIn }, itemFile, settings)) {
         findings.push(report.drives(drive.node, drive.method, `${outer.words}${where}`, stateKey, drive.command));
         continue;
       }
@@ -247,11 +277,11 @@ function analyseEntry(
       }
     }
 
-    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, sourceCode, settings, declaredInputs, file));
+    findings.push(...sharedObjectUses(entry, item, target, toolName, where, at, itemSource, settings, declaredInputs, itemFile));
 
     // An invocation class is built per call, but what its fields hold (the tool's config) is not.
     const thisKind = target ?? (entry.invocationClass ? 'invocation' : undefined);
-    if (thisKind === undefined || !fn.body) continue;
+    if (thisKind === undefined || !fn.body || item.module) continue;
     walk(region ?? fn.body, (node) => {
       if (isClassNode(node)) return false;
       if (node.type !== AST_NODE_TYPES.ThisExpression || !thisBelongsTo(node, fn)) return undefined;

@@ -23,7 +23,7 @@ import {
   walk,
 } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
-import type { ScopeSource } from '../foreign-scope.js';
+import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
 import { returnedExpressions } from '../output-flow.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
 import {
@@ -65,6 +65,35 @@ export function calledFunction(variable: ScopeVariable): FunctionNode | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * `handleClearCache(request, this.apiClient)`: a function of another module the call hands a
+ * long-lived object (a field of the instance, or an object the function was itself handed, the
+ * model's input aside). Principle: a helper changes what it is handed wherever it is written, so
+ * it is followed as a helper of the same file is, read with its own module's scopes. Undefined
+ * when the call hands nothing long-lived or its function is not found.
+ */
+export function importedHelperHandedState(
+  call: TSESTree.CallExpression,
+  variable: ScopeVariable,
+  file: FileIndex,
+  source: ScopeSource,
+  inputNames: ReadonlySet<string>,
+): { fn: FunctionNode; module: { source: ScopeSource; file: FileIndex } } | undefined {
+  if (variable.defs[0]?.type !== 'ImportBinding' || isPackageImport(variable)) return undefined;
+  const handsState = call.arguments.some((argument) => {
+    const rooted = expressionRoot(argument);
+    if (!rooted) return false;
+    if (rooted.root.type === AST_NODE_TYPES.ThisExpression) return true;
+    if (rooted.root.type !== AST_NODE_TYPES.Identifier || inputNames.has(rooted.root.name)) return false;
+    return resolveIdentifier(rooted.root, source)?.defs.some((definition) => definition.type === 'Parameter') ?? false;
+  });
+  if (!handsState) return undefined;
+  const resolved = resolveLocalName(file, variable.name);
+  if (!resolved || resolved.file.program === file.program || !resolved.fn.body) return undefined;
+  const foreign = foreignScopeSource(resolved.file.program);
+  return foreign ? { fn: resolved.fn, module: { source: foreign, file: resolved.file } } : undefined;
 }
 
 /**

@@ -20,8 +20,8 @@ import {
   walk,
 } from '../ast.js';
 import { moduleText } from '../module-graph.js';
-import type { RecognitionSettings } from '../settings.js';
-import { type ScopeVariable, nameWords, outermostMember } from './expressions.js';
+import { COLLECTION_METHODS, type RecognitionSettings } from '../settings.js';
+import { type ScopeVariable, expressionRoot, nameWords, outermostMember } from './expressions.js';
 import { isRemoteWrapperName, receiverSegments } from './driving-calls.js';
 import { undoneBeforeReturn } from './balanced-changes.js';
 import { carrierKind } from './carriers.js';
@@ -106,6 +106,10 @@ export function mutationOf(
     // wraps, which lives there like a file on disk, not a collection of the process.
     const receiver = receiverSegments(member.object).at(-1);
     if (receiver !== undefined && isRemoteWrapperName(receiver)) return undefined;
+    // `await ollama.delete({ model })`, `await registry.push(image)` on an object the function is handed: a collection's
+    // own methods answer at once; one whose answer is awaited is a client's request to the store it talks to, whatever
+    // the client is called. A collection the code builds itself (`const values = new Map()`) is one, awaited or not.
+    if (COLLECTION_METHOD_NAMES.has(method) && isAwaited(parent) && !builtByTheCode(member.object)) return undefined;
     return { node: parent, verb: `calls \`.${method}()\` on`, path: member.object };
   }
   if (parent.type === AST_NODE_TYPES.CallExpression && parent.arguments[0] === chain) {
@@ -120,6 +124,22 @@ export function mutationOf(
     }
   }
   return undefined;
+}
+
+const COLLECTION_METHOD_NAMES = new Set(COLLECTION_METHODS);
+
+/** Is the receiver's root a name the code gives a value it writes (`const values = new Map()`), not one it is handed? */
+function builtByTheCode(receiver: TSESTree.Node): boolean {
+  const root = expressionRoot(receiver)?.root;
+  return root?.type === AST_NODE_TYPES.Identifier && enclosingInitialiser(root) !== undefined;
+}
+
+/** Is the call's answer awaited where it is made (`await x.delete(…)`, `await x?.push(…)`)? */
+function isAwaited(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  while (node.parent?.type === AST_NODE_TYPES.ChainExpression || node.parent?.type === AST_NODE_TYPES.TSNonNullExpression)
+    node = node.parent;
+  return node.parent?.type === AST_NODE_TYPES.AwaitExpression;
 }
 
 /** Receivers of logging calls (last word of the name): what they are handed is a log line. */

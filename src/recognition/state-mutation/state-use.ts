@@ -9,6 +9,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 
 import type { ClassNode, FunctionNode } from '../ast.js';
+import type { FileIndex } from '../file-index.js';
+import type { ScopeSource } from '../foreign-scope.js';
 
 /** How a tool's invocation touches state that outlives the call. */
 export type StateUseKind =
@@ -41,6 +43,8 @@ export interface FunctionToAnalyse {
   resolver?: SourceResolver;
   /** Words for where it runs, when not the invocation or a helper it calls (a factory's wrapper). */
   where?: string;
+  /** For a helper of another module: that module's scopes and index (the invocation's own otherwise). */
+  module?: { source: ScopeSource; file: FileIndex };
 }
 
 /** What long-lived object an expression's root stands for in one function, if any. */

@@ -19,7 +19,9 @@ import {
   findProperty,
   getMemberPath,
   getStaticKeyName,
+  type FunctionNode,
   isFunctionNode,
+  moduleLevelDeclaration,
   namedDeclaratorOf,
   programOf,
   skipTypeWrappers,
@@ -27,6 +29,7 @@ import {
 } from '../ast.js';
 import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
+import { nameWords } from '../state-mutation/expressions.js';
 import { statesContract, toolContract } from '../tool-contract.js';
 import { resolveToolName } from '../tool-name.js';
 import {
@@ -143,10 +146,44 @@ function assignedInvocation(object: TSESTree.ObjectExpression, settings: Recogni
   return invocation;
 }
 
+/** Words before a tool's name in the function that runs it: `handleReadFile`, `executeReadFile`, `runReadFile`. */
+const RUNNER_PREFIXES = ['', 'handle', 'execute', 'run'];
+
+/**
+ * `export const memoryGetToolDefinition = { name: 'memory_get', description, parameters }` beside
+ * `export async function memoryGet(memory, params)`: a definition at the top of a module, with no
+ * invocation of its own, and a function of that module named for the tool (its name in camelCase,
+ * alone, with `Tool` after it, or after `handle`, `execute` or `run`). The module pairs them by the
+ * name the model calls, and that function is the invocation.
+ */
+function nameSakeFunction(object: TSESTree.ObjectExpression): FunctionNode | undefined {
+  // Cheap tests first (most object literals are none of this): a module-level constant with a name and a description.
+  const declarator = namedDeclaratorOf(object);
+  const level = declarator ? moduleLevelDeclaration(declarator) : undefined;
+  const nameProperty = level && findProperty(object, 'description') ? findProperty(object, 'name') : undefined;
+  if (!level || !nameProperty) return undefined;
+  const toolName = resolveToolName(nameProperty.value);
+  const words = toolName === undefined ? [] : nameWords(toolName);
+  if (words.length === 0) return undefined;
+  const pascal = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  const camel = pascal[0]!.toLowerCase() + pascal.slice(1);
+  const wanted = new Set([camel, `${camel}Tool`, ...RUNNER_PREFIXES.slice(1).map((prefix) => prefix + pascal)]);
+  for (const statement of level.program.body) {
+    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+    if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id && wanted.has(declaration.id.name)) return declaration;
+    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
+    for (const candidate of declaration.declarations) {
+      const init = candidate.init ? skipTypeWrappers(candidate.init) : undefined;
+      if (candidate.id.type === AST_NODE_TYPES.Identifier && wanted.has(candidate.id.name) && init && isFunctionNode(init)) return init;
+    }
+  }
+  return undefined;
+}
+
 export function recogniseContractObject(object: TSESTree.ObjectExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const members = invocationMembers(object, settings);
   if (members.length === 0) {
-    const assigned = assignedInvocation(object, settings);
+    const assigned = assignedInvocation(object, settings) ?? nameSakeFunction(object);
     if (!assigned || !statesContract(object)) return undefined;
     const definition = objectLiteralDefinition('plain-object', object, undefined, assigned);
     return { ...definition, name: toolContract(definition).name };
