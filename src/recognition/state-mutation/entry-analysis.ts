@@ -159,8 +159,10 @@ function analyseEntry(
       if (!outer || isPackageImport(outer) || outer.defs[0]?.type === 'ImportBinding') return undefined;
       return describeOuterVariable(outer, fn)?.words;
     };
-    // Free references of the function: everything it reaches that is declared outside it.
-    for (const reference of scope?.through ?? []) {
+    // Free references of the function: everything it reaches that is declared outside it. A helper of another
+    // module is followed for what it does to the object it is handed; its module's own state is asked of it where
+    // it is called (`hiddenStateChange`, which knows that module's lazy set-ups and counters).
+    for (const reference of item.module ? [] : (scope?.through ?? [])) {
       const identifier = reference.identifier as TSESTree.Node;
       if (identifier.type !== AST_NODE_TYPES.Identifier) continue;
       if (region && !containsNode(region, identifier)) continue;
