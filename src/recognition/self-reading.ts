@@ -28,6 +28,7 @@ import type { RecognitionContext } from './context.js';
 import { type InputEscape, findInputEscapes } from './input-escapes.js';
 import { type ReadFinding, analyseInvocationReads, readsFixedLocation } from './input-flow/index.js';
 import { getInvocation } from './invocation.js';
+import { REQUEST_METHODS } from './settings.js';
 import { nameWords } from './state-mutation/expressions.js';
 import { type ContractReading, contractSaysItReads, isUrlInput, toolContract } from './tool-contract.js';
 import { findToolMember } from './tool-members.js';
@@ -80,7 +81,7 @@ function isRemoteClientCall(callee: string): boolean {
 }
 
 /** HTTP methods: on a remote service's client (`client.post('/search', body)`), a request to that service's API. */
-const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'request']);
+const HTTP_METHODS = new Set([...REQUEST_METHODS, 'request']);
 
 /**
  * `client.post(…)` in a helper of another module: an HTTP request to the service's API, wherever it is made

@@ -152,7 +152,7 @@ const HTTP_MODULES = ['http', 'https', 'http2'];
  * of them reads the response (a `post` returns the page's body as well as a
  * `get`); whether the body comes back decides the verdict.
  */
-const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+export const REQUEST_METHODS: readonly string[] = ['get', 'post', 'put', 'patch', 'delete'];
 const requestMethods = (prefix: string): string[] => REQUEST_METHODS.map((method) => `${prefix}${method}`);
 
 function moduleReaders(modules: string[], names: string[], kind: ReaderSpec['kind']): ReaderSpec[] {

@@ -217,28 +217,22 @@ buildTool({ name: 'Find', async call(input) {
   });
 
   it('counts programs that print a file, and not a search that prints names or counts', () => {
-    const result = verdicts(`import { execFile, spawn } from 'node:child_process';
-buildTool({ name: 'Cat', async call(input) {
-  const child = spawn('cat', [input.path]);
+    /** A tool that runs `program` with `args` and returns all it printed. */
+    const printingTool = (name: string, program: string, args: string): string => `buildTool({ name: '${name}', async call(input) {
+  const child = spawn('${program}', ${args});
   const chunks = [];
   child.stdout.on('data', (c) => chunks.push(c));
   await new Promise((r) => child.on('close', r));
   return Buffer.concat(chunks).toString('utf8');
-} });
-buildTool({ name: 'Names', async call(input) {
-  const child = spawn('rg', ['--files-with-matches', input.pattern, input.path]);
-  const chunks = [];
-  child.stdout.on('data', (c) => chunks.push(c));
-  await new Promise((r) => child.on('close', r));
-  return Buffer.concat(chunks).toString('utf8');
-} });
-buildTool({ name: 'Query', async call(input) {
-  const child = spawn('jq', [input.filter]);
-  const chunks = [];
-  child.stdout.on('data', (c) => chunks.push(c));
-  await new Promise((r) => child.on('close', r));
-  return Buffer.concat(chunks).toString('utf8');
-} });`);
+} });`;
+    const result = verdicts(
+      [
+        "import { spawn } from 'node:child_process';",
+        printingTool('Cat', 'cat', '[input.path]'),
+        printingTool('Names', 'rg', "['--files-with-matches', input.pattern, input.path]"),
+        printingTool('Query', 'jq', '[input.filter]'),
+      ].join('\n'),
+    );
     expect(result.Cat).toEqual({ read: true, selfReading: true });
     expect(result.Names).toEqual({ read: false, selfReading: false });
     expect(result.Query).toEqual({ read: false, selfReading: false });

@@ -207,6 +207,19 @@ function writesBack(location: TSESTree.Node, scope: OriginScope): boolean {
   });
 }
 
+/**
+ * Does the code fix which file a path names, though the model's input is in it: a shipped folder it
+ * is confined to or joined onto, a file name the code writes, an entry named by its id?
+ */
+function codeFixesFile(location: TSESTree.Node, scope: OriginScope): boolean {
+  return (
+    isConfinedToShippedFolder(location, scope) ||
+    joinsOntoShippedFolder(location, scope) ||
+    namesFixedFile(location, scope) ||
+    namesEntryById(location, scope)
+  );
+}
+
 /** Reader calls handed the model's input whose location the code fixes (see `readerCallRead`). */
 const fixedLocationReads = new WeakSet<TSESTree.CallExpression | TSESTree.NewExpression>();
 
@@ -233,11 +246,7 @@ export function readerCallRead(
     const fixed =
       // (a reader proxy asked by query, `${base}/read?url=${url}`, reads the model's URL all the same)
       (reader.spec.kind === 'url' && hasFixedOrigin(argument, scope, environment) && !queriesFetchingEndpoint(argument, scope)) ||
-      (reader.spec.kind === 'file' &&
-        (isConfinedToShippedFolder(argument, scope) ||
-          joinsOntoShippedFolder(argument, scope) ||
-          namesFixedFile(argument, scope) ||
-          namesEntryById(argument, scope)));
+      (reader.spec.kind === 'file' && codeFixesFile(argument, scope));
     if (fixed) {
       fixedLocationReads.add(call);
       return null;
@@ -256,14 +265,7 @@ export function readerCallRead(
     const modelChosen = (location: TSESTree.Node): boolean => {
       const target = skipTypeWrappers(location);
       const parts = target.type === AST_NODE_TYPES.TemplateLiteral ? target.expressions : [target];
-      return parts.some(
-        (part) =>
-          taint.has(part) &&
-          !isConfinedToShippedFolder(part, scope) &&
-          !joinsOntoShippedFolder(part, scope) &&
-          !namesFixedFile(part, scope) &&
-          !namesEntryById(part, scope),
-      );
+      return parts.some((part) => taint.has(part) && !codeFixesFile(part, scope));
     };
     if (search.locations.some(modelChosen)) {
       return {

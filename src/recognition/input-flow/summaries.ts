@@ -229,6 +229,13 @@ export function analyzeFunction(
   const callbackArguments = new Map<TSESTree.CallExpression | TSESTree.NewExpression, number[]>();
   // Objects a read loaded the location into (`page.goto(url)`), by that read.
   const navigated = new Map<TSESTree.CallExpression | TSESTree.NewExpression, TSESTree.Expression>();
+  // A request to a page-fetching API: the API's answer is the page, so the request is the read, whatever the
+  // helper or client does inside (`'opaque'`: the URL is a parameter the caller filled, which decides).
+  const recordApiRequest = (call: TSESTree.CallExpression | TSESTree.NewExpression, carriage: UrlCarriage): void => {
+    const callName = describeCall(call);
+    (carriage === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
+    sources.set(call, true);
+  };
   for (const call of unit.calls) {
     const direct = readerCallRead(call, scope, environment);
     if (direct !== undefined) {
@@ -240,11 +247,7 @@ export function analyzeFunction(
         // `fetch('https://api…/web_fetch', { body: JSON.stringify({ url }) })`: a reader sent to a fixed origin,
         // a page-fetching endpoint asked for the model's URL: what it answers is that page.
         const apiRequest = fetchingApiRequest(call, scope, environment);
-        if (apiRequest) {
-          const callName = describeCall(call);
-          (apiRequest === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
-          sources.set(call, true);
-        }
+        if (apiRequest) recordApiRequest(call, apiRequest);
       }
       continue;
     }
@@ -265,10 +268,7 @@ export function analyzeFunction(
     if (taintedArguments.length === 0 && !(isThisCall && taint.thisMembers.size > 0)) continue;
     const apiRequest = taintedArguments.length > 0 ? fetchingApiRequest(call, scope, environment) : undefined;
     if (apiRequest) {
-      // The API's answer is the page: the request is the read, whatever the helper or client does inside.
-      const callName = describeCall(call);
-      (apiRequest === 'named' ? findings : opaqueFindings).push({ call, callName, reader: callName, readerKind: 'url', via: [] });
-      sources.set(call, true);
+      recordApiRequest(call, apiRequest);
       continue;
     }
     const callee =

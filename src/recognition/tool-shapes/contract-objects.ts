@@ -27,6 +27,7 @@ import {
   skipTypeWrappers,
   walk,
 } from '../ast.js';
+import { moduleLevelFunctions } from '../file-index.js';
 import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import { nameWords } from '../state-mutation/expressions.js';
@@ -167,15 +168,11 @@ function nameSakeFunction(object: TSESTree.ObjectExpression): FunctionNode | und
   if (words.length === 0) return undefined;
   const pascal = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   const camel = pascal[0]!.toLowerCase() + pascal.slice(1);
-  const wanted = new Set([camel, `${camel}Tool`, ...RUNNER_PREFIXES.slice(1).map((prefix) => prefix + pascal)]);
-  for (const statement of level.program.body) {
-    const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-    if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id && wanted.has(declaration.id.name)) return declaration;
-    if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration) continue;
-    for (const candidate of declaration.declarations) {
-      const init = candidate.init ? skipTypeWrappers(candidate.init) : undefined;
-      if (candidate.id.type === AST_NODE_TYPES.Identifier && wanted.has(candidate.id.name) && init && isFunctionNode(init)) return init;
-    }
+  const functions = moduleLevelFunctions(level.program);
+  const wanted = [camel, `${camel}Tool`, ...RUNNER_PREFIXES.slice(1).map((prefix) => prefix + pascal)];
+  for (const name of wanted) {
+    const fn = functions.get(name);
+    if (fn) return fn;
   }
   return undefined;
 }
