@@ -36,16 +36,18 @@ export type ToolResultGuardRule<
 /**
  * typescript-eslint's `RuleCreator` (docs URL, options with defaults) plus
  * the rule's own prefilter: `create` runs only on files whose text passes
- * `mayReport`, so the rule, its name and its filter cannot drift apart.
+ * `mayReport`, so the rule, its name and its filter cannot drift apart. The
+ * filter runs first: the options are merged with their defaults (a deep
+ * copy, per rule and file) only for the files a rule can report on.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>({
   mayReport,
-  create,
   ...definition
 }: RuleDefinition<Options, MessageIds> & { mayReport: TextTest }): ToolResultGuardRule<MessageIds, Options> {
-  const rule = createDocumentedRule<Options, MessageIds>({
-    ...definition,
-    create: (context, options) => (ruleMayReport(context, mayReport) ? create(context, options) : {}),
-  });
-  return { ...rule, mayReport };
+  const rule = createDocumentedRule<Options, MessageIds>(definition);
+  return {
+    ...rule,
+    create: (context) => (ruleMayReport(context, mayReport) ? rule.create(context) : {}),
+    mayReport,
+  };
 }
