@@ -25,8 +25,8 @@ import {
   skipTypeWrappers,
   walk,
 } from './ast.js';
-import { programPath } from './file-index.js';
-import { loadModule, moduleText, resolveLocalName } from './module-graph.js';
+import { type FileIndex, programPath } from './file-index.js';
+import { loadModule, moduleText, resolveLocalName, resolveRelativeModule } from './module-graph.js';
 import {
   CALL_TOOL_METHOD,
   CALL_TOOL_SCHEMA,
@@ -38,6 +38,7 @@ import {
   spellsCallToolRequest,
 } from './package-files.js';
 import { configName } from './tool-name.js';
+import { getClassMethod } from './tool-shapes/vocabulary.js';
 
 /** Does a `setRequestHandler` call's first argument name a request, by its schema (`CallToolRequestSchema`, `types.X`) or its method? */
 function namesRequest(argument: TSESTree.Node | undefined, schema: string, method: string): boolean {
@@ -121,8 +122,37 @@ function functionArguments(call: TSESTree.CallExpression, into: FunctionNode[] =
  */
 function delegateCalleeName(callee: TSESTree.Node): string | undefined {
   if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
-  return getStaticKeyName(callee.property, callee.computed);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const method = getStaticKeyName(callee.property, callee.computed);
+  if (callee.object.type === AST_NODE_TYPES.ThisExpression) return method;
+  // `this.mcpService.handleToolCall(name, args)`: a method of a service the instance holds (one a framework
+  // injects through the constructor), recorded under its path and looked up among the module's imports.
+  const service =
+    callee.object.type === AST_NODE_TYPES.MemberExpression && callee.object.object.type === AST_NODE_TYPES.ThisExpression
+      ? getStaticKeyName(callee.object.property, callee.object.computed)
+      : undefined;
+  return service === undefined || method === undefined ? undefined : `${SERVICE_DELEGATE_PREFIX}${service}.${method}`;
+}
+
+/** How a delegate reached through a service the instance holds is recorded (`this.mcpService.handleToolCall`). */
+const SERVICE_DELEGATE_PREFIX = 'this.';
+
+/**
+ * The files whose classes define `method` (with room for a name and arguments), among the modules
+ * `file` imports from its own package: where a service it holds (`this.mcpService`, handed to its
+ * constructor by a framework) has it. Read only for the files that handle tool calls, once per package.
+ */
+function importedServiceMethodFiles(file: FileIndex, method: string): string[] {
+  const found = new Set<string>();
+  for (const binding of file.imports.values()) {
+    const modulePath = resolveRelativeModule(binding.module, file.filePath);
+    const module = modulePath === undefined ? undefined : loadModule(modulePath);
+    if (!module) continue;
+    for (const classNode of module.classes.values()) {
+      if ((getClassMethod(classNode, method)?.params.length ?? 0) >= 2) found.add(module.filePath);
+    }
+  }
+  return [...found];
 }
 
 /** The name a function is called by: its own, its variable's, or (a method, an object's function property) its key. */
@@ -284,7 +314,11 @@ function parameterIndex(fn: FunctionNode, name: string): number {
  */
 function normalisedParameter(fn: FunctionNode, local: string): string | undefined {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-  for (const statement of fn.body.body) {
+  // Also inside a `try` that holds the whole dispatch (`try { const tool = name.replace(…); switch (tool) … }`).
+  const statements = fn.body.body.flatMap((statement) =>
+    statement.type === AST_NODE_TYPES.TryStatement ? [statement, ...statement.block.body] : [statement],
+  );
+  for (const statement of statements) {
     if (statement.type !== AST_NODE_TYPES.VariableDeclaration || statement.kind !== 'const') continue;
     for (const declarator of statement.declarations) {
       if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== local || !declarator.init) continue;
@@ -374,6 +408,11 @@ function importedDelegates(filePath: string): Map<string, DelegateIndexes> | und
     const facts = file ? dispatchFacts(file.program) : undefined;
     if (!file || !facts) continue;
     for (const [name, indexes] of facts.delegates) {
+      if (name.startsWith(SERVICE_DELEGATE_PREFIX)) {
+        const method = name.slice(name.lastIndexOf('.') + 1);
+        for (const servicePath of importedServiceMethodFiles(file, method)) delegates.set(`${servicePath}#${method}`, indexes);
+        continue;
+      }
       if (file.functions.has(name) || !file.imports.has(name)) continue;
       const resolved = resolveLocalName(file, name);
       if (resolved && resolved.file.filePath !== candidate) delegates.set(`${resolved.file.filePath}#${resolved.name}`, indexes);
@@ -457,8 +496,9 @@ export function findDispatcher(discriminant: TSESTree.Node, filePath?: string): 
     }
     if (found) break;
   }
-  // `export async function executeTool(name, args, tools) { switch (name) … }`, which another module's handler calls.
-  if (!found && looksRequested && facts === NO_DISPATCH_FACTS && target.type === AST_NODE_TYPES.Identifier) {
+  // `export async function executeTool(name, args, tools) { switch (name) … }`, which another module's handler calls
+  // (a module with no handler of its own, whatever its text spells: a prompt that quotes `tools/call`).
+  if (!found && looksRequested && facts?.handlers.size === 0 && target.type === AST_NODE_TYPES.Identifier) {
     const imported = importedDelegateAround(discriminant, filePath);
     if (imported && parameterIndex(imported.fn, target.name) === imported.indexes.nameIndex) {
       found = { fn: imported.fn, inputParameter: imported.indexes.inputIndex };

@@ -349,11 +349,26 @@ export function moduleLevelFunctions(program: TSESTree.Program): Map<string, Fun
     } else if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
       for (const declarator of declaration.declarations) {
         const init = declarator.init ? skipTypeWrappers(declarator.init) : undefined;
-        if (declarator.id.type === AST_NODE_TYPES.Identifier && init && isFunctionNode(init)) functions.set(declarator.id.name, init);
+        const fn = init && (isFunctionNode(init) ? init : functionMadeByWrapper(init));
+        if (declarator.id.type === AST_NODE_TYPES.Identifier && fn) functions.set(declarator.id.name, fn);
       }
     }
   }
   return functions;
+}
+
+/**
+ * `export const handleLock = withValidation(lockSchema, async (args) => { … })`: a module's function made by a
+ * wrapper that checks or logs around the function it is handed last. That function is what runs when the
+ * module's function is called (with the arguments the wrapper checked).
+ */
+export function functionMadeByWrapper(init: TSESTree.Node): FunctionNode | undefined {
+  if (init.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = skipTypeWrappers(init.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier && callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const last = init.arguments.at(-1);
+  const fn = last ? skipTypeWrappers(last) : undefined;
+  return fn && isFunctionNode(fn) ? fn : undefined;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   collectBindingNames,
   containsNode,
   getStaticKeyName,
+  isAwaiterBody,
   isClassNode,
   isFunctionNode,
   skipTypeWrappers,
@@ -264,12 +265,49 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
           fn,
           inputParameters: inputPositions(fn, definition),
           inputThisMembers: [],
-          classNode: undefined,
+          // An arrow written in a method of a class (`defineAction({ call: async (p) => this.clearInput(p) })` in
+          // the device's own method): its `this.helper()` calls resolve in that class, as a handler's do.
+          classNode: classOfThis(fn),
           invocationClass: undefined,
         });
     }
   }
-  return { entries };
+  return { entries: entries.map(throughArgumentsAwaiter) };
+}
+
+/**
+ * `run: (_a) => __awaiter(void 0, [_a], void 0, function* ({ configValue }) { … })`: tsc's downlevel
+ * `async` of a function that destructures its parameters hands them to the generator as an array, and
+ * the generator, whose statements are the call's, names them. The entry is the generator, with each
+ * input parameter where the array puts it.
+ */
+function throughArgumentsAwaiter(entry: InvocationEntry): InvocationEntry {
+  const body = entry.fn.body;
+  const call =
+    body?.type === AST_NODE_TYPES.CallExpression
+      ? body
+      : body?.type === AST_NODE_TYPES.BlockStatement && body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement
+        ? body.body[0]!.argument
+        : undefined;
+  if (call?.type !== AST_NODE_TYPES.CallExpression) return entry;
+  const generator = call.arguments.at(-1);
+  const handed = call.arguments[1];
+  if (
+    generator?.type !== AST_NODE_TYPES.FunctionExpression ||
+    !isAwaiterBody(generator) ||
+    handed?.type !== AST_NODE_TYPES.ArrayExpression
+  ) {
+    return entry;
+  }
+  const inputParameters = entry.inputParameters.flatMap((index) => {
+    const parameter = entry.fn.params[index];
+    const position =
+      parameter?.type === AST_NODE_TYPES.Identifier
+        ? handed.elements.findIndex((element) => element?.type === AST_NODE_TYPES.Identifier && element.name === parameter.name)
+        : -1;
+    return position >= 0 ? [position] : [];
+  });
+  return inputParameters.length > 0 ? { ...entry, fn: generator, inputParameters } : entry;
 }
 
 const constructorInputsByClass = new WeakMap<ClassNode, number[]>();

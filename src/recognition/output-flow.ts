@@ -32,6 +32,7 @@ import {
   getCalleeLastName,
   getMemberPath,
   getStaticKeyName,
+  isAwaiterBody,
   isFunctionNode,
   skipTypeWrappers,
   walk,
@@ -183,17 +184,26 @@ function fieldShape(shape: ContentShape | undefined, field: string | undefined):
   return shape === true || field === undefined || shape.has(field) ? true : undefined;
 }
 
+/** Is this `yield` an `await` of tsc's downlevel `async` (its function is the generator `__awaiter` runs)? */
+function awaitsInDownlevelAsync(node: TSESTree.YieldExpression): boolean {
+  let current: TSESTree.Node | undefined = node.parent;
+  while (current && !isFunctionNode(current)) current = current.parent;
+  return current !== undefined && isAwaiterBody(current);
+}
+
 /**
  * `return` arguments of a function's own body (not of closures inside it);
- * a generator's `yield`s too, since what it yields is what its caller iterates.
+ * a generator's `yield`s too, since what it yields is what its caller iterates
+ * (not the generator tsc's downlevel `async` runs, whose `yield` is an `await`).
  */
 export function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
   if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
   const returned: TSESTree.Expression[] = [];
+  const yields = fn.generator && !isAwaiterBody(fn);
   walk(fn.body, (node) => {
     if (isFunctionNode(node)) return false;
     if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
-    if (fn.generator && node.type === AST_NODE_TYPES.YieldExpression && node.argument) returned.push(node.argument);
+    if (yields && node.type === AST_NODE_TYPES.YieldExpression && node.argument) returned.push(node.argument);
     return undefined;
   });
   return returned;
@@ -572,6 +582,9 @@ export class ContentFlow {
       case AST_NODE_TYPES.AwaitExpression:
       case AST_NODE_TYPES.SpreadElement:
         return this.shapeOf(node.argument, depth + 1);
+      // `return yield readFile(p)` in the generator of tsc's downlevel `async`: an `await`.
+      case AST_NODE_TYPES.YieldExpression:
+        return node.argument && awaitsInDownlevelAsync(node) ? this.shapeOf(node.argument, depth + 1) : undefined;
       case AST_NODE_TYPES.ObjectExpression: {
         let shape: ContentShape | undefined;
         // `{ forLlm: 'Navigated', metadata: { pageTitle } }`: a result that names the model's field sends it that field only.

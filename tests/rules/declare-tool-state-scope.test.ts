@@ -4093,3 +4093,150 @@ ruleTester.run('declare-tool-state-scope: first-contact round 23', rule, {
     }),
   ],
 });
+
+/** A device class whose own method builds its actions: each action's `call` is an arrow written in that method. */
+const deviceActions = (call: string): string => `export class AndroidDevice {
+  focused = undefined;
+  size() { return { width: 1080, height: 1920, focused: this.focused }; }
+  clearInput(element) { this.focused = element; }
+  actionSpace() {
+    return [
+      defineAction({
+        name: 'Input',
+        description: 'Input text into the input field',
+        paramSchema: z.object({ value: z.string() }),
+        call: async (param) => { ${call} },
+      }),
+    ];
+  }
+}
+`;
+/** Actions built by a function handed the device. */
+const platformActions = (call: string): string => `export function createPlatformActions(device) {
+  return {
+    Terminate: defineAction({
+      name: 'Terminate',
+      description: 'Terminate an app',
+      paramSchema: z.object({ uri: z.string() }),
+      call: async (param) => { ${call} },
+    }),
+  };
+}
+`;
+
+/** A module's handler made by a wrapper that checks the arguments first, around a module's sessions. */
+const wrappedSessionTool = (body: string): string => `const sessions = new Map();
+export function listSessions() { return [...sessions.keys()]; }
+const handleOpen = withValidation(openSchema, async (args) => {
+  ${body}
+});
+server.registerTool('open_session', { description: 'Open a session' }, async (args) => handleOpen(args));
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 24', rule, {
+  valid: [
+    // A storage layer in front of a database (`this.storage`, `documentRepository`): the record it updates lives there.
+    databaseHandleTool('storage'),
+    databaseHandleTool('documentRepository'),
+    // \`ensure\` and a condition checks it: the workspace is as it was.
+    platformActions('device.ensureAccessible(param.uri); return device.describe(param.uri);'),
+    platformActions('device.ensureWithinWorkspace(param.uri); return device.describe(param.uri);'),
+    // The wrapped handler only looks a session up.
+    wrappedSessionTool("return sessions.has(args.id) ? 'open' : 'closed';"),
+    // The class's own method only answers with what it knows.
+    deviceActions('return this.size();'),
+    // A handed device asked what it holds changes nothing.
+    platformActions('return device.terminated;'),
+  ],
+  invalid: [
+    // `this.clearInput(…)` of the class whose method wrote the action: what it changes is the device's, and outlives the call.
+    {
+      code: deviceActions('await this.clearInput(param.value);'),
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'Input',
+            action: 'assigns',
+            state: 'instance field `this.focused` (in `this.clearInput`, which the invocation calls)',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: deviceActions('await this.clearInput(param.value);').replace(
+                'param.value); },\n',
+                "param.value); },\n        stateScope: 'session',\n",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // The function the wrapper is handed runs when the module's handler is called: it keeps a session.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: mutates,
+          data: {
+            tool: 'open_session',
+            action: 'calls `.set()` on',
+            state: 'module-level `sessions` (in `handleOpen`, which the invocation calls)',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace(
+                "{ description: 'Open a session' }",
+                "{ description: 'Open a session', _meta: { 'anthropic/stateScope': 'session' } }",
+              ),
+            },
+          ],
+        },
+      ],
+    }))(wrappedSessionTool("sessions.set(args.id, Date.now());\n  return 'ok';")),
+    // \`ensure\` and a thing makes it when it is missing: the next call finds it.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'drivesSharedObject' as const,
+          data: {
+            tool: 'Terminate',
+            method: 'ensureSession',
+            object: '`device`, a parameter of the enclosing function `createPlatformActions`',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope' as const,
+              output: code.replace('param.uri); },\n', "param.uri); },\n      stateScope: 'session',\n"),
+            },
+          ],
+        },
+      ],
+    }))(platformActions('device.ensureSession(param.uri);')),
+    // Terminating an app on a device the actions are handed, as killing a process does, changes what the device runs.
+    {
+      code: platformActions('await device.terminate(param.uri);'),
+      errors: [
+        {
+          messageId: 'drivesSharedObject',
+          data: {
+            tool: 'Terminate',
+            method: 'terminate',
+            object: '`device`, a parameter of the enclosing function `createPlatformActions`',
+          },
+          suggestions: [
+            {
+              messageId: 'declareSessionScope',
+              output: platformActions('await device.terminate(param.uri);').replace(
+                'param.uri); },\n',
+                "param.uri); },\n      stateScope: 'session',\n",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -5343,3 +5343,175 @@ export const memoryGetToolDefinition = {
     ),
   ],
 });
+
+/**
+ * A server's own cache folder inside its installation, built in steps by helpers of another module:
+ * `cacheDir(projectId)` joins the id onto the package root (`resolve(__dirname, '..', '..')`),
+ * `keyToPath` joins a key onto that, `cacheMeta` joins a file name the module's constant names.
+ */
+const cacheFolder = mkdtempSync(path.join(tmpdir(), 'trg-cache-folder-'));
+writeFileSync(path.join(cacheFolder, 'package.json'), '{ "name": "cache-fixture", "private": true, "type": "module" }\n');
+writeFileSync(
+  path.join(cacheFolder, 'cache.ts'),
+  `import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+const __dirname = dirname(fileURLToPath(import.meta.url));
+const PROJECT_ROOT = resolve(__dirname, '..', '..');
+const META_FILE = '_meta.json';
+export function cacheDir(projectId: string) { return join(PROJECT_ROOT, '.cache', projectId); }
+function keyToPath(projectId: string, fileKey: string) { return join(cacheDir(projectId), \`\${fileKey}.yaml\`); }
+export async function cacheRead(projectId: string, fileKey: string) { return readFile(keyToPath(projectId, fileKey), 'utf-8'); }
+export async function cacheMeta(projectId: string) { const metaPath = join(cacheDir(projectId), META_FILE); return JSON.parse(await readFile(metaPath, 'utf-8')); }
+export function inWorkspace(file: string) { return join(process.cwd(), file); }
+`,
+);
+const cacheTool = (name: string, body: string): { code: string; filename: string } => ({
+  code: `import { readFile } from 'node:fs/promises';
+import { cacheMeta, cacheRead, inWorkspace } from './cache.js';
+server.registerTool('${name}', { description: 'Works on a file' }, async (args) => {
+  ${body}
+});
+`,
+  filename: path.join(cacheFolder, 'tool.ts'),
+});
+
+/** A service the handler is injected with (`this.toolsService`), whose method switches on the name inside a `try`. */
+const injectedFolder = mkdtempSync(path.join(tmpdir(), 'trg-injected-service-'));
+writeFileSync(path.join(injectedFolder, 'package.json'), '{ "name": "injected-fixture", "private": true, "type": "module" }\n');
+writeFileSync(
+  path.join(injectedFolder, 'controller.ts'),
+  `import { ToolsService } from './tools.service.js';
+export class McpController {
+  constructor(private readonly toolsService: ToolsService) {
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      return this.toolsService.handleToolCall(name, args);
+    });
+  }
+}
+`,
+);
+const injectedService = (body: string): string => `import { readFile } from 'node:fs/promises';
+// Agents acknowledge with tools/call { name: "ack" }.
+export class ToolsService {
+  async handleToolCall(tool: string, params: { path: string }) {
+    try {
+      const normalized = tool.replace(/[.-]/g, '_');
+      switch (normalized) {
+        case 'read_note':
+          ${body}
+        default:
+          throw new Error('unknown tool');
+      }
+    } catch (error) {
+      return { error: String(error) };
+    }
+  }
+}
+`;
+
+writeFileSync(
+  path.join(injectedFolder, 'tools.service.ts'),
+  injectedService("return { content: [{ type: 'text', text: await readFile(params.path, 'utf8') }] };"),
+);
+
+/** tsc's downlevel \`async\` of a handler that destructures its argument: the generator is handed \`[_a]\`. */
+const argumentsAwaiterTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+const tslib_1 = require('tslib');
+server.registerTool('doc_tool', { description: 'Works on a file' }, (_a) => tslib_1.__awaiter(void 0, [_a], void 0, function* ({ path, encoding }) {
+  ${body}
+}));
+`;
+
+/** A module's handler made by a wrapper that checks the arguments first (`withValidation(schema, async (args) => …)`). */
+const wrappedHandlerTool = (body: string): string => `import { readFile } from 'node:fs/promises';
+const handleRead = withValidation(readSchema, async (args) => {
+  ${body}
+});
+server.registerTool('doc_tool', { description: 'Works on a file' }, async (args) => handleRead(args));
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 24', rule, {
+  valid: [
+    // The tool's own cache folder inside its installation, by project id: the file its module names, a key under the id.
+    cacheTool('get_meta', 'const meta = await cacheMeta(args.projectId); return JSON.stringify(meta);'),
+    cacheTool('get_file', 'return await cacheRead(args.projectId, args.fileName);'),
+    // A file the module's constant names, under the model's folder: the model picks the folder, the code the file.
+    registeredTool(
+      'read_meta',
+      "return readFile(path.join(args.dir, META_FILE), 'utf8');",
+      "import path from 'node:path';\nimport { readFile } from 'node:fs/promises';\nconst META_FILE = 'meta.json';",
+    ),
+    // A video service's `fetchVideoInfo(url)` answers with facts about the video, not with it.
+    registeredTool('video_title', 'const info = await videoService.fetchVideoInfo(args.url); return info.title;'),
+    // A fixed API paged on through the link each answer names for the next page.
+    registeredTool(
+      'list_items',
+      "let url = 'https://graph.example.com/v1.0' + args.path; const all = []; let current = url;\n  while (current) { const response = await fetch(current); const page = await response.json(); all.push(...page.value); current = page.nextLink || null; }\n  return JSON.stringify(all);",
+    ),
+    // A service asked for one entry by its name: the file the entry names is the service's, not the model's.
+    registeredTool(
+      'skill_file',
+      "const skill = skillService.getSkill(args.skillName); return readFile(skill.location, 'utf8');",
+      "import { readFile } from 'node:fs/promises';",
+    ),
+    // The wrapped handler hands back a size of what it read.
+    wrappedHandlerTool("return String((await readFile(args.path, 'utf8')).length);"),
+    // The generator hands back a size of what it read.
+    argumentsAwaiterTool("const text = yield readFile(path, 'utf8'); return String(text.length);"),
+    // The injected service's branch hands back a size.
+    {
+      code: injectedService("return { size: (await readFile(params.path, 'utf8')).length };"),
+      filename: path.join(injectedFolder, 'tools.service.ts'),
+    },
+  ],
+  invalid: [
+    // A path joined onto the working folder by a helper of another module stays the model's.
+    invalid(
+      cacheTool('read_file', "return await readFile(inWorkspace(args.path), 'utf8');").code,
+      [{ toolName: 'read_file', readCall: '`readFile`', fix: registeredFix }],
+      {
+        filename: path.join(cacheFolder, 'tool.ts'),
+      },
+    ),
+    // Paging on from the model's own URL: the first URL decides, and it is the model's.
+    invalid(
+      registeredTool(
+        'crawl',
+        'const all = []; let current = args.url;\n  while (current) { const response = await fetch(current); const page = await response.json(); all.push(page); current = page.next || null; }\n  return JSON.stringify(all);',
+      ),
+      [{ toolName: 'crawl', readCall: '`fetch`', resource: 'URL', fix: registeredFix }],
+    ),
+    // The handler hands the name and arguments to a service it is injected with; that service's `switch` dispatches.
+    // (No suggestion: its definition is elsewhere, in the list the server answers with.)
+    {
+      code: injectedService("return { content: [{ type: 'text', text: await readFile(params.path, 'utf8') }] };"),
+      filename: path.join(injectedFolder, 'tools.service.ts'),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_note', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+    // The entry a lookup by a path answers with is no registry's: its location stays the model's.
+    invalid(
+      registeredTool(
+        'open_doc',
+        "const doc = workspace.getEntry(args.path); return readFile(doc.location, 'utf8');",
+        "import { readFile } from 'node:fs/promises';",
+      ),
+      [{ toolName: 'open_doc', readCall: '`readFile`', fix: registeredFix }],
+    ),
+    // The function the wrapper is handed runs when the module's handler is called.
+    invalid(wrappedHandlerTool("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
+      { toolName: 'doc_tool', readCall: '`handleRead` (→ readFile)', fix: registeredFix },
+    ]),
+    // The generator names the handler's argument's fields; the file at `path` comes back.
+    invalid(argumentsAwaiterTool("return yield readFile(path, encoding ?? 'utf8');"), [
+      { toolName: 'doc_tool', readCall: '`readFile`', fix: registeredFix },
+    ]),
+  ],
+});

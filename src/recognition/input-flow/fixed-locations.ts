@@ -20,6 +20,7 @@ import {
   declaredInScopeOf,
   getMemberPath,
   getStaticKeyName,
+  getStringValue,
   isFunctionNode,
   lastNameOf,
   mentionsName,
@@ -234,7 +235,10 @@ export function hasFixedOrigin(
       // never changes the origin, so only a plain `=` must fix one as well.
       const replacing = unit.assignments.filter(
         (assignment) =>
-          assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === target.name && assignment.operator !== '+=',
+          assignment.left.type === AST_NODE_TYPES.Identifier &&
+          assignment.left.name === target.name &&
+          assignment.operator !== '+=' &&
+          !isNextPageLink(assignment.right),
       );
       if (replacing.length > 0 && property !== undefined) return false;
       if (replacing.some((assignment) => !hasFixedOrigin(assignment.right, scope, environment, depth + 1, undefined, inside))) return false;
@@ -257,6 +261,30 @@ export function hasFixedOrigin(
     default:
       return false;
   }
+}
+
+/** The field an API's answer names its next page by: `nextLink`, `@odata.nextLink`, `next_url`, `next`. */
+const NEXT_PAGE_FIELD = /^(?:@odata\.)?next(?:_?(?:link|url|page_?url|href))?$/i;
+
+/**
+ * `currentUrl = page.nextLink || null`: paging on, a URL loop takes the next page's link from the
+ * answer of the page it asked. The API at the loop's first URL chose it, so it keeps that URL's
+ * origin (a URL the model supplied stays the model's: the first URL decides).
+ */
+function isNextPageLink(value: TSESTree.Node): boolean {
+  let target = skipTypeWrappers(value);
+  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??')) {
+    const fallback = skipTypeWrappers(target.right);
+    if (!(fallback.type === AST_NODE_TYPES.Literal && fallback.value === null) && !isUndefinedName(fallback)) return false;
+    target = skipTypeWrappers(target.left);
+  }
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const field = target.computed ? getStringValue(target.property) : getStaticKeyName(target.property, false);
+  return field !== undefined && NEXT_PAGE_FIELD.test(field);
+}
+
+function isUndefinedName(node: TSESTree.Node): boolean {
+  return node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined';
 }
 
 /**
@@ -503,7 +531,7 @@ function startsAsPath(node: TSESTree.Node, scope: OriginScope): boolean {
 }
 
 /** What a local of the scope's function holds: its one initialiser, when nothing assigns it again. */
-function soleInitialiser(local: TSESTree.Identifier, scope: OriginScope): TSESTree.Expression | null | undefined {
+function soleInitialiser(local: TSESTree.Identifier, scope: Pick<OriginScope, 'unit'>): TSESTree.Expression | null | undefined {
   const initialisers = scope.unit.declarators.filter(
     (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local.name,
   );
@@ -526,22 +554,69 @@ function pathJoinArguments(node: TSESTree.Node): TSESTree.CallExpressionArgument
  * those the package installed, where no persisted result is ever written. A path joined onto
  * any other root (a workspace, a configured directory) stays model-chosen.
  */
-export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginScope, depth = 0): boolean {
+export function joinsOntoShippedFolder(argument: TSESTree.Node, scope: OriginScope): boolean {
+  return underShippedFolder(argument, {
+    unit: scope.unit,
+    file: scope.file,
+    fromInput: (part) => scope.taint.has(part),
+    shippedNames: scope.shippedNames ?? new Set(),
+  });
+}
+
+/** Where a path is built: the function's locals, its module, and which of its parts carry input. */
+interface PathScope {
+  unit: FunctionUnit;
+  file: FileIndex;
+  fromInput: (part: TSESTree.Node) => boolean;
+  shippedNames: ReadonlySet<string>;
+}
+
+/**
+ * `joinsOntoShippedFolder`, also where the folder is built in steps: a root that is itself a path
+ * under the shipped folder (`join(cacheDir(projectId), META_FILE)`, where `cacheDir` joins the
+ * project id onto `resolve(__dirname, '..', '..')`), and a path a helper of the package builds
+ * (`readFile(keyToPath(projectId, key))`): the tool's own folder inside its installation.
+ */
+function underShippedFolder(argument: TSESTree.Node, scope: PathScope, depth = 0): boolean {
   if (depth > 4) return false;
   const target = skipTypeWrappers(argument);
   if (target.type === AST_NODE_TYPES.Identifier) {
     const init = soleInitialiser(target, scope);
-    return init ? joinsOntoShippedFolder(init, scope, depth + 1) : false;
+    return init ? underShippedFolder(init, scope, depth + 1) : false;
   }
   // `section ? path.join(docsPath, section) : docsPath`: each branch the shipped folder or a path joined onto it.
   if (target.type === AST_NODE_TYPES.ConditionalExpression) {
     return [target.consequent, target.alternate].every(
-      (branch) => !scope.taint.has(branch) || joinsOntoShippedFolder(branch, scope, depth + 1),
+      (branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1),
     );
   }
-  const root = pathJoinArguments(target)?.[0];
-  if (!root || root.type === AST_NODE_TYPES.SpreadElement) return false;
-  return !scope.taint.has(root) && isShippedLocation(root, scope.unit, scope.file, 0, scope.shippedNames);
+  const parts = pathJoinArguments(target);
+  if (parts) {
+    const root = parts[0];
+    if (!root || root.type === AST_NODE_TYPES.SpreadElement) return false;
+    if (!scope.fromInput(root)) return isShippedLocation(root, scope.unit, scope.file, 0, scope.shippedNames);
+    return underShippedFolder(root, scope, depth + 1);
+  }
+  if (target.type !== AST_NODE_TYPES.CallExpression) return false;
+  const helper = pathHelper(target, scope.file);
+  if (!helper?.fn.body) return false;
+  const parameters = new Set(
+    helper.fn.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),
+  );
+  const returned = returnedExpressions(helper.fn);
+  const helperScope: PathScope = {
+    unit: unitOf(helper.fn),
+    file: helper.file,
+    fromInput: (part) => mentionsName(part, parameters),
+    shippedNames: new Set(),
+  };
+  return returned.length > 0 && returned.every((expression) => underShippedFolder(expression, helperScope, depth + 1));
+}
+
+/** The text of a module's string constant (`const META_FILE = '_meta.json'`), where no local of the same name hides it. */
+function constantText(name: TSESTree.Identifier, file: FileIndex): string | undefined {
+  const constant = file.constants.get(name.name);
+  return constant && declaredInScopeOf(constant, name) ? stringHead(constant) : undefined;
 }
 
 /** A last path segment that names a file: `state.json`, `SKILL.md`, `.env`. */
@@ -561,7 +636,11 @@ export function namesFixedFile(argument: TSESTree.Node, scope: OriginScope, dept
   switch (target.type) {
     case AST_NODE_TYPES.CallExpression: {
       const last = pathJoinArguments(target)?.at(-1);
-      const segment = last && last.type !== AST_NODE_TYPES.SpreadElement && !scope.taint.has(last) ? stringHead(last) : undefined;
+      // `path.join(root, META_FILE)`, where the module's `const META_FILE = '_meta.json'`: a name the code writes as well.
+      const segment =
+        last && last.type !== AST_NODE_TYPES.SpreadElement && !scope.taint.has(last)
+          ? (stringHead(last) ?? (last.type === AST_NODE_TYPES.Identifier ? constantText(last, scope.file) : undefined))
+          : undefined;
       return segment !== undefined && FILE_NAME_SEGMENT.test(segment.split('/').at(-1) ?? '');
     }
     case AST_NODE_TYPES.TemplateLiteral: {
@@ -628,13 +707,14 @@ function idEntryPath(node: TSESTree.Node, fromInput: (part: TSESTree.Node) => bo
 }
 
 /** The function a path-building call runs: `jobFile(id)` of this module or an import, `ShellExecutionService.getLogFilePath(pid)` of a class. */
-function pathHelper(call: TSESTree.CallExpression, file: FileIndex): FunctionNode | undefined {
+function pathHelper(call: TSESTree.CallExpression, file: FileIndex): { fn: FunctionNode; file: FileIndex } | undefined {
   const callee = skipTypeWrappers(call.callee);
-  if (callee.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, callee.name)?.fn;
+  if (callee.type === AST_NODE_TYPES.Identifier) return resolveLocalName(file, callee.name);
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
   const method = getStaticKeyName(callee.property, callee.computed);
   const owner = method === undefined ? undefined : resolveClassName(file, callee.object.name);
-  return owner && method !== undefined ? getClassMethod(owner.classNode, method) : undefined;
+  const fn = owner && method !== undefined ? getClassMethod(owner.classNode, method) : undefined;
+  return fn && owner ? { fn, file: owner.file } : undefined;
 }
 
 /**
@@ -650,7 +730,7 @@ export function namesEntryById(argument: TSESTree.Node, scope: OriginScope, dept
     return init ? namesEntryById(init, scope, depth + 1) : false;
   }
   if (target.type === AST_NODE_TYPES.CallExpression) {
-    const helper = pathHelper(target, scope.file);
+    const helper = pathHelper(target, scope.file)?.fn;
     if (!helper?.body) return false;
     const parameters = new Set(
       helper.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),

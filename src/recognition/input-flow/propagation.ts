@@ -80,6 +80,23 @@ function isLookup(callee: TSESTree.Node): callee is TSESTree.MemberExpression {
   );
 }
 
+/** The last word of a name that holds a key into a registry: `skillName`, `agentId`, `tool_key`. */
+const ENTRY_KEY_NAME = /(?:^|[a-z\d_])(?:name|Name|id|Id|ID|key|Key)$/;
+
+/**
+ * `this.skillService.getSkill(skillName)`, `registry.getAgent(agentId)`: a getter of a service asked
+ * for one entry by its name or id answers with the entry the service holds, as a collection's `get`
+ * does; what the entry names (`skill.location`) is the service's, the model only picked among them.
+ */
+function isEntryLookup(callee: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[]): callee is TSESTree.MemberExpression {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || args.length !== 1) return false;
+  const method = getMemberPath(callee.property)?.[0];
+  // (not a getter named for what it reads, `getFile(fileName)`: that is a read of the file the name picks)
+  if (method === undefined || !/^get[A-Z][a-z]+$/.test(method) || /^get(?:File|Asset|Document|Blob|Content)$/.test(method)) return false;
+  const key = getMemberPath(skipTypeWrappers(args[0]!))?.at(-1);
+  return key !== undefined && ENTRY_KEY_NAME.test(key);
+}
+
 /**
  * `client.queryDefinition(uri, position)`, `db.query(sql)`: a query asks a
  * service, and its answer is the service's data (a language server's
@@ -235,6 +252,7 @@ export class Taint {
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
         if (isLookup(member) && !this.has(member.object)) return false;
+        if (isEntryLookup(member, node.arguments) && !this.has(member.object)) return false;
         if (isQuery(member) || isModelCompletion(member)) return false;
         // `new Request(url, { method, body })`: a request is at its URL; what its body carries is sent, not where it goes.
         if (node.type === AST_NODE_TYPES.NewExpression && member.type === AST_NODE_TYPES.Identifier && member.name === 'Request') {

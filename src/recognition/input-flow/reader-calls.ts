@@ -58,6 +58,12 @@ const SERVICE_READER_NAME =
   /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
 /** A read of a folder's listing (`readDirectoryWithTreeOutput`, `loadFolder`): it answers with names, not what is in them. */
 const LISTING_READER_NAME = /^(?:read|load|open|view|fetch)(?:Dir|Directory|Directories|Folder|Folders|Tree)(?:[A-Z_\d]|$)/;
+/**
+ * A read of what is known about a location (`fetchVideoInfo(url)`, `readFileMetadata(path)`,
+ * `fetchHeaders(url)`): it answers with facts about the thing there (a title, a size, a status), not
+ * with what is in it.
+ */
+const FACTS_READER_NAME = /(?:Info|Infos|Metadata|Meta|Stats|Stat|Status|Headers|Exists|Size)$/;
 const URL_SERVICE_READER_NAME = /^(?:fetch|scrape|crawl|download|extract)/;
 /** `extract` also unpacks archives: it reads a page only when what it is given is a URL. */
 const URL_ONLY_SERVICE_READER_NAME = /^extract/;
@@ -134,7 +140,9 @@ export function namedServiceRead(
   if (call.type !== AST_NODE_TYPES.CallExpression || callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const path = getMemberPath(callee);
   const method = path?.[path.length - 1];
-  if (method === undefined || !SERVICE_READER_NAME.test(method) || LISTING_READER_NAME.test(method)) return undefined;
+  if (method === undefined || !SERVICE_READER_NAME.test(method) || LISTING_READER_NAME.test(method) || FACTS_READER_NAME.test(method)) {
+    return undefined;
+  }
   if (method.startsWith('open') && opensWithWriteFlags(call)) return undefined;
   if (SEARCH_SERVICE_NAME.test(method))
     return call.arguments.some((argument) => searchesInputLocation(argument, scope.taint)) ? 'file' : undefined;

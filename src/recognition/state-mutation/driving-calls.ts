@@ -55,8 +55,11 @@ const OUTPUT_CHANNEL_WORDS = new Set([
   'fs',
   'disk',
 ]);
-/** A database's handle (`db`, `database`, `memoryDb`): the last word of its receiver's name. */
-const DATABASE_WORDS = new Set(['db', 'database']);
+/**
+ * A database's handle (`db`, `database`, `memoryDb`), or a storage layer in front of one (`this.storage`,
+ * `documentRepository`): the last word of its receiver's name.
+ */
+const DATABASE_WORDS = new Set(['db', 'database', 'storage', 'repository']);
 /**
  * What a database handle does to its rows (`db.delete_entity(name)`, `database.insertRow(…)`): a row lives in the
  * database, as a file lives on disk. Connecting, attaching or switching it (`db.connect(url)`) is not this.
@@ -116,6 +119,7 @@ const HANDED_OBJECT_VERBS = new Set([
   'start',
   'stop',
   'kill',
+  'terminate',
   'restart',
   'connect',
   'disconnect',
@@ -148,6 +152,18 @@ const HANDED_OBJECT_VERBS = new Set([
  */
 function startsAndWaitsForTheEnd(words: readonly string[]): boolean {
   return (words[0] === 'start' || words[0] === 'launch') && words.at(-2) === 'and' && words.at(-1) === 'wait';
+}
+
+/** Words after `ensure` that state a condition to hold, not a thing to make: `Accessible`, `WithinWorkspace`, `ValidPath`, `NotAborted`. */
+const CONDITION_WORD = /^(?:within|inside|valid|not|no|\w+(?:able|ible))$/;
+
+/**
+ * `workspaceScope.ensureAccessible(uri)`, `ensureWithinWorkspace(path)`: `ensure` followed by a condition
+ * checks it (and throws when it fails); only `ensure` followed by a thing (`ensureSession`, `ensureBrowser`)
+ * makes that thing when it is missing, which later calls find.
+ */
+function assertsACondition(words: readonly string[]): boolean {
+  return words[0] === 'ensure' && words.length > 1 && CONDITION_WORD.test(words[1]!);
 }
 
 /** Methods that hand the object they are called on a command by its name (`bridge.send('create_frame')`, `node.sendWithParams(…)`). */
@@ -347,7 +363,7 @@ export function drivingCallOf(
   // `agent.writeTextFile(…)`, `store.deleteFile(…)`: a file lives on disk, not in the process
   // (a shared sandbox's files are still caught below, by the receiver's name).
   const onDisk = words.some((word) => DISK_WORDS.has(word));
-  if (startsAndWaitsForTheEnd(words)) return undefined;
+  if (startsAndWaitsForTheEnd(words) || assertsACondition(words)) return undefined;
   if (first !== undefined && words.length > 1 && !onDisk && settings.stateChangingMethodPrefixes.includes(first)) {
     return { node: call, method, receiver: member.object };
   }

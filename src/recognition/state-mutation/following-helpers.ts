@@ -22,7 +22,7 @@ import {
   skipTypeWrappers,
   walk,
 } from '../ast.js';
-import type { FileIndex } from '../file-index.js';
+import { type FileIndex, functionMadeByWrapper } from '../file-index.js';
 import { type ScopeSource, foreignScopeSource } from '../foreign-scope.js';
 import { returnedExpressions } from '../output-flow.js';
 import { getClassMethod } from '../tool-shapes/vocabulary.js';
@@ -46,7 +46,7 @@ import { bundledImportFunction } from '../bundle-exports.js';
 
 /**
  * The function a call's callee names in this file: `helper(…)` for a function declaration or a
- * `const helper = () => …`, or a bundle's own function taken from its dynamic import (`bundle-exports.ts`).
+ * `const helper = () => …` (also one a wrapper makes, `withValidation(schema, async (args) => …)`), or a bundle's own function taken from its dynamic import (`bundle-exports.ts`).
  */
 export function calledFunction(variable: ScopeVariable): FunctionNode | undefined {
   for (const definition of variable.defs) {
@@ -59,6 +59,9 @@ export function calledFunction(variable: ScopeVariable): FunctionNode | undefine
     ) {
       const init = definition.node.init ? skipTypeWrappers(definition.node.init) : undefined;
       if (isFunctionNode(init)) return init;
+      // `const handleOpen = withValidation(schema, async (args) => …)`: the function the wrapper is handed runs.
+      const wrapped = init && functionMadeByWrapper(init);
+      if (wrapped) return wrapped;
       // `const { getBrowser: getBrowser2 } = await init_index().then(() => index_exports)`: the bundle's own function.
       const bundled = bundledImportFunction(definition.node, variable.name);
       if (bundled) return bundled;
