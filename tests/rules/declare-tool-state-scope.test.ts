@@ -4195,48 +4195,19 @@ ruleTester.run('declare-tool-state-scope: first-contact round 24', rule, {
         },
       ],
     }))(wrappedSessionTool("sessions.set(args.id, Date.now());\n  return 'ok';")),
-    // \`ensure\` and a thing makes it when it is missing: the next call finds it.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'drivesSharedObject' as const,
-          data: {
-            tool: 'Terminate',
-            method: 'ensureSession',
-            object: '`device`, a parameter of the enclosing function `createPlatformActions`',
-          },
-          suggestions: [
-            {
-              messageId: 'declareSessionScope' as const,
-              output: code.replace('param.uri); },\n', "param.uri); },\n      stateScope: 'session',\n"),
-            },
-          ],
-        },
-      ],
-    }))(platformActions('device.ensureSession(param.uri);')),
-    // Terminating an app on a device the actions are handed, as killing a process does, changes what the device runs.
-    {
-      code: platformActions('await device.terminate(param.uri);'),
-      errors: [
-        {
-          messageId: 'drivesSharedObject',
-          data: {
-            tool: 'Terminate',
-            method: 'terminate',
-            object: '`device`, a parameter of the enclosing function `createPlatformActions`',
-          },
-          suggestions: [
-            {
-              messageId: 'declareSessionScope',
-              output: platformActions('await device.terminate(param.uri);').replace(
-                'param.uri); },\n',
-                "param.uri); },\n      stateScope: 'session',\n",
-              ),
-            },
-          ],
-        },
-      ],
-    },
+    // \`ensure\` and a thing makes it when it is missing: the next call finds it; terminating an app on a device the
+    // actions are handed, as killing a process does, changes what the device runs.
+    ...(
+      [
+        ['ensureSession', 'device.ensureSession(param.uri);'],
+        ['terminate', 'await device.terminate(param.uri);'],
+      ] as const
+    ).map(([method, call]) =>
+      drivesCase(
+        platformActions(call),
+        { tool: 'Terminate', method, object: '`device`, a parameter of the enclosing function `createPlatformActions`' },
+        platformActions(call).replace('param.uri); },\n', "param.uri); },\n      stateScope: 'session',\n"),
+      ),
+    ),
   ],
 });
