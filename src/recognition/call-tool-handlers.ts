@@ -144,8 +144,9 @@ const SERVICE_DELEGATE_PREFIX = 'this.';
  */
 function importedServiceMethodFiles(file: FileIndex, method: string): string[] {
   const found = new Set<string>();
-  for (const binding of file.imports.values()) {
-    const modulePath = resolveRelativeModule(binding.module, file.filePath);
+  // One look per module, however many of its names the file imports.
+  for (const specifier of new Set([...file.imports.values()].map((binding) => binding.module))) {
+    const modulePath = resolveRelativeModule(specifier, file.filePath);
     const module = modulePath === undefined ? undefined : loadModule(modulePath);
     if (!module) continue;
     for (const classNode of module.classes.values()) {

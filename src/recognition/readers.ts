@@ -22,6 +22,17 @@ export interface ReaderMatch {
   pathArgument: TSESTree.CallExpressionArgument | undefined;
 }
 
+/**
+ * Methods of services and executors that say they read what their argument
+ * names. A search of a location (`backend.grep(pattern, path)`,
+ * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
+ * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
+ * the matched lines or chunks of the files there. A getter named for a
+ * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
+ */
+export const SERVICE_READER_NAME =
+  /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
+
 /** Readers that only count as the global, never as a method (`this.client.channels.fetch(id)` is not `fetch`). */
 const GLOBAL_ONLY_READERS = new Set(['fetch']);
 const GLOBAL_RECEIVERS = new Set(['globalThis', 'window', 'self', 'global']);

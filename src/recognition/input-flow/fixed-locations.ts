@@ -22,6 +22,7 @@ import {
   getStaticKeyName,
   getStringValue,
   isFunctionNode,
+  isNullOrUndefined,
   lastNameOf,
   mentionsName,
   moduleDeclarators,
@@ -274,17 +275,12 @@ const NEXT_PAGE_FIELD = /^(?:@odata\.)?next(?:_?(?:link|url|page_?url|href))?$/i
 function isNextPageLink(value: TSESTree.Node): boolean {
   let target = skipTypeWrappers(value);
   if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??')) {
-    const fallback = skipTypeWrappers(target.right);
-    if (!(fallback.type === AST_NODE_TYPES.Literal && fallback.value === null) && !isUndefinedName(fallback)) return false;
+    if (!isNullOrUndefined(target.right)) return false;
     target = skipTypeWrappers(target.left);
   }
   if (target.type !== AST_NODE_TYPES.MemberExpression) return false;
   const field = target.computed ? getStringValue(target.property) : getStaticKeyName(target.property, false);
   return field !== undefined && NEXT_PAGE_FIELD.test(field);
-}
-
-function isUndefinedName(node: TSESTree.Node): boolean {
-  return node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined';
 }
 
 /**
@@ -600,17 +596,25 @@ function underShippedFolder(argument: TSESTree.Node, scope: PathScope, depth = 0
   if (target.type !== AST_NODE_TYPES.CallExpression) return false;
   const helper = pathHelper(target, scope.file);
   if (!helper?.fn.body) return false;
-  const parameters = new Set(
-    helper.fn.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),
+  const unit = unitOf(helper.fn);
+  return everyReturnedPath(helper.fn, (expression, fromInput) =>
+    underShippedFolder(expression, { unit, file: helper.file, fromInput, shippedNames: new Set() }, depth + 1),
   );
-  const returned = returnedExpressions(helper.fn);
-  const helperScope: PathScope = {
-    unit: unitOf(helper.fn),
-    file: helper.file,
-    fromInput: (part) => mentionsName(part, parameters),
-    shippedNames: new Set(),
-  };
-  return returned.length > 0 && returned.every((expression) => underShippedFolder(expression, helperScope, depth + 1));
+}
+
+/**
+ * Does every path a helper of the package returns (`jobFile(id)`, `keyToPath(projectId, key)`) pass `test`,
+ * given which of its parts come from the helper's parameters (what its caller handed it)?
+ */
+function everyReturnedPath(
+  helper: FunctionNode,
+  test: (expression: TSESTree.Expression, fromInput: (part: TSESTree.Node) => boolean) => boolean,
+): boolean {
+  if (!helper.body) return false;
+  const parameters = new Set(helper.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])));
+  const fromInput = (part: TSESTree.Node): boolean => mentionsName(part, parameters);
+  const returned = returnedExpressions(helper);
+  return returned.length > 0 && returned.every((expression) => test(expression, fromInput));
 }
 
 /** The text of a module's string constant (`const META_FILE = '_meta.json'`), where no local of the same name hides it. */
@@ -730,13 +734,8 @@ export function namesEntryById(argument: TSESTree.Node, scope: OriginScope, dept
     return init ? namesEntryById(init, scope, depth + 1) : false;
   }
   if (target.type === AST_NODE_TYPES.CallExpression) {
-    const helper = pathHelper(target, scope.file)?.fn;
-    if (!helper?.body) return false;
-    const parameters = new Set(
-      helper.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])),
-    );
-    const returned = returnedExpressions(helper);
-    return returned.length > 0 && returned.every((expression) => idEntryPath(expression, (part) => mentionsName(part, parameters)));
+    const helper = pathHelper(target, scope.file);
+    return helper !== undefined && everyReturnedPath(helper.fn, idEntryPath);
   }
   return idEntryPath(target, (part) => scope.taint.has(part));
 }

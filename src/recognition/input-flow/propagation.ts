@@ -14,6 +14,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { type FunctionNode, collectBindingNames, getMemberPath, getStaticKeyName, isFunctionNode, skipTypeWrappers, walk } from '../ast.js';
 import { returnedExpressions, STORING_METHODS } from '../output-flow.js';
+import { SERVICE_READER_NAME } from '../readers.js';
 
 /** Nodes of one function unit (its body with nested closures), grouped once. */
 export interface FunctionUnit {
@@ -92,7 +93,7 @@ function isEntryLookup(callee: TSESTree.Node, args: readonly TSESTree.CallExpres
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || args.length !== 1) return false;
   const method = getMemberPath(callee.property)?.[0];
   // (not a getter named for what it reads, `getFile(fileName)`: that is a read of the file the name picks)
-  if (method === undefined || !/^get[A-Z][a-z]+$/.test(method) || /^get(?:File|Asset|Document|Blob|Content)$/.test(method)) return false;
+  if (method === undefined || !/^get[A-Z][a-z]+$/.test(method) || SERVICE_READER_NAME.test(method)) return false;
   const key = getMemberPath(skipTypeWrappers(args[0]!))?.at(-1);
   return key !== undefined && ENTRY_KEY_NAME.test(key);
 }
@@ -251,8 +252,7 @@ export class Taint {
         const callee = skipTypeWrappers(node.callee);
         const member = callee.type === AST_NODE_TYPES.ChainExpression ? callee.expression : callee;
         // `skills.get(input.name)`: an entry the code put in its own collection; the model only picked among them.
-        if (isLookup(member) && !this.has(member.object)) return false;
-        if (isEntryLookup(member, node.arguments) && !this.has(member.object)) return false;
+        if ((isLookup(member) || isEntryLookup(member, node.arguments)) && !this.has(member.object)) return false;
         if (isQuery(member) || isModelCompletion(member)) return false;
         // `new Request(url, { method, body })`: a request is at its URL; what its body carries is sent, not where it goes.
         if (node.type === AST_NODE_TYPES.NewExpression && member.type === AST_NODE_TYPES.Identifier && member.name === 'Request') {

@@ -12,7 +12,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { declaredAround, getCalleeLastName, getMemberPath, getStaticKeyName, skipTypeWrappers } from '../ast.js';
-import { matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
+import { SERVICE_READER_NAME, matchReader, matchSearchProcess, navigatedReceiver, opensWithWriteFlags } from '../readers.js';
 import type { NormalizedReaderSpec } from '../settings.js';
 import {
   type OriginScope,
@@ -46,16 +46,6 @@ export interface ReadFinding {
   via: ReadStep[];
 }
 
-/**
- * Methods of services and executors that say they read what their argument
- * names. A search of a location (`backend.grep(pattern, path)`,
- * `filesystem.grepRaw(p, { path })`, `search.search(q, { path })`,
- * `searchManager.startSearch({ rootPath })`) reads it too: what it answers is
- * the matched lines or chunks of the files there. A getter named for a
- * stored file (`skills.getAsset(skillPath, path)`) reads the one it is given.
- */
-const SERVICE_READER_NAME =
-  /^(?:read|fetch|load|open|view|scrape|crawl|download|extract|grep|ripgrep|search)(?:[A-Z_\d]|$)|^get\w*Content$|^get(?:Asset|File|Document|Blob)$|^[a-z]+(?:Grep|Search)$/;
 /** A read of a folder's listing (`readDirectoryWithTreeOutput`, `loadFolder`): it answers with names, not what is in them. */
 const LISTING_READER_NAME = /^(?:read|load|open|view|fetch)(?:Dir|Directory|Directories|Folder|Folders|Tree)(?:[A-Z_\d]|$)/;
 /**
