@@ -270,8 +270,7 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
         }
       }
     } else if (node.type === AST_NODE_TYPES.ObjectExpression && node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
-      const name = configName(node);
-      if (name !== undefined && findProperty(node, 'inputSchema') && !facts.listEntries.has(name)) facts.listEntries.set(name, node);
+      addListEntry(node, facts.listEntries);
     }
   });
   if (facts.delegates.size > 0) collectChainedDelegates(program, facts);
@@ -395,14 +394,25 @@ function findRequestBinding(fn: FunctionNode, name: string, field: RequestField)
  * their `switch` on the name dispatches as if it stood in the handler. Found once per package,
  * from the files whose text spells the call-tool request (one or two in a server).
  */
-const importedDelegatesByRoot = new Map<string, Map<string, DelegateIndexes>>();
+/**
+ * What other modules' handlers hand on, by file and function name: the requested name and
+ * arguments (`delegates`), or the whole request (`requestDelegates`, by the parameter that
+ * receives it: `server.setRequestHandler(CallToolRequestSchema, (request) => handleTools(request))`
+ * with `import { handleTools } from './handlers/tools.js'`).
+ */
+interface ImportedDelegates {
+  delegates: Map<string, DelegateIndexes>;
+  requestDelegates: Map<string, number>;
+}
 
-function importedDelegates(filePath: string): Map<string, DelegateIndexes> | undefined {
+const importedDelegatesByRoot = new Map<string, ImportedDelegates>();
+
+function importedDelegates(filePath: string): ImportedDelegates | undefined {
   const root = packageRootOf(filePath);
   if (root === undefined) return undefined;
-  let delegates = importedDelegatesByRoot.get(root);
-  if (delegates) return delegates;
-  delegates = new Map();
+  let found = importedDelegatesByRoot.get(root);
+  if (found) return found;
+  found = { delegates: new Map(), requestDelegates: new Map() };
   for (const candidate of packageSourceFiles(root)) {
     if (!nameSpellings(candidate)?.handlesToolCalls) continue;
     const file = loadModule(candidate);
@@ -411,39 +421,51 @@ function importedDelegates(filePath: string): Map<string, DelegateIndexes> | und
     for (const [name, indexes] of facts.delegates) {
       if (name.startsWith(SERVICE_DELEGATE_PREFIX)) {
         const method = name.slice(name.lastIndexOf('.') + 1);
-        for (const servicePath of importedServiceMethodFiles(file, method)) delegates.set(`${servicePath}#${method}`, indexes);
+        for (const servicePath of importedServiceMethodFiles(file, method)) found.delegates.set(`${servicePath}#${method}`, indexes);
         continue;
       }
-      if (file.functions.has(name) || !file.imports.has(name)) continue;
-      const resolved = resolveLocalName(file, name);
-      if (resolved && resolved.file.filePath !== candidate) delegates.set(`${resolved.file.filePath}#${resolved.name}`, indexes);
+      const key = importedFunctionKey(file, name, candidate);
+      if (key !== undefined) found.delegates.set(key, indexes);
+    }
+    for (const [name, requestIndex] of facts.requestDelegates) {
+      const key = importedFunctionKey(file, name, candidate);
+      if (key !== undefined) found.requestDelegates.set(key, requestIndex);
     }
   }
-  importedDelegatesByRoot.set(root, delegates);
-  return delegates;
+  importedDelegatesByRoot.set(root, found);
+  return found;
 }
 
+/** `path#name` of the function another module exports and `file` imports as `name`; undefined for the file's own. */
+function importedFunctionKey(file: FileIndex, name: string, filePath: string): string | undefined {
+  if (file.functions.has(name) || !file.imports.has(name)) return undefined;
+  const resolved = resolveLocalName(file, name);
+  return resolved && resolved.file.filePath !== filePath ? `${resolved.file.filePath}#${resolved.name}` : undefined;
+}
+
+/** An imported delegate around a branch: the function, and which of its parameters get the name and the input (or the request). */
+type ImportedDelegate = { fn: FunctionNode; indexes: DelegateIndexes } | { fn: FunctionNode; requestIndex: number };
+
 /**
- * Where the named functions around `node` receive a requested name from another module's handler:
- * the first such function, with its indexes. Cheap tests first: only a named function of a file
- * whose path is known is looked up.
+ * Where the named functions around `node` receive a requested name (or the whole request) from
+ * another module's handler: the first such function, with its indexes. Cheap tests first: only a
+ * named function of a file whose path is known is looked up.
  */
-function importedDelegateAround(
-  node: TSESTree.Node,
-  filePath: string | undefined,
-): { fn: FunctionNode; indexes: DelegateIndexes } | undefined {
+function importedDelegateAround(node: TSESTree.Node, filePath: string | undefined): ImportedDelegate | undefined {
   const named = enclosingFunctions(node, MAX_CALLBACK_DEPTH).flatMap((fn) => {
-    const name = fn.params.length >= 2 ? delegateNameOf(fn) : undefined;
+    const name = fn.params.length >= 1 ? delegateNameOf(fn) : undefined;
     return name === undefined ? [] : [{ fn, name }];
   });
   if (named.length === 0) return undefined;
   const program = filePath === undefined ? programOf(node) : undefined;
   const path = filePath ?? (program ? programPath(program) : undefined);
-  const delegates = path === undefined ? undefined : importedDelegates(path);
-  if (!delegates || delegates.size === 0) return undefined;
+  const imported = path === undefined ? undefined : importedDelegates(path);
+  if (!imported || (imported.delegates.size === 0 && imported.requestDelegates.size === 0)) return undefined;
   for (const { fn, name } of named) {
-    const indexes = delegates.get(`${path}#${name}`);
+    const indexes = fn.params.length >= 2 ? imported.delegates.get(`${path}#${name}`) : undefined;
     if (indexes) return { fn, indexes };
+    const requestIndex = imported.requestDelegates.get(`${path}#${name}`);
+    if (requestIndex !== undefined) return { fn, requestIndex };
   }
   return undefined;
 }
@@ -485,12 +507,7 @@ export function findDispatcher(discriminant: TSESTree.Node, filePath?: string): 
     const name = delegateNameOf(fn);
     const requestIndex = facts!.handlers.get(fn) ?? (name === undefined ? undefined : facts!.requestDelegates.get(name));
     if (requestIndex !== undefined) {
-      const request = fn.params[requestIndex];
-      const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
-      const root =
-        requestParamsRoot(target, 'name') ??
-        (target.type === AST_NODE_TYPES.Identifier ? requestOfNameBinding(fn, target.name) : undefined);
-      if (requestName !== undefined && root === requestName) found = { fn, inputParameter: requestIndex };
+      if (requestedBy(fn, requestIndex, target)) found = { fn, inputParameter: requestIndex };
     } else if (target.type === AST_NODE_TYPES.Identifier) {
       const delegate = name === undefined ? undefined : facts!.delegates.get(name);
       if (delegate && parameterIndex(fn, target.name) === delegate.nameIndex) found = { fn, inputParameter: delegate.inputIndex };
@@ -499,17 +516,58 @@ export function findDispatcher(discriminant: TSESTree.Node, filePath?: string): 
   }
   // `export async function executeTool(name, args, tools) { switch (name) … }`, which another module's handler calls
   // (a module with no handler of its own, whatever its text spells: a prompt that quotes `tools/call`).
-  if (!found && looksRequested && facts?.handlers.size === 0 && target.type === AST_NODE_TYPES.Identifier) {
+  // Or `export const handleTools = async (request) => { const { name } = request.params; switch (name) … }`, which another
+  // module's handler hands its whole request to.
+  if (!found && looksRequested && facts?.handlers.size === 0) {
     const imported = importedDelegateAround(discriminant, filePath);
-    if (imported && parameterIndex(imported.fn, target.name) === imported.indexes.nameIndex) {
-      found = { fn: imported.fn, inputParameter: imported.indexes.inputIndex };
+    if (imported && 'indexes' in imported) {
+      if (target.type === AST_NODE_TYPES.Identifier && parameterIndex(imported.fn, target.name) === imported.indexes.nameIndex) {
+        found = { fn: imported.fn, inputParameter: imported.indexes.inputIndex };
+      }
+    } else if (imported && requestedBy(imported.fn, imported.requestIndex, target)) {
+      found = { fn: imported.fn, inputParameter: imported.requestIndex };
     }
   }
   dispatchers.set(discriminant, found ?? null);
   return found;
 }
 
-/** The tool list entry (`{ name, inputSchema, … }`) of the file that names `name`, where its classification lives. */
+/** Is `target` the name the request at `fn`'s parameter `requestIndex` asks for (`request.params.name`, or a local bound to it)? */
+function requestedBy(fn: FunctionNode, requestIndex: number, target: TSESTree.Node): boolean {
+  const request = fn.params[requestIndex];
+  const requestName = request?.type === AST_NODE_TYPES.Identifier ? request.name : undefined;
+  const root =
+    requestParamsRoot(target, 'name') ?? (target.type === AST_NODE_TYPES.Identifier ? requestOfNameBinding(fn, target.name) : undefined);
+  return requestName !== undefined && root === requestName;
+}
+
+/** Tool list entries of files that dispatch for another module's handler (and spell no handler of their own). */
+const delegateListEntries = new WeakMap<TSESTree.Program, Map<string, TSESTree.ObjectExpression>>();
+
+/**
+ * The tool list entry (`{ name, inputSchema, … }`) of the file that names `name`, where its
+ * classification lives: the handler's file, or the file of the delegate it hands the request to
+ * (`listTools()` and `handleTools(request)` side by side in `handlers/tools.js`).
+ */
 export function listEntryNamed(node: TSESTree.Node, name: string): TSESTree.ObjectExpression | undefined {
-  return dispatchFacts(node)?.listEntries.get(name);
+  const facts = dispatchFacts(node);
+  if (facts !== NO_DISPATCH_FACTS) return facts?.listEntries.get(name);
+  const program = programOf(node);
+  if (!program) return undefined;
+  let entries = delegateListEntries.get(program);
+  if (!entries) {
+    entries = new Map();
+    const found = entries;
+    walk(program, (child) => {
+      if (child.type === AST_NODE_TYPES.ObjectExpression && child.parent?.type === AST_NODE_TYPES.ArrayExpression)
+        addListEntry(child, found);
+    });
+    delegateListEntries.set(program, entries);
+  }
+  return entries.get(name);
+}
+
+function addListEntry(node: TSESTree.ObjectExpression, entries: Map<string, TSESTree.ObjectExpression>): void {
+  const name = configName(node);
+  if (name !== undefined && findProperty(node, 'inputSchema') && !entries.has(name)) entries.set(name, node);
 }

@@ -4211,3 +4211,100 @@ ruleTester.run('declare-tool-state-scope: first-contact round 24', rule, {
     ),
   ],
 });
+
+/** A module that checks its shipped assets once: a flag latched on the first check, and the errors that check found. */
+const latchedCheck = (check: string): string => `import { existsSync } from 'node:fs';
+let checked = false;
+let checkErrors = [];
+function checkAssets() {
+  ${check}
+}
+server.registerTool('check_assets', { description: 'Checks the assets' }, async () => {
+  const { errors } = checkAssets();
+  return errors.join('\\n');
+});
+`;
+/** What the check finds: each asset the module lists that is missing. */
+const findMissing = 'const errors = ASSETS.filter((asset) => !existsSync(asset));';
+
+/** A server that speaks JSON-RPC itself, its definitions in a registry keyed by name; `body` is the branch. */
+const jsonRpcNotes = (body: string): string => `const notes = [];
+class NotesServer {
+  constructor() {
+    this.tools = {
+      add_note: { name: 'add_note', description: 'Adds a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+    };
+  }
+  async handleToolsCall(params) {
+    const { name, arguments: args = {} } = params;
+    switch (name) {
+      case 'add_note':
+        ${body}
+      default:
+        throw new Error('unknown tool');
+    }
+  }
+  async handleRequest(request) {
+    const { method, params } = request;
+    switch (method) {
+      case 'tools/list':
+        return { tools: Object.values(this.tools) };
+      case 'tools/call':
+        return this.handleToolsCall(params);
+    }
+  }
+}
+`;
+
+/** LangChain's `tool` under a minifier's name (`import { tool as b }`), around a module's history. */
+const renamedFactoryTool = (body: string): string => `import { tool as b } from '@langchain/core/tools';
+const history = [];
+async function noteImpl({ text }) {
+  ${body}
+}
+export const noteTool = b(noteImpl, { name: 'note', description: 'Takes a note', schema });
+`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 25', rule, {
+  valid: [
+    // Checked once: the flag latched, every later call answers with what the first check found.
+    latchedCheck(
+      `if (checked) return { errors: checkErrors };\n  ${findMissing}\n  checked = true;\n  checkErrors = errors;\n  return { errors };`,
+    ),
+    // The JSON-RPC branch only reads the notes.
+    jsonRpcNotes("return { content: [{ type: 'text', text: notes.join('\\\\n') }] };"),
+    // The renamed factory's tool only reads the history.
+    renamedFactoryTool('return history.join(text);'),
+  ],
+  invalid: [
+    // Checked on every call: each call leaves its own errors for the next to read.
+    ((code) =>
+      mutatesCase(
+        code,
+        code.replace(
+          "{ description: 'Checks the assets' }",
+          "{ description: 'Checks the assets', _meta: { 'anthropic/stateScope': 'session' } }",
+        ),
+      ))(latchedCheck(`${findMissing}\n  checkErrors = errors;\n  return { errors: checkErrors };`)),
+    // The registry's entry is the tool, and its branch in the `tools/call` method keeps a note.
+    ((code) =>
+      mutatesCase(
+        code,
+        code.replace(
+          "properties: { text: { type: 'string' } } } },",
+          "properties: { text: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } },",
+        ),
+      ))(jsonRpcNotes("notes.push(args.text);\n        return { content: [{ type: 'text', text: 'ok' }] };")),
+    // The call of the renamed factory makes a tool, whose invocation keeps the history; the fix wraps it.
+    ((code) =>
+      mutatesCase(
+        code,
+        code
+          .replace("from '@langchain/core/tools';\n", "from '@langchain/core/tools';\nimport { classifyTool } from 'tool-result-guard';\n")
+          .replace(
+            "b(noteImpl, { name: 'note', description: 'Takes a note', schema });",
+            "classifyTool(b(noteImpl, { name: 'note', description: 'Takes a note', schema }), { stateScope: 'session' });",
+          ),
+      ))(renamedFactoryTool("history.push(text);\n  return 'ok';")),
+  ],
+});

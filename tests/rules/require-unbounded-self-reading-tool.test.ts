@@ -5515,3 +5515,198 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 24', ru
     ]),
   ],
 });
+
+/** A low-level server's handler in one module that hands its whole request to a function another module exports. */
+const requestDelegateFolder = mkdtempSync(path.join(tmpdir(), 'trg-request-delegate-'));
+writeFileSync(
+  path.join(requestDelegateFolder, 'package.json'),
+  '{ "name": "request-delegate-fixture", "private": true, "type": "module" }\n',
+);
+writeFileSync(
+  path.join(requestDelegateFolder, 'server.ts'),
+  `import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { handleTools, listTools } from './tools.js';
+server.setRequestHandler(ListToolsRequestSchema, async () => listTools());
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  return handleTools(request);
+});
+`,
+);
+/** The delegate's module: the list the server answers with, and the `switch` on the requested name; `body` is the branch. */
+const requestDelegate = (body: string): string => `import { readFile } from 'node:fs/promises';
+export const listTools = () => ({
+  tools: [{ name: 'read_doc', description: 'Reads a document', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }],
+});
+export const handleTools = async (request) => {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case 'read_doc': {
+      ${body}
+    }
+    default:
+      throw new Error('unknown tool');
+  }
+};
+`;
+writeFileSync(
+  path.join(requestDelegateFolder, 'tools.ts'),
+  requestDelegate("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"),
+);
+const requestDelegateFix: [string, string] = [
+  "inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }",
+  "inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
+];
+
+/** A server that speaks JSON-RPC itself: a registry of definitions keyed by name, and a `tools/call` method that switches on it. */
+const jsonRpcServer = (body: string): string => `import { readFile } from 'node:fs/promises';
+class DocsServer {
+  constructor() {
+    this.tools = {
+      read_doc: {
+        name: 'read_doc',
+        description: 'Reads a document',
+        inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      },
+    };
+  }
+  handleToolsList() {
+    return { tools: Object.values(this.tools) };
+  }
+  async handleToolsCall(params) {
+    const { name, arguments: args = {} } = params;
+    switch (name) {
+      case 'read_doc':
+        ${body}
+      default:
+        throw new Error('unknown tool');
+    }
+  }
+  async handleRequest(request) {
+    const { method, params } = request;
+    switch (method) {
+      case 'tools/list':
+        return this.handleToolsList();
+      case 'tools/call':
+        return this.handleToolsCall(params);
+    }
+  }
+}
+`;
+
+/** A server's assets shipped beside its code, found through a helper; several branches of one handler each declare their own `filePath`. */
+const shippedAssetsServer = (readBranch: string): string => `import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+const __dirname = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS = path.join(__dirname, 'assets');
+function assetPath(kind) {
+  switch (kind) {
+    case 'components':
+      return path.join(ASSETS, 'components');
+    case 'logos':
+      return path.join(ASSETS, 'logos');
+  }
+}
+function logoPath(name) {
+  return path.join(assetPath('logos'), name.replace(/\\.{2,}/g, ''));
+}
+function smallLogoPath(name) {
+  const small = path.join(ASSETS, 'logos-small', name);
+  return fs.existsSync(small) ? small : null;
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  switch (name) {
+    case 'save_component': {
+      const filePath = args.target;
+      fs.writeFileSync(filePath, args.source);
+      return { content: [{ type: 'text', text: 'saved' }] };
+    }
+    case 'get_component': {
+      ${readBranch}
+    }
+  }
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 25', rule, {
+  valid: [
+    // A component shipped with the server, found through its helper; another branch's own `filePath` is another local.
+    shippedAssetsServer(
+      "const filePath = path.join(assetPath('components'), `${args.component}.tsx`);\n      return { content: [{ type: 'text', text: fs.readFileSync(filePath, 'utf8') }] };",
+    ),
+    // A shipped logo, its smaller copy when there is one: either is a file the package installed.
+    shippedAssetsServer(
+      "const source = smallLogoPath(args.logo) || logoPath(args.logo);\n      return { content: [{ type: 'image', data: fs.readFileSync(source).toString('base64'), mimeType: 'image/png' }] };",
+    ),
+    // The imported delegate's branch hands back a size of what it read.
+    {
+      code: requestDelegate("return { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] };"),
+      filename: path.join(requestDelegateFolder, 'tools.ts'),
+    },
+    // The JSON-RPC method's branch hands back a size.
+    jsonRpcServer("return { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] };"),
+    // A renamed import of the factory whose tool hands back a size.
+    `import { tool as b } from '@langchain/core/tools';
+import { readFile } from 'node:fs/promises';
+async function sizeOf({ path }) { return String((await readFile(path, 'utf8')).length); }
+export const sizeTool = b(sizeOf, { name: 'file_size', description: 'Size of a file', schema });`,
+  ],
+  invalid: [
+    // The branch that reads the model's own path is reported, whatever the other branches declare.
+    // (No suggestion: the server lists no definition to carry the bound.)
+    {
+      code: shippedAssetsServer(
+        "const filePath = path.join(process.cwd(), args.component);\n      return { content: [{ type: 'text', text: fs.readFileSync(filePath, 'utf8') }] };",
+      ),
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'get_component', readCall: '`fs.readFileSync`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [],
+        },
+      ],
+    },
+    // The whole request handed to a function of another module: its `switch` dispatches, and its list holds the contract.
+    {
+      ...invalid(requestDelegate("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
+        { toolName: 'read_doc', readCall: '`readFile`', fix: requestDelegateFix },
+      ]),
+      filename: path.join(requestDelegateFolder, 'tools.ts'),
+    },
+    // The registry's entry is the tool, its branch in the `tools/call` method the invocation.
+    invalid(jsonRpcServer("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
+      {
+        toolName: 'read_doc',
+        readCall: '`readFile`',
+        fix: [
+          "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n      },",
+          "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n        _meta: { 'anthropic/maxResultSizeChars': Infinity },\n      },",
+        ],
+      },
+    ]),
+    // A minifier's name for LangChain's `tool`: the call is the factory's all the same, and the fix wraps it.
+    {
+      code: `import { tool as b } from '@langchain/core/tools';
+import { readFile } from 'node:fs/promises';
+async function readIt({ path }) { return readFile(path, 'utf8'); }
+export const readTool = b(readIt, { name: 'read_file', description: 'Reads a file', schema });`,
+      errors: [
+        {
+          messageId: 'missingUnbounded',
+          data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', unbounded: 'UNBOUNDED' },
+          suggestions: [
+            {
+              messageId: 'setUnbounded',
+              output: `import { tool as b } from '@langchain/core/tools';
+import { readFile } from 'node:fs/promises';
+import { classifyTool, UNBOUNDED } from 'tool-result-guard';
+async function readIt({ path }) { return readFile(path, 'utf8'); }
+export const readTool = classifyTool(b(readIt, { name: 'read_file', description: 'Reads a file', schema }), { reads: 'path', maxResultSizeChars: UNBOUNDED });`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

@@ -526,15 +526,23 @@ function startsAsPath(node: TSESTree.Node, scope: OriginScope): boolean {
   return head !== undefined && (ROOT_RELATIVE.test(head) || RELATIVE_PATH.test(head));
 }
 
-/** What a local of the scope's function holds: its one initialiser, when nothing assigns it again. */
+/**
+ * What a local of the scope's function holds: its one initialiser, when nothing assigns it again.
+ * Of the declarations of its name, the one around the use (each `case` of a dispatch may declare
+ * its own `const filePath`); an assignment counts where that declaration is seen.
+ */
 function soleInitialiser(local: TSESTree.Identifier, scope: Pick<OriginScope, 'unit'>): TSESTree.Expression | null | undefined {
   const initialisers = scope.unit.declarators.filter(
-    (declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local.name,
+    (declarator) =>
+      declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === local.name && declaredAround(declarator, local),
   );
+  const [declarator] = initialisers;
+  if (initialisers.length !== 1 || !declarator) return undefined;
   const replaced = scope.unit.assignments.some(
-    (assignment) => assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local.name,
+    (assignment) =>
+      assignment.left.type === AST_NODE_TYPES.Identifier && assignment.left.name === local.name && declaredAround(declarator, assignment),
   );
-  return initialisers.length === 1 && !replaced ? initialisers[0]!.init : undefined;
+  return replaced ? undefined : declarator.init;
 }
 
 /** The arguments of a path join (`path.join(a, b)`, `resolve(a, b)`, any receiver), when it joins at least two parts. */
@@ -585,6 +593,10 @@ function underShippedFolder(argument: TSESTree.Node, scope: PathScope, depth = 0
     return [target.consequent, target.alternate].every(
       (branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1),
     );
+  }
+  // `optimizedPath || resolvedPath`: a shipped file's smaller copy when there is one, else the file itself.
+  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??')) {
+    return [target.left, target.right].every((branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1));
   }
   const parts = pathJoinArguments(target);
   if (parts) {

@@ -670,15 +670,16 @@ export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, set
     if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && mentions(parent.test, key)) {
       return !readsClock(parent.test, fn);
     }
-    // `if (x) return x;` earlier in the same block
+    // `if (x) return x;` earlier in the same block, or `if (done) return cached;` where the block latches `done = true`
     if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
       const index = parent.body.indexOf(child as TSESTree.Statement);
+      const latches = latchesSetIn(parent.body);
       const guarded = parent.body
         .slice(0, Math.max(index, 0))
         .some(
           (statement) =>
             statement.type === AST_NODE_TYPES.IfStatement &&
-            mentions(statement.test, key) &&
+            (mentions(statement.test, key) || latches.some((latch) => mentions(statement.test, latch))) &&
             !readsClock(statement.test, fn) &&
             (statement.consequent.type === AST_NODE_TYPES.ReturnStatement ||
               (statement.consequent.type === AST_NODE_TYPES.BlockStatement &&
@@ -688,6 +689,24 @@ export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, set
     }
   }
   return false;
+}
+
+/**
+ * The flags a block sets to `true` in its own statements (`validated = true`, `this.loaded = true`): a
+ * latch an early return tests (`if (validated) return { errors: validationErrors }`), so what the block
+ * writes beside it is made once, as a value guarded by its own test is.
+ */
+function latchesSetIn(statements: readonly TSESTree.Node[]): string[] {
+  const latches: string[] = [];
+  for (const statement of statements) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const write = statement.expression;
+    if (write.type !== AST_NODE_TYPES.AssignmentExpression || write.operator !== '=') continue;
+    if (write.right.type !== AST_NODE_TYPES.Literal || write.right.value !== true) continue;
+    const key = bindingKey(write.left);
+    if (key !== undefined) latches.push(key);
+  }
+  return latches;
 }
 
 /**

@@ -5,7 +5,9 @@
  * constructors of a `…Tool` class. Published code spells the factory calls
  * differently from source, and `recogniseFactoryCall` still sees them:
  * - bundlers rename an import that collides with another (`import { tool }`
- *   twice in one bundle becomes `tool2`, `createTool3`);
+ *   twice in one bundle becomes `tool2`, `createTool3`), and a minifier renames
+ *   every import (`import { tool as b } from '@langchain/core/tools'`): the name
+ *   the factory was exported by is the one compared;
  * - LangChain's `tool(runTask, { name, schema })` passes a named function,
  *   not a function literal, and `tool(toolImpl, toolDefinition)` names a
  *   config the module keeps in a `const` (the tool is that object);
@@ -131,13 +133,39 @@ export function recogniseToolWrapperCall(call: TSESTree.CallExpression, settings
   return objectLiteralDefinition('factory', config, name, first);
 }
 
+/**
+ * The name a factory was exported by, when the module imports it under another
+ * (`import { tool as b } from '@langchain/core/tools'`: a minifier's rename, or an
+ * author's `tool as lcTool`): a call of that local is a call of the factory. Asked
+ * only of a plain callee handed a config (an object, or a module's constant after
+ * a function), so the import is looked up for few calls.
+ */
+function renamedImportName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  const callee = skipTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length === 0 || call.arguments.length > 3) return undefined;
+  const handsConfig = call.arguments.some((argument, index) => {
+    const target = skipTypeWrappers(argument);
+    return target.type === AST_NODE_TYPES.ObjectExpression || (index === 1 && target.type === AST_NODE_TYPES.Identifier);
+  });
+  if (!handsConfig) return undefined;
+  const program = programOf(call);
+  const filePath = program ? programPath(program) : undefined;
+  if (!program || filePath === undefined) return undefined;
+  const binding = programFileIndex(program, filePath).imports.get(callee.name);
+  if (!binding || binding.imported === 'default' || binding.imported === '*' || binding.imported === callee.name) return undefined;
+  return BUNDLER_SUFFIX.exec(binding.imported)?.[1] ?? binding.imported;
+}
+
 export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   // Every call of a file passes here: compare the callee's last name before building its dotted name.
   const lastNames = factoryLastNamesOf(settings);
   const lastName = withoutBundlerSuffix(getCalleeLastName(call), call);
+  if (lastName === undefined) return undefined;
   // (A computed key may itself hold dots: `x['a.tool']()`, so such names go the long way.)
-  if (lastName === undefined || (!lastNames.has(lastName) && !lastName.includes('.'))) return undefined;
-  if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
+  if (!lastNames.has(lastName) && !lastName.includes('.')) {
+    const imported = renamedImportName(call);
+    if (imported === undefined || !settings.toolFactories.includes(imported)) return undefined;
+  } else if (!matchesDottedName(withoutBundlerSuffix(getCalleeName(call), call), settings.toolFactories)) return undefined;
   const object = firstObjectArgument(call);
   if (!object) {
     const constantConfig = constantConfigArgument(call);
@@ -155,7 +183,12 @@ export function recogniseFactoryCall(call: TSESTree.CallExpression, settings: Re
 export function recogniseConstructorCall(call: TSESTree.NewExpression, settings: RecognitionSettings): ToolDefinition | undefined {
   const calleeName = getCalleeLastName(call);
   if (calleeName === undefined) return undefined;
-  if (!TOOL_CONSTRUCTOR_PATTERN.test(calleeName) && !settings.toolFactories.includes(calleeName)) return undefined;
+  const isToolConstructor = (name: string) => TOOL_CONSTRUCTOR_PATTERN.test(name) || settings.toolFactories.includes(name);
+  if (!isToolConstructor(calleeName)) {
+    // `import { DynamicStructuredTool as c } from '@langchain/core/tools'`, then `new c({…})`.
+    const imported = renamedImportName(call);
+    if (imported === undefined || !isToolConstructor(imported)) return undefined;
+  }
   const object = firstObjectArgument(call);
   if (!object || !hasInvocationMember(object, settings)) return undefined;
   return objectLiteralDefinition('constructor', object);

@@ -331,15 +331,18 @@ function listEntryNameNode(
     findProperty(object, 'name') ??
     (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
   if (!name) return undefined;
-  if (!isDefinitionPlace(object) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
-  return { name: toolNameKey(name.value), spelling: spelledNameKey(name.value) };
+  const key = toolNameKey(name.value);
+  if (!isDefinitionPlace(object, key) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
+  return { name: key, spelling: spelledNameKey(name.value) };
 }
 
 /**
- * Where a definition list or constant sits: an array element, a variable's value, an export, or a
- * variable a bundle assigns in its lazy module initialiser (`var readTool; … readTool = { name, … }`).
+ * Where a definition list or constant sits: an array element, a variable's value, an export, a
+ * variable a bundle assigns in its lazy module initialiser (`var readTool; … readTool = { name, … }`),
+ * or the entry of a registry keyed by the tool's own name (`this.tools = { create_identity: { name:
+ * 'create_identity', description, inputSchema } }`, whose values a hand-written `tools/list` answers).
  */
-function isDefinitionPlace(object: TSESTree.ObjectExpression): boolean {
+function isDefinitionPlace(object: TSESTree.ObjectExpression, name: string | undefined): boolean {
   let child: TSESTree.Node = object;
   let parent = object.parent;
   while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
@@ -347,6 +350,9 @@ function isDefinitionPlace(object: TSESTree.ObjectExpression): boolean {
     parent = parent.parent;
   }
   if (parent?.type === AST_NODE_TYPES.ArrayExpression) return true;
+  if (parent?.type === AST_NODE_TYPES.Property && parent.value === child && parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
+    return name !== undefined && getStaticKeyName(parent.key, parent.computed) === name;
+  }
   if (
     parent?.type === AST_NODE_TYPES.AssignmentExpression &&
     parent.operator === '=' &&
