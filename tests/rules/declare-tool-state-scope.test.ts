@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../src/rules/declare-tool-state-scope.js';
 import plugin from '../../src/eslint-plugin.js';
 import { harnessTypesDirectory, harnessTypesFile, stateScopeCases } from './harness-types-cases.js';
+import { jsonRpcServer } from './json-rpc-server.js';
 
 const ruleTester = new RuleTester();
 
@@ -4227,34 +4228,14 @@ server.registerTool('check_assets', { description: 'Checks the assets' }, async 
 /** What the check finds: each asset the module lists that is missing. */
 const findMissing = 'const errors = ASSETS.filter((asset) => !existsSync(asset));';
 
-/** A server that speaks JSON-RPC itself, its definitions in a registry keyed by name; `body` is the branch. */
-const jsonRpcNotes = (body: string): string => `const notes = [];
-class NotesServer {
-  constructor() {
-    this.tools = {
-      add_note: { name: 'add_note', description: 'Adds a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
-    };
-  }
-  async handleToolsCall(params) {
-    const { name, arguments: args = {} } = params;
-    switch (name) {
-      case 'add_note':
-        ${body}
-      default:
-        throw new Error('unknown tool');
-    }
-  }
-  async handleRequest(request) {
-    const { method, params } = request;
-    switch (method) {
-      case 'tools/list':
-        return { tools: Object.values(this.tools) };
-      case 'tools/call':
-        return this.handleToolsCall(params);
-    }
-  }
-}
-`;
+/** A JSON-RPC server's tool that keeps notes; `body` is its branch. */
+const jsonRpcNotes = (body: string): string =>
+  jsonRpcServer({
+    prelude: 'const notes = [];',
+    name: 'add_note',
+    contract: "description: 'Adds a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }",
+    body,
+  });
 
 /** LangChain's `tool` under a minifier's name (`import { tool as b }`), around a module's history. */
 const renamedFactoryTool = (body: string): string => `import { tool as b } from '@langchain/core/tools';

@@ -7,6 +7,7 @@ import { type InvalidTestCase, RuleTester } from '@typescript-eslint/rule-tester
 
 import rule, { type MessageIds, type Options } from '../../src/rules/require-unbounded-self-reading-tool.js';
 import { classifyCases, harnessTypesDirectory, harnessTypesFile } from './harness-types-cases.js';
+import { jsonRpcServer } from './json-rpc-server.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const crossFile = path.join(fixtures, 'self-reading', 'tool.ts');
@@ -5557,41 +5558,14 @@ const requestDelegateFix: [string, string] = [
   "inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }",
 ];
 
-/** A server that speaks JSON-RPC itself: a registry of definitions keyed by name, and a `tools/call` method that switches on it. */
-const jsonRpcServer = (body: string): string => `import { readFile } from 'node:fs/promises';
-class DocsServer {
-  constructor() {
-    this.tools = {
-      read_doc: {
-        name: 'read_doc',
-        description: 'Reads a document',
-        inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
-      },
-    };
-  }
-  handleToolsList() {
-    return { tools: Object.values(this.tools) };
-  }
-  async handleToolsCall(params) {
-    const { name, arguments: args = {} } = params;
-    switch (name) {
-      case 'read_doc':
-        ${body}
-      default:
-        throw new Error('unknown tool');
-    }
-  }
-  async handleRequest(request) {
-    const { method, params } = request;
-    switch (method) {
-      case 'tools/list':
-        return this.handleToolsList();
-      case 'tools/call':
-        return this.handleToolsCall(params);
-    }
-  }
-}
-`;
+/** A JSON-RPC server's tool that reads a document; `body` is its branch. */
+const jsonRpcDocs = (body: string): string =>
+  jsonRpcServer({
+    prelude: "import { readFile } from 'node:fs/promises';",
+    name: 'read_doc',
+    contract: "description: 'Reads a document', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }",
+    body,
+  });
 
 /** A server's assets shipped beside its code, found through a helper; several branches of one handler each declare their own `filePath`. */
 const shippedAssetsServer = (readBranch: string): string => `import * as fs from 'node:fs';
@@ -5645,7 +5619,7 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 25', ru
       filename: path.join(requestDelegateFolder, 'tools.ts'),
     },
     // The JSON-RPC method's branch hands back a size.
-    jsonRpcServer("return { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] };"),
+    jsonRpcDocs("return { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] };"),
     // A renamed import of the factory whose tool hands back a size.
     `import { tool as b } from '@langchain/core/tools';
 import { readFile } from 'node:fs/promises';
@@ -5675,13 +5649,13 @@ export const sizeTool = b(sizeOf, { name: 'file_size', description: 'Size of a f
       filename: path.join(requestDelegateFolder, 'tools.ts'),
     },
     // The registry's entry is the tool, its branch in the `tools/call` method the invocation.
-    invalid(jsonRpcServer("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
+    invalid(jsonRpcDocs("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
       {
         toolName: 'read_doc',
         readCall: '`readFile`',
         fix: [
-          "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n      },",
-          "inputSchema: { type: 'object', properties: { path: { type: 'string' } } },\n        _meta: { 'anthropic/maxResultSizeChars': Infinity },\n      },",
+          "properties: { path: { type: 'string' } } } },",
+          "properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },",
         ],
       },
     ]),
