@@ -588,16 +588,15 @@ function underShippedFolder(argument: TSESTree.Node, scope: PathScope, depth = 0
     const init = soleInitialiser(target, scope);
     return init ? underShippedFolder(init, scope, depth + 1) : false;
   }
-  // `section ? path.join(docsPath, section) : docsPath`: each branch the shipped folder or a path joined onto it.
-  if (target.type === AST_NODE_TYPES.ConditionalExpression) {
-    return [target.consequent, target.alternate].every(
-      (branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1),
-    );
-  }
-  // `optimizedPath || resolvedPath`: a shipped file's smaller copy when there is one, else the file itself.
-  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??')) {
-    return [target.left, target.right].every((branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1));
-  }
+  // `section ? path.join(docsPath, section) : docsPath`, `optimizedPath || resolvedPath` (a shipped file's smaller
+  // copy when there is one, else the file itself): each branch the shipped folder or a path joined onto it.
+  const branches =
+    target.type === AST_NODE_TYPES.ConditionalExpression
+      ? [target.consequent, target.alternate]
+      : target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??')
+        ? [target.left, target.right]
+        : undefined;
+  if (branches) return branches.every((branch) => !scope.fromInput(branch) || underShippedFolder(branch, scope, depth + 1));
   const parts = pathJoinArguments(target);
   if (parts) {
     const root = parts[0];

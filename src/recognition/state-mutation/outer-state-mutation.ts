@@ -673,13 +673,14 @@ export function isLazyInitialisation(write: TSESTree.Node, fn: FunctionNode, set
     // `if (x) return x;` earlier in the same block, or `if (done) return cached;` where the block latches `done = true`
     if ((parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) && 'body' in parent) {
       const index = parent.body.indexOf(child as TSESTree.Statement);
-      const latches = latchesSetIn(parent.body);
+      // Asked only of an early return that does not test the written value itself.
+      let latches: string[] | undefined;
       const guarded = parent.body
         .slice(0, Math.max(index, 0))
         .some(
           (statement) =>
             statement.type === AST_NODE_TYPES.IfStatement &&
-            (mentions(statement.test, key) || latches.some((latch) => mentions(statement.test, latch))) &&
+            (mentions(statement.test, key) || (latches ??= latchesSetIn(parent.body)).some((latch) => mentions(statement.test, latch))) &&
             !readsClock(statement.test, fn) &&
             (statement.consequent.type === AST_NODE_TYPES.ReturnStatement ||
               (statement.consequent.type === AST_NODE_TYPES.BlockStatement &&
