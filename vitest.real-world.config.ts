@@ -16,7 +16,7 @@ export default defineConfig({
     // Unpacks the real-world corpus once, before the workers start, so
     // parallel workers never race to download the same tarball.
     globalSetup: ['tests/setup/corpus.ts'],
-    // The accuracy suite lints all 109 labelled packages in one worker, and the analysis keeps every
+    // The accuracy suite lints every labelled package in one worker, and the analysis keeps every
     // module it followed for the life of the process: `npm run eval` peaks at 4.4 GB resident, at
     // Node's default heap limit (a worker died of it in CI). 8 GB of heap per worker leaves room
     // on the 24 GB CI machine; bounding those caches is the real fix (issue 27's note).
