@@ -173,6 +173,24 @@ function isBundledConstant(declaration: TSESTree.VariableDeclaration, init: TSES
   );
 }
 
+/**
+ * Whether a program can bind an import under a name other than its export's (`import { tool as b }`,
+ * `const { tool: b } = require('m')`, `const b = require('m').tool`), told without walking its tree:
+ * a renamed specifier among its top-level imports, or any `require(` or `import(` in its text (a
+ * `require` binding can sit anywhere). Undefined text (a tree whose text is not recorded) says yes.
+ */
+export function mayBindRenamedImport(program: TSESTree.Program, text: string | undefined): boolean {
+  const renamedTopLevel = program.body.some(
+    (statement) =>
+      statement.type === AST_NODE_TYPES.ImportDeclaration &&
+      statement.specifiers.some(
+        (specifier) =>
+          specifier.type === AST_NODE_TYPES.ImportSpecifier && getStaticKeyName(specifier.imported, false) !== specifier.local.name,
+      ),
+  );
+  return renamedTopLevel || text === undefined || /\b(?:require|import)\s*\(/.test(text);
+}
+
 /** The file each program was parsed from: the linted file, a module the analysis followed, a test's snippet. */
 const programPaths = new WeakMap<TSESTree.Program, string>();
 

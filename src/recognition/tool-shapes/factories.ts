@@ -16,7 +16,8 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 import { getCalleeLastName, getCalleeName, isFunctionNode, matchesDottedName, programOf, skipTypeWrappers } from '../ast.js';
-import { programFileIndex, programPath } from '../file-index.js';
+import { mayBindRenamedImport, programFileIndex, programPath } from '../file-index.js';
+import { moduleText } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
 import { statesContract } from '../tool-contract.js';
 import { asObjectLiteral, configName, resolveToolName } from '../tool-name.js';
@@ -133,6 +134,15 @@ export function recogniseToolWrapperCall(call: TSESTree.CallExpression, settings
   return objectLiteralDefinition('factory', config, name, first);
 }
 
+const renamingPrograms = new WeakMap<TSESTree.Program, boolean>();
+
+/** `mayBindRenamedImport`, once per program: most files have no renamed import, and then no call needs their index. */
+function renamesImports(program: TSESTree.Program): boolean {
+  let renames = renamingPrograms.get(program);
+  if (renames === undefined) renamingPrograms.set(program, (renames = mayBindRenamedImport(program, moduleText(program))));
+  return renames;
+}
+
 /**
  * The name a factory was exported by, when the module imports it under another
  * (`import { tool as b } from '@langchain/core/tools'`: a minifier's rename, or an
@@ -150,7 +160,7 @@ function renamedImportName(call: TSESTree.CallExpression | TSESTree.NewExpressio
   if (!handsConfig) return undefined;
   const program = programOf(call);
   const filePath = program ? programPath(program) : undefined;
-  if (!program || filePath === undefined) return undefined;
+  if (!program || filePath === undefined || !renamesImports(program)) return undefined;
   const binding = programFileIndex(program, filePath).imports.get(callee.name);
   if (!binding || binding.imported === 'default' || binding.imported === '*' || binding.imported === callee.name) return undefined;
   return BUNDLER_SUFFIX.exec(binding.imported)?.[1] ?? binding.imported;
