@@ -271,10 +271,84 @@ function collectFacts(program: TSESTree.Program): DispatchFacts {
       }
     } else if (node.type === AST_NODE_TYPES.ObjectExpression && node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
       addListEntry(node, facts.listEntries);
+    } else {
+      const branch = callToolMethodBranch(node);
+      if (branch) collectMethodBranchDelegates(branch.statements, branch.request, facts);
     }
   });
   if (facts.delegates.size > 0) collectChainedDelegates(program, facts);
   return facts;
+}
+
+/**
+ * A server that speaks JSON-RPC itself routes by the message's method: `switch (message.method) { case
+ * 'tools/call': … }` or `if (message.method === 'tools/call') { … }` is what
+ * `setRequestHandler(CallToolRequestSchema, …)` is to the SDK. The branch's statements, and the name
+ * of the message it routes (`message` of `message.method`, or the object `method` was destructured from).
+ */
+function callToolMethodBranch(node: TSESTree.Node): { statements: TSESTree.Node[]; request: string } | undefined {
+  if (node.type === AST_NODE_TYPES.SwitchCase) {
+    if (!node.test || getStringValue(node.test) !== CALL_TOOL_METHOD || node.parent?.type !== AST_NODE_TYPES.SwitchStatement)
+      return undefined;
+    const request = methodRoot(node.parent.discriminant);
+    return request === undefined ? undefined : { statements: node.consequent, request };
+  }
+  if (node.type !== AST_NODE_TYPES.IfStatement) return undefined;
+  const test = skipTypeWrappers(node.test);
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || (test.operator !== '===' && test.operator !== '==')) return undefined;
+  const [method, literal] = getStringValue(test.right) === CALL_TOOL_METHOD ? [test.left, test.right] : [test.right, test.left];
+  if (getStringValue(literal) !== CALL_TOOL_METHOD) return undefined;
+  const request = methodRoot(method);
+  return request === undefined ? undefined : { statements: [node.consequent], request };
+}
+
+/** `message.method` → `message`; `method` destructured in its function (`const { method, params } = request`) → `request`. */
+function methodRoot(node: TSESTree.Node): string | undefined {
+  const target = skipTypeWrappers(node);
+  const path = getMemberPath(target);
+  if (path?.length === 2 && path[1] === 'method') return path[0];
+  if (target.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const fn = enclosingFunctions(target, 1)[0];
+  return fn ? destructuredFrom(fn, target.name, 'method') : undefined;
+}
+
+/** The root `local` was destructured from as `key` in `fn` (`const { method } = request` → `request`), if any. */
+function destructuredFrom(fn: FunctionNode, local: string, key: string): string | undefined {
+  let root: string | undefined;
+  walk(fn.body, (node) => {
+    if (root !== undefined || (node !== fn.body && isFunctionNode(node))) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.ObjectPattern || !node.init) return undefined;
+    const init = skipTypeWrappers(node.init);
+    const binds = node.id.properties.some(
+      (property) =>
+        property.type === AST_NODE_TYPES.Property &&
+        getStaticKeyName(property.key, property.computed) === key &&
+        property.value.type === AST_NODE_TYPES.Identifier &&
+        property.value.name === local,
+    );
+    if (binds && init.type === AST_NODE_TYPES.Identifier) root = init.name;
+    return undefined;
+  });
+  return root;
+}
+
+/**
+ * The calls of a `tools/call` branch that hand on the whole message (`await handleToolCall(message)`,
+ * `return this.handleRequest(request)`): each callee receives the request, as a handler does.
+ */
+function collectMethodBranchDelegates(statements: readonly TSESTree.Node[], request: string, facts: DispatchFacts): void {
+  for (const statement of statements) {
+    walk(statement, (node) => {
+      if (isFunctionNode(node)) return false;
+      if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+      const callee = delegateCalleeName(node.callee);
+      const passed = node.arguments.findIndex((argument) => argument.type === AST_NODE_TYPES.Identifier && argument.name === request);
+      if (callee !== undefined && !callee.startsWith(SERVICE_DELEGATE_PREFIX) && passed >= 0 && !facts.requestDelegates.has(callee)) {
+        facts.requestDelegates.set(callee, passed);
+      }
+      return undefined;
+    });
+  }
 }
 
 function dispatchFacts(node: TSESTree.Node): DispatchFacts | undefined {
@@ -362,6 +436,38 @@ function requestOfNameBinding(fn: FunctionNode, name: string): string | undefine
   return requestOfBinding(fn, name, 'name');
 }
 
+/**
+ * `const params = request.params || {}` (or `const { params } = request`) in `fn`: a local that holds
+ * the request's params, so `params.name` is the requested name. The request's root name, else undefined.
+ */
+function paramsLocalRoot(fn: FunctionNode, local: string): string | undefined {
+  const declared = destructuredFrom(fn, local, 'params');
+  if (declared !== undefined) return declared;
+  let root: string | undefined;
+  walk(fn.body, (node) => {
+    if (root !== undefined || (node !== fn.body && isFunctionNode(node))) return false;
+    if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || node.id.name !== local)
+      return undefined;
+    let init = node.init ? skipTypeWrappers(node.init) : undefined;
+    if (init?.type === AST_NODE_TYPES.LogicalExpression && (init.operator === '||' || init.operator === '??'))
+      init = skipTypeWrappers(init.left);
+    const path = init ? getMemberPath(init) : undefined;
+    if (path?.length === 2 && path[1] === 'params') root = path[0];
+    return undefined;
+  });
+  return root;
+}
+
+/** `params.name || '<missing>'` (the field of a local that holds the request's params): the request's root name. */
+function paramsLocalField(fn: FunctionNode, init: TSESTree.Node, field: RequestField): string | undefined {
+  let target = skipTypeWrappers(init);
+  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??'))
+    target = skipTypeWrappers(target.left);
+  const path = getMemberPath(target);
+  if (path?.length !== 2 || !REQUEST_FIELD_SPELLINGS[field].includes(path[1]!)) return undefined;
+  return paramsLocalRoot(fn, path[0]!);
+}
+
 function findRequestBinding(fn: FunctionNode, name: string, field: RequestField): string | undefined {
   let root: string | undefined;
   walk(fn.body, (node) => {
@@ -369,7 +475,7 @@ function findRequestBinding(fn: FunctionNode, name: string, field: RequestField)
     if (node !== fn.body && isFunctionNode(node) && !isAwaiterBody(node)) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || !node.init) return undefined;
     if (node.id.type === AST_NODE_TYPES.Identifier && node.id.name === name) {
-      root = requestParamsRoot(node.init, field);
+      root = requestParamsRoot(node.init, field) ?? paramsLocalField(fn, node.init, field);
     } else if (node.id.type === AST_NODE_TYPES.ObjectPattern) {
       const binds = node.id.properties.some((property) => {
         if (
@@ -380,8 +486,11 @@ function findRequestBinding(fn: FunctionNode, name: string, field: RequestField)
         const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
         return value.type === AST_NODE_TYPES.Identifier && value.name === name;
       });
-      const path = binds ? getMemberPath(skipTypeWrappers(node.init)) : undefined;
+      const init = skipTypeWrappers(node.init);
+      const path = binds ? getMemberPath(init) : undefined;
       if (path?.length === 2 && path[1] === 'params') root = path[0];
+      // `const { name } = params`, with `const params = request.params || {}` before it.
+      else if (binds && init.type === AST_NODE_TYPES.Identifier) root = paramsLocalRoot(fn, init.name);
     }
     return undefined;
   });

@@ -367,8 +367,13 @@ function isValueCall(call: TSESTree.CallExpression | TSESTree.NewExpression, fil
   // `util_1.mcpError(…)`, `errors.notFoundError(…)`: a function that builds an error, imported through its module.
   if (method !== undefined && ERROR_CONSTRUCTOR.test(method)) return true;
   if (path !== undefined && path.length >= 2 && LOG_RECEIVERS.has(path[path.length - 2]!)) return true;
+  // `process.stdout.write(JSON.stringify({ id, result }))`: the process's own output (a server that speaks
+  // JSON-RPC on stdio answers there) reads no location.
+  if (path?.length === 3 && path[0] === 'process' && PROCESS_OUTPUT_STREAMS.has(path[1]!) && method === 'write') return true;
   return method !== undefined && VALUE_METHODS.has(method);
 }
+
+const PROCESS_OUTPUT_STREAMS = new Set(['stdout', 'stderr']);
 
 interface Frame {
   fn: FunctionNode;

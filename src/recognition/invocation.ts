@@ -178,6 +178,34 @@ const CONTEXT_PARAMETER = /^_*(?:ctx|context|[a-z]+(?:Context|Ctx)|(?:tool(?:Cal
  * (`handler(ollama, args, format)`): then that one.
  */
 function inputPositions(fn: FunctionNode, definition: ToolDefinition): number[] {
+  const positions = namedInputPositions(fn, definition);
+  const carriers = parametersCarriers(fn).filter((index) => !positions.includes(index));
+  return carriers.length === 0 ? positions : [...positions, ...carriers];
+}
+
+/**
+ * A later parameter whose `parameters` the handler reads (`handler(runtime, message, state, options)` with
+ * `options?.parameters?.url`: elizaOS hands an action the arguments the model filled in there) carries
+ * the model's input too. Asked only of handlers of three parameters or more, where such an options bag sits.
+ */
+function parametersCarriers(fn: FunctionNode): number[] {
+  if (fn.params.length < 3) return [];
+  const names = new Map<string, number>();
+  fn.params.forEach((parameter, index) => {
+    const target = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    if (index > 0 && target.type === AST_NODE_TYPES.Identifier) names.set(target.name, index);
+  });
+  const found = new Set<number>();
+  walk(fn.body, (node) => {
+    if (node.type !== AST_NODE_TYPES.MemberExpression || node.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const index = names.get(node.object.name);
+    if (index !== undefined && getStaticKeyName(node.property, node.computed) === 'parameters') found.add(index);
+    return undefined;
+  });
+  return [...found];
+}
+
+function namedInputPositions(fn: FunctionNode, definition: ToolDefinition): number[] {
   if (definition.inputParameter !== undefined) return [definition.inputParameter];
   const first = fn.params[0];
   const name = first?.type === AST_NODE_TYPES.Identifier ? first.name : undefined;

@@ -209,6 +209,42 @@ export function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
   return returned;
 }
 
+/**
+ * Results a function answers through a call instead of returning them: a tool result literal
+ * (`{ content: [{ type: 'text', text }] }`, the protocol's shape, also as a JSON-RPC message's
+ * `result`) handed to any call of its own body, as a server that speaks JSON-RPC itself answers
+ * (`writeResponse(id, { content: [...] })`, `send({ jsonrpc: '2.0', id, result: { content } })`).
+ * What that literal carries reaches the model as a return would.
+ */
+export function answeredExpressions(fn: FunctionNode): TSESTree.Expression[] {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [];
+  const answered: TSESTree.Expression[] = [];
+  walk(fn.body, (node) => {
+    if (isFunctionNode(node)) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    for (const argument of node.arguments) {
+      const result = toolResultLiteral(argument);
+      if (result) answered.push(result);
+    }
+    return undefined;
+  });
+  return answered;
+}
+
+/** `{ content: [ … ] }`, or a message whose `result` is one: the tool result literal. */
+function toolResultLiteral(node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const target = skipTypeWrappers(node);
+  if (target.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  for (const property of target.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const key = getStaticKeyName(property.key, property.computed);
+    const value = skipTypeWrappers(property.value);
+    if (key === 'content' && value.type === AST_NODE_TYPES.ArrayExpression) return target;
+    if (key === 'result') return toolResultLiteral(value);
+  }
+  return undefined;
+}
+
 /** The method or function a call names, also on a computed receiver (`grouped[m.path].push`). */
 function calleeLastName(call: CallNode): string | undefined {
   return getCalleeLastName(call);

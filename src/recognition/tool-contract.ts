@@ -774,7 +774,7 @@ const MAKES_A_FILE =
 /** A field that says where the tool puts what it fetched (`localPath`, "Local destination path"): it saves, not hands back. */
 const DESTINATION_FIELD = /^(?:local|dest|destination|output|out|save)(?=[A-Z_-]|$)/;
 const METADATA_WORDS =
-  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|links|size|existence|exists|count|number of|diagnostics?|errors|warnings)\b/i;
+  /\b(?:metadata|info|information|status|stats|statistics|summary|tree|list|listing|names|links|size|existence|exists|count|number of|diagnostics?|errors|warnings|history|commits)\b/i;
 /** A location field's own description that says the tool reads it ("URL to fetch", "The file to read", "document to extract text from"). */
 const FIELD_READ_FOR =
   /\b(?:to|will)\s+(?:be\s+)?(?:read|fetch(?:ed)?|scrape[d]?|crawl(?:ed)?|download(?:ed)?|view(?:ed)?|retrieve[d]?|quer(?:y|ied)|transcribe[d]?|extract\s+(?:the\s+)?(?:text|content|contents)\s+from)\b/i;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../src/rules/declare-tool-state-scope.js';
 import plugin from '../../src/eslint-plugin.js';
 import { harnessTypesDirectory, harnessTypesFile, stateScopeCases } from './harness-types-cases.js';
-import { jsonRpcServer } from './json-rpc-server.js';
+import { jsonRpcMessageServer, jsonRpcServer } from './json-rpc-server.js';
 
 const ruleTester = new RuleTester();
 
@@ -4237,6 +4237,16 @@ const jsonRpcNotes = (body: string): string =>
     body,
   });
 
+/** A notes server's case whose list entry is fixed to declare the session scope (`_meta`). */
+const notesEntryScoped = (code: string) =>
+  mutatesCase(
+    code,
+    code.replace(
+      "properties: { text: { type: 'string' } } } },",
+      "properties: { text: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } },",
+    ),
+  );
+
 /** LangChain's `tool` under a minifier's name (`import { tool as b }`), around a module's history. */
 const renamedFactoryTool = (body: string): string => `import { tool as b } from '@langchain/core/tools';
 const history = [];
@@ -4268,14 +4278,7 @@ ruleTester.run('declare-tool-state-scope: first-contact round 25', rule, {
         ),
       ))(latchedCheck(`${findMissing}\n  checkErrors = errors;\n  return { errors: checkErrors };`)),
     // The registry's entry is the tool, and its branch in the `tools/call` method keeps a note.
-    ((code) =>
-      mutatesCase(
-        code,
-        code.replace(
-          "properties: { text: { type: 'string' } } } },",
-          "properties: { text: { type: 'string' } } }, _meta: { 'anthropic/stateScope': 'session' } },",
-        ),
-      ))(jsonRpcNotes("notes.push(args.text);\n        return { content: [{ type: 'text', text: 'ok' }] };")),
+    notesEntryScoped(jsonRpcNotes("notes.push(args.text);\n        return { content: [{ type: 'text', text: 'ok' }] };")),
     // The call of the renamed factory makes a tool, whose invocation keeps the history; the fix wraps it.
     ((code) =>
       mutatesCase(
@@ -4288,4 +4291,31 @@ ruleTester.run('declare-tool-state-scope: first-contact round 25', rule, {
           ),
       ))(renamedFactoryTool("history.push(text);\n  return 'ok';")),
   ],
+});
+
+/** A JSON-RPC server of module functions whose `add_note` branch runs `body` (see `jsonRpcMessageServer`). */
+const jsonRpcMessageNotes = (route: 'switch' | 'if', body: string): string =>
+  jsonRpcMessageServer({
+    prelude: 'const notes = [];',
+    name: 'add_note',
+    contract: "description: 'Adds a note', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }",
+    body,
+    route,
+  });
+
+ruleTester.run('declare-tool-state-scope: first-contact round 26', rule, {
+  valid: [
+    // The branch of the `tools/call` method's handler only reads the notes.
+    jsonRpcMessageNotes('switch', "writeResponse(id, { content: [{ type: 'text', text: notes.join('\\\\n') }] });\n    return;"),
+    jsonRpcMessageNotes('if', "writeResponse(id, { content: [{ type: 'text', text: notes.join('\\\\n') }] });\n    return;"),
+  ],
+  invalid: (['switch', 'if'] as const).map((route) =>
+    // The function handed the message by the `tools/call` method is the call handler; its branch keeps a note.
+    notesEntryScoped(
+      jsonRpcMessageNotes(
+        route,
+        "notes.push(args.text);\n    writeResponse(id, { content: [{ type: 'text', text: 'ok' }] });\n    return;",
+      ),
+    ),
+  ),
 });

@@ -40,3 +40,58 @@ class JsonRpcServer {
 }
 `;
 }
+
+/**
+ * A JSON-RPC server written with module functions, as a CLI ships one beside its binary: the
+ * definitions an array that `getTools()` returns, a message loop routing by `message.method` (a
+ * `switch`, or `if (message.method === 'tools/call')`), and a handler that takes the whole message,
+ * reads the name from a local holding its params (`const params = message.params || {}`), branches
+ * with `if (toolName === …)` and answers through `writeResponse(id, result)`. Both rule tests build one.
+ */
+export function jsonRpcMessageServer(tool: {
+  prelude: string;
+  name: string;
+  contract: string;
+  body: string;
+  route: 'switch' | 'if';
+}): string {
+  const routing =
+    tool.route === 'switch'
+      ? `switch (message.method) {
+    case 'tools/list':
+      writeResponse(message.id, { tools: getTools() });
+      return;
+    case 'tools/call':
+      await handleToolCall(message);
+      return;
+  }`
+      : `if (message.method === 'tools/list') {
+    writeResponse(message.id, { tools: getTools() });
+  } else if (message.method === 'tools/call') {
+    await handleToolCall(message);
+  }`;
+  return `${tool.prelude}
+const TOOL_NAME = '${tool.name}';
+function getTools() {
+  return [
+    { name: TOOL_NAME, ${tool.contract} },
+  ];
+}
+function writeResponse(id, result) {
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\\n');
+}
+async function handleToolCall(message) {
+  const id = message.id;
+  const params = message.params || {};
+  const toolName = params.name || '<missing>';
+  const args = params.arguments || {};
+  if (toolName === TOOL_NAME) {
+    ${tool.body}
+  }
+  writeResponse(id, { content: [{ type: 'text', text: 'Unknown tool' }], isError: true });
+}
+export async function handleMessage(message) {
+  ${routing}
+}
+`;
+}

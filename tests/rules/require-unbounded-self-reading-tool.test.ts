@@ -7,7 +7,7 @@ import { type InvalidTestCase, RuleTester } from '@typescript-eslint/rule-tester
 
 import rule, { type MessageIds, type Options } from '../../src/rules/require-unbounded-self-reading-tool.js';
 import { classifyCases, harnessTypesDirectory, harnessTypesFile } from './harness-types-cases.js';
-import { jsonRpcServer } from './json-rpc-server.js';
+import { jsonRpcMessageServer, jsonRpcServer } from './json-rpc-server.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const crossFile = path.join(fixtures, 'self-reading', 'tool.ts');
@@ -5682,5 +5682,136 @@ export const readTool = classifyTool(b(readIt, { name: 'read_file', description:
         },
       ],
     },
+  ],
+});
+
+/** A JSON-RPC server of module functions whose `read_doc` branch runs `body` (see `jsonRpcMessageServer`). */
+const jsonRpcMessageDocs = (route: 'switch' | 'if', body: string): string =>
+  jsonRpcMessageServer({
+    prelude: "import { readFile } from 'node:fs/promises';",
+    name: 'read_doc',
+    contract: "description: 'Reads a document', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }",
+    body,
+    route,
+  });
+
+const jsonRpcMessageFix: [string, string] = [
+  "properties: { path: { type: 'string' } } } },",
+  "properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } },",
+];
+
+/** An elizaOS action whose handler takes the model's parameters from its options (`options.parameters`). */
+const elizaAction = (body: string): string => `import { readFile } from 'node:fs/promises';
+export const readDocAction = {
+  name: 'READ_DOC',
+  similes: ['OPEN_DOC'],
+  description: 'Reads the document at a path',
+  validate: async () => true,
+  handler: async (_runtime, message, _state, options) => {
+    const filePath = options?.parameters?.path;
+    ${body}
+  },
+};
+`;
+
+/** A one-tool low-level server whose handler guards with a predicate of the module (`if (!isSupportedToolName(name))`). */
+const predicateGuardedServer = (body: string): string => `import { readFile } from 'node:fs/promises';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const TOOL_NAME = 'read_doc';
+const TOOL_ALIASES = ['doc'];
+const server = new Server({ name: 'docs', version: '1.0.0' }, { capabilities: { tools: {} } });
+function isSupportedToolName(name) {
+  return name === TOOL_NAME || TOOL_ALIASES.includes(name);
+}
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: TOOL_NAME, description: 'Reads a document', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args } = request.params;
+  if (!isSupportedToolName(name)) {
+    throw new Error(\`Unknown tool: \${name}\`);
+  }
+  ${body}
+});
+`;
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 26', rule, {
+  valid: [
+    // unknown (the paths go to an imported `run`), and what the contract says comes back is the files' commit
+    // history, facts about them, not what is in them ("Get git commit history for one or more files").
+    "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { run } from './git.js';\nexport const historyTool = tool({ name: 'get_file_history', description: 'Get git commit history for one or more files to understand their evolution', inputSchema: z.object({ filePaths: z.array(z.string()) }), execute: async ({ filePaths }) => run(`git log -- ${filePaths.join(' ')}`) });",
+    "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { run } from './git.js';\nexport const commitsTool = tool({ name: 'get_recent_commits', description: 'Get recent commits that modified the same files', inputSchema: z.object({ filePaths: z.array(z.string()) }), execute: async ({ filePaths }) => run(`git log -5 -- ${filePaths.join(' ')}`) });",
+    // The one tool past the predicate's guard answers with a size.
+    predicateGuardedServer("return { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] };"),
+    // The action answers with a size of what it read at the path its options carry.
+    elizaAction("const text = await readFile(filePath, 'utf8');\n    return { success: true, text: String(text.length) };"),
+    // The `tools/call` method's handler answers with a size of what it read.
+    jsonRpcMessageDocs(
+      'switch',
+      "writeResponse(id, { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] });\n    return;",
+    ),
+    jsonRpcMessageDocs(
+      'if',
+      "writeResponse(id, { content: [{ type: 'text', text: String((await readFile(args.path, 'utf8')).length) }] });\n    return;",
+    ),
+  ],
+  invalid: [
+    // The same tool whose description says it gets the files' contents: the contract says it reads.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract' as const,
+          suggestions: [
+            {
+              messageId: 'setUnbounded' as const,
+              output: code
+                .replace("from './git.js';\n", "from './git.js';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n")
+                .replace('= tool({', '= classifyTool(tool({')
+                .replace(/\) \}\);$/, ") }), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
+            },
+          ],
+        },
+      ],
+    }))(
+      "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { run } from './git.js';\nexport const showTool = tool({ name: 'get_files', description: 'Get the contents of one or more files at a revision', inputSchema: z.object({ filePaths: z.array(z.string()) }), execute: async ({ filePaths }) => run(`git show HEAD -- ${filePaths.join(' ')}`) });",
+    ),
+    // A guard through the module's predicate, which compares the name with one tool's: the rest of the handler is that tool.
+    invalid(predicateGuardedServer("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
+      {
+        toolName: 'read_doc',
+        readCall: '`readFile`',
+        fix: [
+          "properties: { path: { type: 'string' } } } }] }));",
+          "properties: { path: { type: 'string' } } }, _meta: { 'anthropic/maxResultSizeChars': Infinity } }] }));",
+        ],
+      },
+    ]),
+    // The parameters the model filled in are in the handler's options: the path there is the model's.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnbounded' as const,
+          data: { toolName: 'READ_DOC', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' },
+          suggestions: [
+            { messageId: 'setUnbounded' as const, output: code.replace('\n  },\n};', '\n  },\n  maxResultSizeChars: Infinity,\n};') },
+          ],
+        },
+      ],
+    }))(elizaAction("const text = await readFile(filePath, 'utf8');\n    return { success: true, text };")),
+    // `case 'tools/call': await handleToolCall(message)`: the function handed the message is the call handler,
+    // `params.name` of its `const params = message.params || {}` the requested name.
+    invalid(
+      jsonRpcMessageDocs(
+        'switch',
+        "writeResponse(id, { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] });\n    return;",
+      ),
+      [{ toolName: 'read_doc', readCall: '`readFile`', fix: jsonRpcMessageFix }],
+    ),
+    // The same routed by `if (message.method === 'tools/call')`.
+    invalid(
+      jsonRpcMessageDocs('if', "writeResponse(id, { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] });\n    return;"),
+      [{ toolName: 'read_doc', readCall: '`readFile`', fix: jsonRpcMessageFix }],
+    ),
   ],
 });

@@ -17,7 +17,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { type ClassNode, type FunctionNode, collectBindingNames, containsNode, getMemberPath, shownFunctionName } from '../ast.js';
 import type { FileIndex } from '../file-index.js';
 import { resolveLocalName } from '../module-graph.js';
-import { type ContentShape, ContentFlow, returnedExpressions, unionShapes } from '../output-flow.js';
+import { type ContentShape, ContentFlow, answeredExpressions, returnedExpressions, unionShapes } from '../output-flow.js';
 import { handlersOfLookup } from '../handler-maps.js';
 import { describeCall } from '../readers.js';
 import type { RecognitionSettings } from '../settings.js';
@@ -158,6 +158,12 @@ function namedIterationCallback(call: TSESTree.CallExpression | TSESTree.NewExpr
   const [callback] = call.arguments;
   if (callback?.type !== AST_NODE_TYPES.Identifier || !taint.has(callee.object)) return undefined;
   return resolveLocalName(file, callback.name);
+}
+
+/** What a function hands back: its returns, and the tool results it answers through a call (`answeredExpressions`). */
+function answersOf(fn: FunctionNode): TSESTree.Expression[] {
+  const answered = answeredExpressions(fn);
+  return answered.length === 0 ? returnedExpressions(fn) : [...returnedExpressions(fn), ...answered];
 }
 
 /** The names the parameters of `fn` at `indices` bind. */
@@ -396,7 +402,7 @@ export function analyzeFunction(
   // Cheap first: content can only reach the return if something here produced or received it.
   if (sources.size > 0 || filledArguments.size > 0 || callbackArguments.size > 0 || contentParameters.size > 0) {
     const flow = flowFrom(sources);
-    returned = returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    returned = answersOf(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
     for (const { shape } of returned) returns = unionShapes(returns, shape);
     filledParameters = flow.filledParameters(fn, contentParameters);
     callbackParameters = flow.callbackParameters(fn);
@@ -406,7 +412,7 @@ export function analyzeFunction(
     const inside = new Map([...sources].filter(([call]) => containsNode(region, call)));
     if (inside.size === 0) return [];
     const flow = flowFrom(inside);
-    return returnedExpressions(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    return answersOf(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
   };
 
   const summary: FunctionSummary = {

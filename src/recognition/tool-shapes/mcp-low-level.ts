@@ -22,8 +22,9 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, getStaticKeyName, skipTypeWrappers } from '../ast.js';
+import { type FunctionNode, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers } from '../ast.js';
 import { findDispatcher, listEntryNamed, mayDispatchIn } from '../call-tool-handlers.js';
+import { programFileIndex, programPath } from '../file-index.js';
 import { definitionObjectOf, resolveToolName } from '../tool-name.js';
 import type { ToolDefinition } from './vocabulary.js';
 
@@ -89,10 +90,43 @@ function nameComparison(test: TSESTree.Expression): TSESTree.BinaryExpression | 
   return target;
 }
 
+/**
+ * `if (!isSupportedToolName(toolName)) { writeError(…); return; }`: a guard that asks a function of the
+ * module whether the requested name is the tool's, the function comparing its parameter with one name
+ * (`return name === TOOL_NAME || TOOL_ALIASES.includes(name)`). The name it compares with, and the
+ * name the guard hands it; undefined for any other test.
+ */
+function predicateGuard(test: TSESTree.Expression): { name: string; discriminant: TSESTree.Node } | undefined {
+  const target = skipTypeWrappers(test);
+  if (target.type !== AST_NODE_TYPES.UnaryExpression || target.operator !== '!') return undefined;
+  const call = skipTypeWrappers(target.argument);
+  if (call.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.length !== 1) {
+    return undefined;
+  }
+  const program = programOf(call);
+  const path = program ? programPath(program) : undefined;
+  const predicate = program && path !== undefined ? programFileIndex(program, path).functions.get(call.callee.name) : undefined;
+  const parameter = predicate?.params[0];
+  if (!predicate || !isFunctionNode(predicate) || parameter?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const body = predicate.body;
+  const returned =
+    body.type !== AST_NODE_TYPES.BlockStatement
+      ? body
+      : body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement
+        ? (body.body[0].argument ?? undefined)
+        : undefined;
+  const comparison = returned ? nameComparison(returned) : undefined;
+  if (!comparison || (comparison.operator !== '===' && comparison.operator !== '==')) return undefined;
+  const isParameter = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Identifier && side.name === parameter.name;
+  const named = isParameter(comparison.left) ? comparison.right : isParameter(comparison.right) ? comparison.left : undefined;
+  const name = named ? resolveToolName(named) : undefined;
+  return name === undefined ? undefined : { name, discriminant: call.arguments[0]! };
+}
+
 /** `if (name === 'read_file') { … }` on the requested name: the tool, with the branch as its region. */
 export function recogniseDispatchBranch(node: TSESTree.IfStatement, filePath?: string): ToolDefinition | undefined {
   const test = nameComparison(node.test);
-  if (!test) return undefined;
+  if (!test) return recognisePredicateGuard(node, filePath);
   const equal = test.operator === '===' || test.operator === '==';
   const guard = (test.operator === '!==' || test.operator === '!=') && !node.alternate && exits(node.consequent);
   // A guard is the tool only as a statement of the handler's block: the rest of that block is its branch.
@@ -106,6 +140,18 @@ export function recogniseDispatchBranch(node: TSESTree.IfStatement, filePath?: s
   const dispatcher = findDispatcher(discriminant, filePath);
   if (!dispatcher) return undefined;
   return dispatchDefinition(node, name, dispatcher, equal ? node.consequent : block!);
+}
+
+/** A guard through the module's predicate (`predicateGuard`): the rest of the handler's block is the one tool's branch. */
+function recognisePredicateGuard(node: TSESTree.IfStatement, filePath?: string): ToolDefinition | undefined {
+  const block = node.parent;
+  if (node.alternate || block?.type !== AST_NODE_TYPES.BlockStatement || !exits(node.consequent)) return undefined;
+  // Cheap before the module's index: the test must be `!f(x)`.
+  if (node.test.type !== AST_NODE_TYPES.UnaryExpression || !mayDispatchIn(node, filePath)) return undefined;
+  const guard = predicateGuard(node.test);
+  if (!guard) return undefined;
+  const dispatcher = findDispatcher(guard.discriminant, filePath);
+  return dispatcher ? dispatchDefinition(node, guard.name, dispatcher, block) : undefined;
 }
 
 /**
