@@ -47,6 +47,11 @@ export const ACCURACY_FLOOR = {
   // 4882/4952 = 98.6 %; self-reading 346/453 = 76.4 % / 346/421 = 82.2 %; stateful 1178/1633 = 72.1 % /
   // 1178/1397 = 84.3 % (the 337 packages before it: 4592/4661, 338/444 / 338/412, 1144/1579 / 1144/1349),
   // so every floor holds as it was. Rounds 17, 18 and 20 to 23 stay held out.
+  // After round 26's principles (rules of this change), round 26 joined: 5,149 tools in 376 packages,
+  // 5076/5149 = 98.6 %; self-reading 360/469 = 76.8 % / 360/437 = 82.4 %; stateful 1229/1705 = 72.1 % /
+  // 1229/1461 = 84.1 % (the 361 packages before it: 4888/4952, 346/453 / 346/420, 1184/1633 / 1184/1403,
+  // one false self-reading report fewer), so every floor holds as it was. Round 25 stays held out with
+  // rounds 17, 18 and 20 to 23.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
   selfReading: { recall: 0.76, precision: 0.82 },
