@@ -110,6 +110,17 @@ function isKeepNamesCall(node: TSESTree.Node): node is TSESTree.CallExpression {
 }
 
 /**
+ * The expression a function returns when its body is that one `return`, or is an expression itself
+ * (`get: function () { return m_1.x; }`, `(name) => name === TOOL`); undefined for any other body.
+ */
+export function soleReturnedExpression(node: TSESTree.Node | undefined): TSESTree.Expression | undefined {
+  if (!node || !isFunctionNode(node)) return undefined;
+  if (node.body.type !== AST_NODE_TYPES.BlockStatement) return node.body;
+  const [statement] = node.body.body;
+  return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
+}
+
+/**
  * Strips the wrappers that do not change a value: `x as T`, `x!`,
  * `x satisfies T`, `<T>x`, the `(0, x)` of compiled CommonJS and esbuild's
  * `__name(x, "name")`.

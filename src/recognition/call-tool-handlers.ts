@@ -187,14 +187,19 @@ function collectDelegateCalls(
   });
 }
 
+/** `x ?? {}`, `x || fallback`: the value before its fallback (`x`), type wrappers stripped; else the node itself. */
+function withoutFallback(node: TSESTree.Node): TSESTree.Node {
+  const target = skipTypeWrappers(node);
+  return target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '??' || target.operator === '||')
+    ? skipTypeWrappers(target.left)
+    : target;
+}
+
 /** Is `argument` the request's `params.<field>`, or the handler's local bound to it (`const { name, arguments: args } = request.params`)? */
 function holdsRequestField(handler: FunctionNode, requestName: string | undefined, argument: TSESTree.Node, field: RequestField): boolean {
   if (requestParamsRoot(argument, field) !== undefined) return true;
-  let target = skipTypeWrappers(argument);
   // `routeTool(name, args ?? {})`: the arguments, or an empty object when there are none.
-  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '??' || target.operator === '||')) {
-    target = skipTypeWrappers(target.left);
-  }
+  const target = withoutFallback(argument);
   return (
     requestName !== undefined && target.type === AST_NODE_TYPES.Identifier && requestOfBinding(handler, target.name, field) === requestName
   );
@@ -448,10 +453,7 @@ function paramsLocalRoot(fn: FunctionNode, local: string): string | undefined {
     if (root !== undefined || (node !== fn.body && isFunctionNode(node))) return false;
     if (node.type !== AST_NODE_TYPES.VariableDeclarator || node.id.type !== AST_NODE_TYPES.Identifier || node.id.name !== local)
       return undefined;
-    let init = node.init ? skipTypeWrappers(node.init) : undefined;
-    if (init?.type === AST_NODE_TYPES.LogicalExpression && (init.operator === '||' || init.operator === '??'))
-      init = skipTypeWrappers(init.left);
-    const path = init ? getMemberPath(init) : undefined;
+    const path = node.init ? getMemberPath(withoutFallback(node.init)) : undefined;
     if (path?.length === 2 && path[1] === 'params') root = path[0];
     return undefined;
   });
@@ -460,10 +462,7 @@ function paramsLocalRoot(fn: FunctionNode, local: string): string | undefined {
 
 /** `params.name || '<missing>'` (the field of a local that holds the request's params): the request's root name. */
 function paramsLocalField(fn: FunctionNode, init: TSESTree.Node, field: RequestField): string | undefined {
-  let target = skipTypeWrappers(init);
-  if (target.type === AST_NODE_TYPES.LogicalExpression && (target.operator === '||' || target.operator === '??'))
-    target = skipTypeWrappers(target.left);
-  const path = getMemberPath(target);
+  const path = getMemberPath(withoutFallback(init));
   if (path?.length !== 2 || !REQUEST_FIELD_SPELLINGS[field].includes(path[1]!)) return undefined;
   return paramsLocalRoot(fn, path[0]!);
 }

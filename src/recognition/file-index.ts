@@ -22,6 +22,7 @@ import {
   isClassNode,
   isFunctionNode,
   skipTypeWrappers,
+  soleReturnedExpression,
   walk,
 } from './ast.js';
 import { stripNodePrefix } from './settings.js';
@@ -146,14 +147,6 @@ function isModuleExports(target: TSESTree.Node): boolean {
     target.object.name === 'module' &&
     getStaticKeyName(target.property, target.computed) === 'exports'
   );
-}
-
-/** The expression a getter returns when its body is that one `return` (`get: function () { return m_1.x; }`). */
-function returnedByGetter(node: TSESTree.Node | undefined): TSESTree.Expression | undefined {
-  if (!node || !isFunctionNode(node)) return undefined;
-  if (node.body.type !== AST_NODE_TYPES.BlockStatement) return node.body;
-  const [statement] = node.body.body;
-  return node.body.body.length === 1 && statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
 }
 
 /**
@@ -446,7 +439,7 @@ function recordCommonJsExport(expression: TSESTree.Expression, index: FileIndex)
       (property): property is TSESTree.Property =>
         property.type === AST_NODE_TYPES.Property && getStaticKeyName(property.key, property.computed) === 'get',
     );
-    const returned = returnedByGetter(getter?.value);
+    const returned = soleReturnedExpression(getter?.value);
     if (name !== undefined && returned) exportValue(name, returned);
     return;
   }

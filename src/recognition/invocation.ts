@@ -25,6 +25,7 @@ import {
   isClassNode,
   isFunctionNode,
   skipTypeWrappers,
+  soleReturnedExpression,
   walk,
 } from './ast.js';
 import type { FileIndex } from './file-index.js';
@@ -310,13 +311,7 @@ export function getInvocation(definition: ToolDefinition, settings: RecognitionS
  * input parameter where the array puts it.
  */
 function throughArgumentsAwaiter(entry: InvocationEntry): InvocationEntry {
-  const body = entry.fn.body;
-  const call =
-    body?.type === AST_NODE_TYPES.CallExpression
-      ? body
-      : body?.type === AST_NODE_TYPES.BlockStatement && body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement
-        ? body.body[0]!.argument
-        : undefined;
+  const call = soleReturnedExpression(entry.fn);
   if (call?.type !== AST_NODE_TYPES.CallExpression) return entry;
   const generator = call.arguments.at(-1);
   const handed = call.arguments[1];

@@ -7,7 +7,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { findProperty, isClassNode, skipTypeWrappers } from './ast.js';
+import { findProperty, isClassNode, skipTypeWrappers, soleReturnedExpression } from './ast.js';
 import {
   MCP_META_PREFIX,
   type ToolDefinition,
@@ -15,13 +15,6 @@ import {
   classMemberByName,
   constructorAssignment,
 } from './tool-shapes/vocabulary.js';
-
-function singleReturnedExpression(method: TSESTree.MethodDefinition): TSESTree.Expression | undefined {
-  const body = method.value.body?.body;
-  if (body?.length !== 1) return undefined;
-  const [statement] = body;
-  return statement?.type === AST_NODE_TYPES.ReturnStatement ? (statement.argument ?? undefined) : undefined;
-}
 
 /**
  * Where a tool declares `memberName` (`maxResultSizeChars`, `stateScope`):
@@ -37,7 +30,7 @@ export function findToolMember(definition: ToolDefinition, memberName: string): 
       return { node: member, value: member.value ?? undefined, location: 'class-member' };
     }
     if (member?.type === AST_NODE_TYPES.MethodDefinition) {
-      return { node: member, value: singleReturnedExpression(member), location: 'class-member' };
+      return { node: member, value: soleReturnedExpression(member.value), location: 'class-member' };
     }
     const assignment = constructorAssignment(host, memberName);
     if (assignment) return { node: assignment, value: assignment.right, location: 'constructor-assignment' };
@@ -47,13 +40,7 @@ export function findToolMember(definition: ToolDefinition, memberName: string): 
   if (property) {
     const value = property.value;
     if (property.kind === 'get' && value.type === AST_NODE_TYPES.FunctionExpression) {
-      const body = value.body.body;
-      const onlyStatement = body.length === 1 ? body[0] : undefined;
-      return {
-        node: property,
-        value: onlyStatement?.type === AST_NODE_TYPES.ReturnStatement ? (onlyStatement.argument ?? undefined) : undefined,
-        location: 'property',
-      };
+      return { node: property, value: soleReturnedExpression(value), location: 'property' };
     }
     const isValue =
       value.type !== AST_NODE_TYPES.AssignmentPattern &&

@@ -399,10 +399,13 @@ export function analyzeFunction(
     if (navigated.size > 0) flow.bindFilled([...navigated].filter(([call]) => readSources.has(call)).map(([, page]) => page));
     return flow.run();
   };
+  // What the function hands back, walked for once: the summary and each region's `returnedFrom` read it.
+  let answered: TSESTree.Expression[] | undefined;
+  const answers = (): TSESTree.Expression[] => (answered ??= answersOf(fn));
   // Cheap first: content can only reach the return if something here produced or received it.
   if (sources.size > 0 || filledArguments.size > 0 || callbackArguments.size > 0 || contentParameters.size > 0) {
     const flow = flowFrom(sources);
-    returned = answersOf(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    returned = answers().map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
     for (const { shape } of returned) returns = unionShapes(returns, shape);
     filledParameters = flow.filledParameters(fn, contentParameters);
     callbackParameters = flow.callbackParameters(fn);
@@ -412,7 +415,7 @@ export function analyzeFunction(
     const inside = new Map([...sources].filter(([call]) => containsNode(region, call)));
     if (inside.size === 0) return [];
     const flow = flowFrom(inside);
-    return answersOf(fn).map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
+    return answers().map((expression) => ({ expression, shape: flow.shapeOf(expression) }));
   };
 
   const summary: FunctionSummary = {

@@ -22,7 +22,7 @@
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, getStaticKeyName, isFunctionNode, programOf, skipTypeWrappers } from '../ast.js';
+import { type FunctionNode, getStaticKeyName, programOf, skipTypeWrappers, soleReturnedExpression } from '../ast.js';
 import { findDispatcher, listEntryNamed, mayDispatchIn } from '../call-tool-handlers.js';
 import { programFileIndex, programPath } from '../file-index.js';
 import { definitionObjectOf, resolveToolName } from '../tool-name.js';
@@ -107,14 +107,8 @@ function predicateGuard(test: TSESTree.Expression): { name: string; discriminant
   const path = program ? programPath(program) : undefined;
   const predicate = program && path !== undefined ? programFileIndex(program, path).functions.get(call.callee.name) : undefined;
   const parameter = predicate?.params[0];
-  if (!predicate || !isFunctionNode(predicate) || parameter?.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const body = predicate.body;
-  const returned =
-    body.type !== AST_NODE_TYPES.BlockStatement
-      ? body
-      : body.body.length === 1 && body.body[0]!.type === AST_NODE_TYPES.ReturnStatement
-        ? (body.body[0].argument ?? undefined)
-        : undefined;
+  if (!predicate || parameter?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const returned = soleReturnedExpression(predicate);
   const comparison = returned ? nameComparison(returned) : undefined;
   if (!comparison || (comparison.operator !== '===' && comparison.operator !== '==')) return undefined;
   const isParameter = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Identifier && side.name === parameter.name;
