@@ -331,9 +331,19 @@ function listEntryNameNode(
     findProperty(object, 'name') ??
     (nestedObject?.type === AST_NODE_TYPES.ObjectExpression ? findProperty(nestedObject, 'name') : undefined);
   if (!name) return undefined;
-  const key = toolNameKey(name.value);
-  if (!isDefinitionPlace(object, key) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
-  return { name: key, spelling: spelledNameKey(name.value) };
+  // The key last but where the place needs it: resolving a name may look through the module's bindings,
+  // and most named objects are no definition (no contract, or an invocation of their own).
+  let key: string | undefined;
+  let resolved = false;
+  const nameKey = (): string | undefined => {
+    if (!resolved) {
+      key = toolNameKey(name.value);
+      resolved = true;
+    }
+    return key;
+  };
+  if (!isDefinitionPlace(object, nameKey) || hasInvocationMember(object, settings) || !statesContract(object)) return undefined;
+  return { name: nameKey(), spelling: spelledNameKey(name.value) };
 }
 
 /**
@@ -342,7 +352,7 @@ function listEntryNameNode(
  * or the entry of a registry keyed by the tool's own name (`this.tools = { create_identity: { name:
  * 'create_identity', description, inputSchema } }`, whose values a hand-written `tools/list` answers).
  */
-function isDefinitionPlace(object: TSESTree.ObjectExpression, name: string | undefined): boolean {
+function isDefinitionPlace(object: TSESTree.ObjectExpression, name: () => string | undefined): boolean {
   let child: TSESTree.Node = object;
   let parent = object.parent;
   while (parent && (parent.type === AST_NODE_TYPES.TSAsExpression || parent.type === AST_NODE_TYPES.TSSatisfiesExpression)) {
@@ -351,7 +361,8 @@ function isDefinitionPlace(object: TSESTree.ObjectExpression, name: string | und
   }
   if (parent?.type === AST_NODE_TYPES.ArrayExpression) return true;
   if (parent?.type === AST_NODE_TYPES.Property && parent.value === child && parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
-    return name !== undefined && getStaticKeyName(parent.key, parent.computed) === name;
+    const key = getStaticKeyName(parent.key, parent.computed);
+    return key !== undefined && key === name();
   }
   if (
     parent?.type === AST_NODE_TYPES.AssignmentExpression &&
