@@ -988,9 +988,15 @@ function isLocationField(field: ContractInput): boolean {
     (LOCATION_FIELD.test(field.name) ||
       LOCATION_FIELD_EXACT.test(field.name) ||
       (field.schemaName !== undefined && LOCATION_FIELD.test(field.schemaName.replace(/Schema$/, ''))) ||
-      (saying !== undefined && LOCATION_DESCRIPTION.test(saying)))
+      (saying !== undefined && LOCATION_DESCRIPTION.test(saying) && !SLUG.test(`${field.name} ${saying}`)))
   );
 }
+
+/**
+ * A slug ("Problem URL slug (e.g., 'two-sum')—the path segment after /problems/"): the name a fixed site gives
+ * one of its pages, which the tool looks up there, not a location the model chooses, whatever URL it speaks of.
+ */
+const SLUG = /slug/i;
 
 /** Does a field say where the tool puts what it fetched: a location named or described as the destination? */
 function isDestinationField(field: ContractInput): boolean {
@@ -1019,6 +1025,12 @@ export function contractSaysItReads(contract: ToolContract, found?: FoundRead): 
   const input: ContractInput | undefined =
     named ?? (found ? { name: found.kind === 'url' ? 'url' : 'path', description: undefined } : undefined);
   if (!input) return undefined;
+  const where =
+    named === undefined && found !== undefined
+      ? `the location ${found.shown} reads`
+      : input.locationInside === undefined
+        ? `\`${input.name}\``
+        : `\`${input.name}[].${input.locationInside}\``;
   // The first sentence says what the tool is; a later one may name another tool ("use search_text, which searches contents").
   // "Count matches in files using ripgrep", "List files … searched by ripgrep": facts about the matches, not their lines.
   // `grep`, `mgrep`, `rgrep`: grep hands back the lines it matches, unless the description says it counts or lists.
@@ -1030,15 +1042,13 @@ export function contractSaysItReads(contract: ToolContract, found?: FoundRead): 
   // `image-to-markdown`, `pdf_to_text`, `bing-search-to-markdown`: what the name turns into another format is what it reads.
   const converts = words.some((word, index) => word === 'to' && index > 0 && CONVERSION_TARGETS.has(words[index + 1] ?? ''));
   const changing = converts ? [] : words.filter((word) => CHANGING_NAME_WORDS.has(word));
+  // `str_replace_editor` with `command: view | create | str_replace | …`: the model may choose the operation that
+  // reads, whatever the name says the others do (the text editor's `view` hands back the file).
+  const offered = changing.length > 0 ? commandThatViews(contract, input, where) : undefined;
+  if (offered) return offered;
   if (changing.some((word) => !(searchesContent && SEARCH_NAME_WORDS.has(word)))) return undefined;
   // A download to a destination the model names saves the content; it does not hand it back.
   const savesIt = contract.inputs.some(isDestinationField);
-  const where =
-    named === undefined && found !== undefined
-      ? `the location ${found.shown} reads`
-      : input.locationInside === undefined
-        ? `\`${input.name}\``
-        : `\`${input.name}[].${input.locationInside}\``;
   if (sentence !== undefined && (OPENS_ELSEWHERE.test(sentence) || MAKES_A_FILE.test(sentence))) return undefined;
   if (description !== undefined && STARTS_A_JOB.test(description)) return undefined;
   if (sentence !== undefined && METADATA_WORDS.test(sentence) && !CONTENT_WORDS.test(sentence.replace(METADATA_WORDS, '')))
@@ -1143,6 +1153,26 @@ const HTTP_REQUEST =
   /\b(?:make|makes|send|sends|perform|performs|issue|issues|execute|executes)\s+(?:an?\s+)?(?:\w+\s+)?https?\s+(?:\w+\s+)?requests?\b/i;
 /** Operations a multi-operation tool may offer that hand back what is at the location. */
 const READING_OPERATIONS = new Set(['read', 'view', 'cat', 'fetch', 'download', 'content', 'contents', 'get_content', 'read_file']);
+
+/** An input that picks what the tool does: `command`, `operation`, `op`, `action`. */
+const COMMAND_FIELD = /^(?:command|cmd|operation|op|action)$/i;
+/** Commands that hand back the file as it is. */
+const VIEWING_COMMANDS = new Set(['view', 'read', 'cat']);
+
+/**
+ * An editor whose command input offers one that hands the file back (`str_replace_editor` with `command: view |
+ * create | str_replace | insert | undo_edit`): the model may choose it, whatever the name says the others do.
+ */
+function commandThatViews(contract: ToolContract, input: ContractInput, where: string): ContractReading | undefined {
+  for (const field of contract.inputs) {
+    if (field === input || !COMMAND_FIELD.test(field.name)) continue;
+    const viewing = field.choices?.find((choice) => VIEWING_COMMANDS.has(choice.toLowerCase()));
+    if (viewing !== undefined) {
+      return { input, evidence: `its \`${field.name}\` input offers \`${viewing}\`, which hands back what is at ${where}` };
+    }
+  }
+  return undefined;
+}
 
 /**
  * A tool of several operations (`operation: { enum: ['read', 'write', 'list'] }`, "Perform file

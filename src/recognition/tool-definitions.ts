@@ -10,7 +10,8 @@
  * - calls: MCP registrations, calls of a package's registration helper, object registrations, MCP tasks, the
  *   configured factories, then the SDK families (playwright MCP, config-returning
  *   factories, decorators and decorators applied by hand, LlamaIndex, OpenAI
- *   Agents, AI SDK provider tools), then the `handler` a tool module exports;
+ *   Agents, AI SDK provider tools), then the `handler` a tool module exports, then a fluent builder's chain
+ *   (`new Tool(name).description(…).input(…).handler(fn).build()`);
  * - `new …Tool({...})` constructors;
  * - object literals: typed as a tool, then objects no call configures (tools
  *   maps, factory-returned tools, OpenAI Agents function tools), then tool list
@@ -32,6 +33,7 @@ import {
   recogniseFactoryCall,
   recogniseToolWrapperCall,
 } from './tool-shapes/factories.js';
+import { recogniseBuilderChain } from './tool-shapes/fluent-builders.js';
 import { recogniseFactoryReturnedTool } from './tool-shapes/harness-factories.js';
 import { recogniseFunctionToolFrom } from './tool-shapes/llamaindex.js';
 import { recogniseContractObject } from './tool-shapes/contract-objects.js';
@@ -127,6 +129,7 @@ export function recogniseToolDefinition(
           recogniseLocalExecutorTool(node) ??
           recogniseProviderDefinedTool(node, settings) ??
           recogniseToolModuleHandler(node) ??
+          recogniseBuilderChain(node) ??
           recogniseToolWrapperCall(node, settings) ??
           recogniseForeignHelperRegistration(node),
       );

@@ -4319,3 +4319,70 @@ ruleTester.run('declare-tool-state-scope: first-contact round 26', rule, {
     ),
   ),
 });
+
+// A package's result caches kept by other modules, reached through tsc's CommonJS `require` and through an ESM namespace;
+// a login's token the request helper renews; a registry loaded once (first contact, round 27).
+const resultCaches = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'result-caches');
+const cachesToolFile = path.join(resultCaches, 'tool.js');
+/** The AI SDK's `tool({…})` wrapped in `classifyTool(…, { stateScope: 'session' })`, the import added as the module writes its own. */
+const classifiedSession = (code: string) =>
+  (code.startsWith('import')
+    ? code.replace(/((?:^import [^\n]*\n)+)/m, "$1import { classifyTool } from 'tool-result-guard';\n")
+    : `const { classifyTool } = require('tool-result-guard');\n\n${code}`
+  )
+    .replace('= tool({', '= classifyTool(tool({')
+    .replace("return 'ok'; } });", "return 'ok'; } }), { stateScope: 'session' });");
+/** A tool of `cachesToolFile` reported for a change, fixed with `classifyTool(…, { stateScope: 'session' })`. */
+const cachesToolCase = (code: string) => ({ ...mutatesCase(code, classifiedSession(code)), filename: cachesToolFile });
+/** A CMS client that logs in on demand and keeps the admin token for the requests after. */
+const loggedInClient = (toolName: string) => `import { tool } from 'ai';
+let adminToken = null;
+async function login() {
+  const response = await fetch('https://cms.example.com/admin/login', { method: 'POST' });
+  adminToken = (await response.json()).token;
+}
+async function request(path) {
+  if (!adminToken) await login();
+  const response = await fetch('https://cms.example.com' + path, { headers: { Authorization: 'Bearer ' + adminToken } });
+  if (response.status === 401) { adminToken = null; await login(); }
+  return response.json();
+}
+export const t = tool({ name: '${toolName}', description: 'd', inputSchema: {}, execute: async ({ id }) => { await request('/entries/' + id); return 'ok'; } });`;
+
+ruleTester.run('declare-tool-state-scope: first-contact round 27', rule, {
+  valid: [
+    // A function of one of the package's modules, through tsc's `require`, that keeps nothing.
+    {
+      code: `const { tool } = require('ai');\nconst search_js_1 = require('./services/search.js');\nexports.t = tool({ description: 'd', inputSchema: {}, execute: async ({ name }) => { await (0, search_js_1.describeDomain)(name); return 'ok'; } });`,
+      filename: cachesToolFile,
+    },
+    // `sites.addSite(…)` on a namespace import: the module's function is followed, and it keeps nothing; `add…` is no state.
+    {
+      code: `import { tool } from 'ai';\nimport * as sites from './sites.js';\nexport const t = tool({ description: 'd', inputSchema: {}, execute: async ({ siteUrl }) => { await sites.addSite(siteUrl); return 'ok'; } });`,
+      filename: cachesToolFile,
+    },
+    // Recording the call for analytics is bookkeeping, not state.
+    {
+      code: `import { tool } from 'ai';\nimport * as analytics from './analytics.js';\nexport const t = tool({ description: 'd', inputSchema: {}, execute: async () => { await analytics.trackToolCall('t'); return 'ok'; } });`,
+      filename: cachesToolFile,
+    },
+    // The request helper logs in when the token is missing or rejected: the connection's credential, not the tool's state.
+    loggedInClient('get_entry'),
+    // The fluent builder tools are made with is no tool: `handler(fn)` keeps the function and hands the builder back.
+    'export class Tool {\n  constructor(name) { this.name = name; }\n  description(text) { this.desc = text; return this; }\n  input(schema) { const self = this; self.inputSchema = schema; return self; }\n  handler(fn) { this.handlerFn = fn; return this; }\n  build() { return { name: this.name, description: this.desc, handler: this.handlerFn }; }\n}',
+    // A registry loaded once, on first use, through the object the factory is handed: what every later call would load.
+    "export function registerModelInfo(server, registry) {\n  server.tool('get_model_info', 'Get a model', {}, async ({ id }) => { await registry.ensureLoaded(); return { content: [{ type: 'text', text: String(registry.find(id)) }] }; });\n}",
+  ],
+  invalid: [
+    // tsc's CommonJS: `(0, search_js_1.searchDomain)(…)` fills the cache another module keeps.
+    cachesToolCase(
+      `const { tool } = require('ai');\nconst search_js_1 = require('./services/search.js');\nexports.t = tool({ description: 'd', inputSchema: {}, execute: async ({ name }) => { await (0, search_js_1.searchDomain)(name); return 'ok'; } });`,
+    ),
+    // `googleAnalytics.queryAnalytics(…)` asks for data: the analytics are what the tool reads, and their cache is kept.
+    cachesToolCase(
+      `import { tool } from 'ai';\nimport * as googleAnalytics from './analytics.js';\nexport const t = tool({ description: 'd', inputSchema: {}, execute: async ({ siteUrl }) => { await googleAnalytics.queryAnalytics({ siteUrl }); return 'ok'; } });`,
+    ),
+    // A tool whose name says the login is what it does: the token it leaves is its state.
+    mutatesCase(loggedInClient('login'), classifiedSession(loggedInClient('login'))),
+  ],
+});

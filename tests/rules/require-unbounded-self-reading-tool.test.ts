@@ -5815,3 +5815,64 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 26', ru
     ),
   ],
 });
+
+/** A tool an SDK's fluent builder makes: `new Tool(name).description(…).input(schema).handler(fn).build()`. */
+function builtTool(name: string, description: string, schema: string, handler: string, root = 'new Tool'): string {
+  return `import { Tool } from './sdk/tool.js';\nimport { z } from 'zod';\nimport { readFile } from 'node:fs/promises';\nexport const built = ${root}('${name}')\n  .description('${description}')\n  .input(z.object(${schema}))\n  .handler(async (input) => ${handler})\n  .build();`;
+}
+
+ruleTester.run('require-unbounded-self-reading-tool: first-contact round 27', rule, {
+  valid: [
+    // The builder's tool answers with a size of what it read.
+    builtTool('read_file', 'Read a file', '{ path: z.string() }', "({ size: (await readFile(input.path, 'utf8')).length })"),
+    // A command-line parser's chain is no tool: its arguments are text, not a schema, and nothing in it spells `tool`.
+    "import { program } from 'commander';\nimport { readFile } from 'node:fs/promises';\nprogram.command('cat').description('Print a file').arguments('<file>').action(async (file) => console.log(await readFile(file, 'utf8')));",
+    // The builder class itself: its `handler` keeps the function and hands the builder back; `build` makes the tool.
+    'export class Tool {\n  constructor(name) { this.name = name; }\n  description(text) { this.desc = text; return this; }\n  handler(fn) { this.handlerFn = fn; return this; }\n  build() { return { name: this.name, description: this.desc, handler: this.handlerFn }; }\n}',
+    // A slug names one of a fixed site's pages, whatever URL its description speaks of: the service looks it up there.
+    "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const problem = tool({ description: 'Retrieves a single problem by titleSlug', inputSchema: z.object({ titleSlug: z.string().describe('Problem URL slug (e.g. two-sum), the path segment after /problems/') }), execute: async ({ titleSlug }) => service.fetchProblem(titleSlug) });",
+    // An editor that offers no operation that reads.
+    "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const editor = tool({ description: 'Create and edit files', inputSchema: z.object({ command: z.enum(['create', 'str_replace', 'insert']), path: z.string().describe('Path to the file to edit') }), execute: async (params) => instance.edit(params) });",
+  ],
+  invalid: [
+    // The builder's tool hands back what is at the model's path. No object holds its contract: reported without a fix.
+    {
+      code: builtTool(
+        'read_file',
+        'Read the contents of a file',
+        '{ path: z.string() }',
+        "({ content: await readFile(input.path, 'utf8') })",
+      ),
+      errors: [
+        { messageId: 'missingUnbounded', data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
+      ],
+    },
+    // Named by a static constructor (`Tool.create(name)`), ending at the handler (no `build()`).
+    {
+      code: `import { Tool } from './sdk/tool.js';\nimport { z } from 'zod';\nimport { readFile } from 'node:fs/promises';\nexport const built = Tool.create('view_file')\n  .description('View a file')\n  .input(z.object({ path: z.string() }))\n  .handler(async (input) => ({ content: await readFile(input.path, 'utf8') }));`,
+      errors: [
+        { messageId: 'missingUnbounded', data: { toolName: 'view_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
+      ],
+    },
+    // `str_replace_editor` with `command: view | create | …`: the model may choose `view`, which hands the file back.
+    ((code) => ({
+      code,
+      errors: [
+        {
+          messageId: 'missingUnboundedByContract' as const,
+          suggestions: [
+            {
+              messageId: 'setUnbounded' as const,
+              output: code
+                .replace("from 'zod';\n", "from 'zod';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n")
+                .replace('= tool({', '= classifyTool(tool({')
+                .replace(/\) \}\);$/, ") }), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
+            },
+          ],
+        },
+      ],
+    }))(
+      "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const editor = tool({ name: 'str_replace_editor', description: 'View, create, and edit files in the filesystem', inputSchema: z.object({ command: z.enum(['view', 'create', 'str_replace', 'insert', 'undo_edit']), path: z.string().describe('Path to the file to edit') }), execute: async (params) => instance.edit(params) });",
+    ),
+  ],
+});

@@ -154,8 +154,11 @@ function startsAndWaitsForTheEnd(words: readonly string[]): boolean {
   return (words[0] === 'start' || words[0] === 'launch') && words.at(-2) === 'and' && words.at(-1) === 'wait';
 }
 
-/** Words after `ensure` that state a condition to hold, not a thing to make: `Accessible`, `WithinWorkspace`, `ValidPath`, `NotAborted`. */
-const CONDITION_WORD = /^(?:within|inside|valid|not|no|\w+(?:able|ible))$/;
+/**
+ * Words after `ensure` that state a condition to hold, not a thing to make: `Accessible`, `WithinWorkspace`, `ValidPath`,
+ * `NotAborted`, `Loaded` (`registry.ensureLoaded()`: data loaded once, what every later call would load the same).
+ */
+const CONDITION_WORD = /^(?:within|inside|valid|not|no|loaded|\w+(?:able|ible))$/;
 
 /**
  * `workspaceScope.ensureAccessible(uri)`, `ensureWithinWorkspace(path)`: `ensure` followed by a condition

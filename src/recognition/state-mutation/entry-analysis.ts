@@ -27,7 +27,7 @@ import { findInheritedToolMember } from '../self-reading.js';
 import { toolContract } from '../tool-contract.js';
 import type { RecognitionSettings } from '../settings.js';
 import { type ToolDefinition, type ToolMember, getClassMethod } from '../tool-shapes/vocabulary.js';
-import { describeOuterVariable, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
+import { describeOuterVariable, isOwnNamespaceCall, isPackageImport, outermostMember, thisBelongsTo } from './expressions.js';
 import { type FunctionToAnalyse, type StateUse, stateUseMaker } from './state-use.js';
 import { drivingCallOf } from './driving-calls.js';
 import { undoneBeforeReturn, undoneInFinally } from './balanced-changes.js';
@@ -37,6 +37,7 @@ import {
   changedStateIn,
   isFieldNeverRead,
   isHelperMemo,
+  isRenewedCredential,
   isLazyInitialisation,
   isLogOnlyLatch,
   isNeverRead,
@@ -223,6 +224,8 @@ function analyseEntry(
         );
         continue;
       }
+      // A function of one of the package's modules, through its namespace: followed above, not judged by its name.
+      if (isOwnNamespaceCall(identifier, variable)) continue;
       for (const trap of proxyTraps(variable, itemSource))
         follow(trap.fn, `the ${trap.name} trap of ${variable.name}`, current, identifier);
       const callParent = identifier.parent;
@@ -251,6 +254,8 @@ function analyseEntry(
         if (loadsModule(identifier)) continue;
         // A helper that takes nothing and makes its value once: every later call gets what the first made.
         if (via !== undefined && isHelperMemo(identifier, variable, fn, settings)) continue;
+        // A login's token renewed by the request helper: the connection's credential, not the tool's state.
+        if (via !== undefined && isRenewedCredential(variable, toolName, fn)) continue;
         findings.push(report.mutates(writingNode(identifier), 'assigns', `${outer.words}${where}`, stateKey));
         continue;
       }

@@ -10,6 +10,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 
 import { type FunctionNode, containsNode, functionNameOf, getStaticKeyName, isClassNode, skipChainAndTypeWrappers } from '../ast.js';
 import type { ScopeSource } from '../foreign-scope.js';
+import { requireSpecifier } from '../file-index.js';
 import { isOwnModuleSpecifier } from '../module-graph.js';
 
 export type ScopeVariable = TSESLint.Scope.Variable;
@@ -114,6 +115,35 @@ export function nameWords(name: string): string[] {
 }
 
 /** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
+/**
+ * `const search_js_1 = require("./services/search.js")` (tsc's CommonJS output, also through `__importStar`):
+ * a binding of one of the package's own modules, as an `import * as` of it is.
+ */
+export function isOwnModuleRequire(variable: ScopeVariable): boolean {
+  const definition = variable.defs[0];
+  if (definition?.type !== 'Variable' || definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return false;
+  const specifier = requireSpecifier(definition.node.init);
+  return specifier !== undefined && isOwnModuleSpecifier(specifier);
+}
+
+/**
+ * `googleSites.addSite(…)` on `import * as googleSites from './google/sites.js'` (or its CommonJS
+ * `require`): a function of one of the package's modules called through its namespace. What it
+ * changes is found by following it (`hiddenStateChange`); the namespace is no object that keeps
+ * anything, so its function's name (`add…`) says nothing of state.
+ */
+export function isOwnNamespaceCall(identifier: TSESTree.Identifier, variable: ScopeVariable): boolean {
+  const member = identifier.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier) return false;
+  const callee = member.parent?.type === AST_NODE_TYPES.SequenceExpression ? member.parent : member;
+  if (callee.parent?.type !== AST_NODE_TYPES.CallExpression || callee.parent.callee !== callee) return false;
+  const definition = variable.defs[0];
+  if (definition?.type === 'ImportBinding') {
+    return definition.node.type === AST_NODE_TYPES.ImportNamespaceSpecifier && !isPackageImport(variable);
+  }
+  return isOwnModuleRequire(variable);
+}
+
 export function isPackageImport(variable: ScopeVariable): boolean {
   const definition = variable.defs[0];
   if (definition?.type !== 'ImportBinding') return false;

@@ -36,7 +36,7 @@ import {
   resolveRelativeModule,
 } from '../module-graph.js';
 import type { RecognitionSettings } from '../settings.js';
-import { type ScopeVariable, expressionRoot, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
+import { type ScopeVariable, expressionRoot, isOwnModuleRequire, isPackageImport, nameWords, resolveIdentifier } from './expressions.js';
 import { drivingCallOf, namesSharedObject } from './driving-calls.js';
 import { changedStateIn, isLazyInitialisation, moduleLevelNames, mutationOf, ownNames } from './outer-state-mutation.js';
 import type { SharedSource } from './state-use.js';
@@ -581,11 +581,30 @@ function followsInto(name: string): boolean {
 /**
  * Does a call record the call for someone else, by its method's or its receiver's words
  * (`trackToolCall`, `telemetryService.recordLinesOfCodeModified()`)? Its counters are
- * observability, not state a later call of the tool is changed by.
+ * observability, not state a later call of the tool is changed by. Not a method that asks for
+ * data (`googleAnalytics.queryAnalytics(…)`, `metrics.fetchReport(…)`): the analytics are what the
+ * tool reads, and what that keeps (a result cache) is the tool's own.
  */
 function isBookkeeping(name: string): boolean {
+  if (DATA_QUERY_WORDS.has(nameWords(name.slice(name.lastIndexOf('.') + 1))[0] ?? '')) return false;
   return name.split('.').some((segment) => nameWords(segment).some((word) => BOOKKEEPING_WORDS.has(word)));
 }
+
+/** First words of a method that asks for data rather than records a call. */
+const DATA_QUERY_WORDS = new Set([
+  'query',
+  'fetch',
+  'get',
+  'list',
+  'search',
+  'find',
+  'read',
+  'load',
+  'compare',
+  'detect',
+  'analyze',
+  'analyse',
+]);
 
 /** `a` → `b` → `c`, for a message. */
 function chainWords(via: string[]): string {
@@ -694,10 +713,14 @@ export function hiddenStateChange(
     return undefined;
   }
   if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
-  const call = parent.parent;
-  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== parent) return undefined;
+  // tsc's CommonJS calls an imported function as `(0, search_js_1.searchDomain)(…)`.
+  const calleeNode =
+    parent.parent?.type === AST_NODE_TYPES.SequenceExpression && parent.parent.expressions.at(-1) === parent ? parent.parent : parent;
+  const call = calleeNode.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== calleeNode) return undefined;
   const methodName = getStaticKeyName(parent.property, parent.computed);
-  if (methodName !== undefined && definition?.type === 'ImportBinding' && !isPackageImport(variable)) {
+  const ownModule = (definition?.type === 'ImportBinding' && !isPackageImport(variable)) || isOwnModuleRequire(variable);
+  if (methodName !== undefined && ownModule) {
     // `handlers.handleStart(…)` on a namespace import, `manager.run(…)` on an imported long-lived instance.
     const callee = calleeInModule(call, file, undefined, new Set());
     const changed = callee && !isBookkeeping(callee.name) ? deepStateChange(callee, settings) : undefined;

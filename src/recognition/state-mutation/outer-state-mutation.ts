@@ -842,6 +842,37 @@ export function isHelperMemo(
   );
 }
 
+/** Words of a variable that holds a login's credential: a token, a JWT, a bearer string. */
+const CREDENTIAL_WORDS = new Set(['token', 'tokens', 'jwt', 'bearer', 'credential', 'credentials']);
+/** Words of a tool whose purpose is the login itself (`login`, `set_token`, `authenticate`). */
+const AUTHENTICATING_TOOL_WORDS = new Set([
+  'login',
+  'logon',
+  'logout',
+  'signin',
+  'auth',
+  'authenticate',
+  'token',
+  'credential',
+  'credentials',
+]);
+
+/**
+ * `adminJwtToken = response.data.token` in the `loginToStrapiAdmin()` that the request helper every tool calls
+ * runs when the token is missing, and `adminJwtToken = null` when the server rejects it: the client's login,
+ * renewed on demand. Whatever one call leaves there, the next behaves the same (it logs in again when it must):
+ * the credential is the connection's, not state a call of the tool leaves for the next. Only where a helper
+ * the invocation calls writes it; not for a tool whose name says the login is what it does, nor for a credential kept
+ * with the time it runs out.
+ */
+export function isRenewedCredential(variable: ScopeVariable, toolName: string, fn: FunctionNode): boolean {
+  if (!nameWords(variable.name).some((word) => CREDENTIAL_WORDS.has(word))) return false;
+  if (nameWords(toolName).some((word) => AUTHENTICATING_TOOL_WORDS.has(word))) return false;
+  // Kept with the time it runs out (`domainJwt = token; domainJwtExpiry = Date.now() + 50 * 60 * 1000`): a cache with
+  // an expiry, which a later call finds filled, stale or renewed (as `isLazyInitialisation` says).
+  return fn.body === null || fn.body === undefined || !readsClock(fn.body, fn);
+}
+
 /** Calls that change what the whole process works with, and what each changes. */
 const PROCESS_STATE_CALLS: Readonly<Record<string, string>> = { chdir: 'working directory', umask: 'file mode mask' };
 

@@ -227,7 +227,38 @@ export function recogniseToolClass(node: ClassNode, settings: RecognitionSetting
   if (className === undefined) return contractClass(node, methods, settings);
   if (!TOOL_CLASS_NAME.test(className)) return contractClass(node, methods, settings) ?? definitionAttachedClass(node, className);
   if (!settings.invocationNames.some((name) => methods.has(name))) return definitionAttachedClass(node, className);
+  if (isFluentBuilder(node, settings)) return undefined;
   return classDefinition(node, declaredToolName(node) ?? className);
+}
+
+/**
+ * `class Tool { handler(fn) { this.handlerFn = fn; return this; } build() { … } }`: the builder tools are made
+ * with (`tool-shapes/fluent-builders.ts`), not a tool. Its invocation-named method keeps a function and hands the
+ * builder back, and a `build` method makes the tool.
+ */
+function isFluentBuilder(node: ClassNode, settings: RecognitionSettings): boolean {
+  if (!classMemberByName(node, 'build')) return false;
+  return settings.invocationNames.some((name) => {
+    const member = classMemberByName(node, name);
+    const body = member?.type === AST_NODE_TYPES.MethodDefinition ? (member.value.body?.body ?? []) : [];
+    const last = body[body.length - 1];
+    const returned = last?.type === AST_NODE_TYPES.ReturnStatement && last.argument ? skipTypeWrappers(last.argument) : undefined;
+    if (returned?.type === AST_NODE_TYPES.ThisExpression) return true;
+    // tsc's `const self = this; …; return self;`
+    return (
+      returned?.type === AST_NODE_TYPES.Identifier &&
+      body.some(
+        (statement) =>
+          statement.type === AST_NODE_TYPES.VariableDeclaration &&
+          statement.declarations.some(
+            (declarator) =>
+              declarator.id.type === AST_NODE_TYPES.Identifier &&
+              declarator.id.name === returned.name &&
+              declarator.init?.type === AST_NODE_TYPES.ThisExpression,
+          ),
+      )
+    );
+  });
 }
 
 const TOOL_BASE_CLASS_PATTERN = /Tool$/;

@@ -34,6 +34,7 @@ export type ToolShape =
   | 'object-registration'
   | 'mcp-dispatch'
   | 'decorator'
+  | 'builder'
   | 'plain-object'
   | 'module';
 
