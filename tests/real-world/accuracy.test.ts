@@ -52,6 +52,11 @@ export const ACCURACY_FLOOR = {
   // 1229/1461 = 84.1 % (the 361 packages before it: 4888/4952, 346/453 / 346/420, 1184/1633 / 1184/1403,
   // one false self-reading report fewer), so every floor holds as it was. Round 25 stays held out with
   // rounds 17, 18 and 20 to 23.
+  // After round 27's principles (rules of 7f1f85c), round 27 joined: 5,453 tools in 401 packages,
+  // 5366/5453 = 98.4 %; self-reading 371/483 = 76.8 % / 371/450 = 82.4 %; stateful 1259/1759 = 71.6 % /
+  // 1259/1494 = 84.3 % (the 376 packages before it: 5076/5149, 360/469 / 360/437, 1229/1705 / 1229/1459,
+  // two false stateful reports fewer), so every floor holds as it was. Round 25 stays held out with
+  // rounds 17, 18 and 20 to 23.
   // Issue 27's targets: >= 95 % each on the whole corpus.
   recognition: 0.98,
   selfReading: { recall: 0.76, precision: 0.82 },
