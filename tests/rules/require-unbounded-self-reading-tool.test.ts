@@ -45,6 +45,38 @@ function invalid(
   };
 }
 
+/** A reading tool reported with no fix: nothing of its code can hold the classification (another package's helper, a builder's chain). */
+function unfixedRead(code: string, toolName: string): InvalidTestCase<MessageIds, Options> {
+  return {
+    code,
+    errors: [{ messageId: 'missingUnbounded', data: { toolName, readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } }],
+  };
+}
+
+/**
+ * An AI SDK `tool({…})` whose contract says it reads, fixed by wrapping it in `classifyTool(…, { reads: 'path',
+ * maxResultSizeChars: UNBOUNDED })`, the import added after the module's last import (`lastImport`).
+ */
+function readByContract(code: string, lastImport: string): InvalidTestCase<MessageIds, Options> {
+  return {
+    code,
+    errors: [
+      {
+        messageId: 'missingUnboundedByContract',
+        suggestions: [
+          {
+            messageId: 'setUnbounded',
+            output: code
+              .replace(lastImport, `${lastImport}import { classifyTool, UNBOUNDED } from 'tool-result-guard';\n`)
+              .replace('= tool({', '= classifyTool(tool({')
+              .replace(/\) \}\);$/, ") }), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
+          },
+        ],
+      },
+    ],
+  };
+}
+
 const ruleTester = new RuleTester();
 const typedRuleTester = new RuleTester({
   languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedDirectory } },
@@ -3522,12 +3554,7 @@ server.registerTool('read_file', { description: 'Read a file', inputSchema: { pa
     ]),
     // The helper is another package's, but the call hands over the whole contract and the handler.
     // (Another package's helper may not pass `_meta` on: no fix is offered, the message says what to declare.)
-    {
-      code: foreignHelperServer('body'),
-      errors: [
-        { messageId: 'missingUnbounded', data: { toolName: 'read_doc', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
-      ],
-    },
+    unfixedRead(foreignHelperServer('body'), 'read_doc'),
     // `wrapHandler(ReadSchema, handleRead, service)`: `handleRead` runs, and hands back the file.
     ((code) => ({
       code,
@@ -5756,24 +5783,9 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 26', ru
   ],
   invalid: [
     // The same tool whose description says it gets the files' contents: the contract says it reads.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'missingUnboundedByContract' as const,
-          suggestions: [
-            {
-              messageId: 'setUnbounded' as const,
-              output: code
-                .replace("from './git.js';\n", "from './git.js';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n")
-                .replace('= tool({', '= classifyTool(tool({')
-                .replace(/\) \}\);$/, ") }), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
-            },
-          ],
-        },
-      ],
-    }))(
+    readByContract(
       "import { tool } from 'ai';\nimport { z } from 'zod';\nimport { run } from './git.js';\nexport const showTool = tool({ name: 'get_files', description: 'Get the contents of one or more files at a revision', inputSchema: z.object({ filePaths: z.array(z.string()) }), execute: async ({ filePaths }) => run(`git show HEAD -- ${filePaths.join(' ')}`) });",
+      "from './git.js';\n",
     ),
     // A guard through the module's predicate, which compares the name with one tool's: the rest of the handler is that tool.
     invalid(predicateGuardedServer("return { content: [{ type: 'text', text: await readFile(args.path, 'utf8') }] };"), [
@@ -5836,43 +5848,19 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 27', ru
   ],
   invalid: [
     // The builder's tool hands back what is at the model's path. No object holds its contract: reported without a fix.
-    {
-      code: builtTool(
-        'read_file',
-        'Read the contents of a file',
-        '{ path: z.string() }',
-        "({ content: await readFile(input.path, 'utf8') })",
-      ),
-      errors: [
-        { messageId: 'missingUnbounded', data: { toolName: 'read_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
-      ],
-    },
+    unfixedRead(
+      builtTool('read_file', 'Read the contents of a file', '{ path: z.string() }', "({ content: await readFile(input.path, 'utf8') })"),
+      'read_file',
+    ),
     // Named by a static constructor (`Tool.create(name)`), ending at the handler (no `build()`).
-    {
-      code: `import { Tool } from './sdk/tool.js';\nimport { z } from 'zod';\nimport { readFile } from 'node:fs/promises';\nexport const built = Tool.create('view_file')\n  .description('View a file')\n  .input(z.object({ path: z.string() }))\n  .handler(async (input) => ({ content: await readFile(input.path, 'utf8') }));`,
-      errors: [
-        { messageId: 'missingUnbounded', data: { toolName: 'view_file', readCall: '`readFile`', resource: 'path', unbounded: 'Infinity' } },
-      ],
-    },
+    unfixedRead(
+      `import { Tool } from './sdk/tool.js';\nimport { z } from 'zod';\nimport { readFile } from 'node:fs/promises';\nexport const built = Tool.create('view_file')\n  .description('View a file')\n  .input(z.object({ path: z.string() }))\n  .handler(async (input) => ({ content: await readFile(input.path, 'utf8') }));`,
+      'view_file',
+    ),
     // `str_replace_editor` with `command: view | create | …`: the model may choose `view`, which hands the file back.
-    ((code) => ({
-      code,
-      errors: [
-        {
-          messageId: 'missingUnboundedByContract' as const,
-          suggestions: [
-            {
-              messageId: 'setUnbounded' as const,
-              output: code
-                .replace("from 'zod';\n", "from 'zod';\nimport { classifyTool, UNBOUNDED } from 'tool-result-guard';\n")
-                .replace('= tool({', '= classifyTool(tool({')
-                .replace(/\) \}\);$/, ") }), { reads: 'path', maxResultSizeChars: UNBOUNDED });"),
-            },
-          ],
-        },
-      ],
-    }))(
+    readByContract(
       "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const editor = tool({ name: 'str_replace_editor', description: 'View, create, and edit files in the filesystem', inputSchema: z.object({ command: z.enum(['view', 'create', 'str_replace', 'insert', 'undo_edit']), path: z.string().describe('Path to the file to edit') }), execute: async (params) => instance.edit(params) });",
+      "from 'zod';\n",
     ),
   ],
 });
