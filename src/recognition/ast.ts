@@ -93,6 +93,14 @@ function isIndirectValue(node: TSESTree.Node): node is TSESTree.SequenceExpressi
   return true;
 }
 
+/** The call `node` is the callee of, directly or as compiled CommonJS writes it, `(0, node)(…)`. */
+export function callOfCallee(node: TSESTree.Node): TSESTree.CallExpression | undefined {
+  const parent = node.parent;
+  const callee = parent && isIndirectValue(parent) && parent.expressions.at(-1) === node ? parent : node;
+  const call = callee.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === callee ? call : undefined;
+}
+
 /**
  * `__name(fn, "execute")`: esbuild's keep-names helper (`--keep-names`, and
  * every bundle built with it) wraps functions so `fn.name` survives

@@ -8,7 +8,15 @@
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 
-import { type FunctionNode, containsNode, functionNameOf, getStaticKeyName, isClassNode, skipChainAndTypeWrappers } from '../ast.js';
+import {
+  type FunctionNode,
+  callOfCallee,
+  containsNode,
+  functionNameOf,
+  getStaticKeyName,
+  isClassNode,
+  skipChainAndTypeWrappers,
+} from '../ast.js';
 import type { ScopeSource } from '../foreign-scope.js';
 import { requireSpecifier } from '../file-index.js';
 import { isOwnModuleSpecifier } from '../module-graph.js';
@@ -114,7 +122,6 @@ export function nameWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-/** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
 /**
  * `const search_js_1 = require("./services/search.js")` (tsc's CommonJS output, also through `__importStar`):
  * a binding of one of the package's own modules, as an `import * as` of it is.
@@ -134,9 +141,7 @@ export function isOwnModuleRequire(variable: ScopeVariable): boolean {
  */
 export function isOwnNamespaceCall(identifier: TSESTree.Identifier, variable: ScopeVariable): boolean {
   const member = identifier.parent;
-  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier) return false;
-  const callee = member.parent?.type === AST_NODE_TYPES.SequenceExpression ? member.parent : member;
-  if (callee.parent?.type !== AST_NODE_TYPES.CallExpression || callee.parent.callee !== callee) return false;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== identifier || !callOfCallee(member)) return false;
   const definition = variable.defs[0];
   if (definition?.type === 'ImportBinding') {
     return definition.node.type === AST_NODE_TYPES.ImportNamespaceSpecifier && !isPackageImport(variable);
@@ -144,6 +149,7 @@ export function isOwnNamespaceCall(identifier: TSESTree.Identifier, variable: Sc
   return isOwnModuleRequire(variable);
 }
 
+/** An import from a package (`fs`, `axios`): a module of functions, not an object the tool drives. */
 export function isPackageImport(variable: ScopeVariable): boolean {
   const definition = variable.defs[0];
   if (definition?.type !== 'ImportBinding') return false;

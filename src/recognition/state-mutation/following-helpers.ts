@@ -12,6 +12,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import {
   type ClassNode,
   type FunctionNode,
+  callOfCallee,
   collectBindingNames,
   enclosingInitialiser,
   getMemberPath,
@@ -714,10 +715,8 @@ export function hiddenStateChange(
   }
   if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== identifier) return undefined;
   // tsc's CommonJS calls an imported function as `(0, search_js_1.searchDomain)(…)`.
-  const calleeNode =
-    parent.parent?.type === AST_NODE_TYPES.SequenceExpression && parent.parent.expressions.at(-1) === parent ? parent.parent : parent;
-  const call = calleeNode.parent;
-  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== calleeNode) return undefined;
+  const call = callOfCallee(parent);
+  if (!call) return undefined;
   const methodName = getStaticKeyName(parent.property, parent.computed);
   const ownModule = (definition?.type === 'ImportBinding' && !isPackageImport(variable)) || isOwnModuleRequire(variable);
   if (methodName !== undefined && ownModule) {
