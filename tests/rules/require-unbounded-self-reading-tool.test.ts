@@ -5837,10 +5837,9 @@ ruleTester.run('require-unbounded-self-reading-tool: first-contact round 27', ru
   valid: [
     // The builder's tool answers with a size of what it read.
     builtTool('read_file', 'Read a file', '{ path: z.string() }', "({ size: (await readFile(input.path, 'utf8')).length })"),
-    // A command-line parser's chain is no tool: its arguments are text, not a schema, and nothing in it spells `tool`.
-    "import { program } from 'commander';\nimport { readFile } from 'node:fs/promises';\nprogram.command('cat').description('Print a file').arguments('<file>').action(async (file) => console.log(await readFile(file, 'utf8')));",
-    // The builder class itself: its `handler` keeps the function and hands the builder back; `build` makes the tool.
-    'export class Tool {\n  constructor(name) { this.name = name; }\n  description(text) { this.desc = text; return this; }\n  handler(fn) { this.handlerFn = fn; return this; }\n  build() { return { name: this.name, description: this.desc, handler: this.handlerFn }; }\n}',
+    // A command-line parser's chain is no tool, though its action hands back what it read: its arguments are text,
+    // not a schema, and nothing in it spells `tool`. (The builder class itself is the state rule's case: it reads nothing.)
+    "import { program } from 'commander';\nimport { readFile } from 'node:fs/promises';\nprogram.command('cat').description('Print a file').arguments('<file>').action(async (file) => readFile(file, 'utf8'));",
     // A slug names one of a fixed site's pages, whatever URL its description speaks of: the service looks it up there.
     "import { tool } from 'ai';\nimport { z } from 'zod';\nexport const problem = tool({ description: 'Retrieves a single problem by titleSlug', inputSchema: z.object({ titleSlug: z.string().describe('Problem URL slug (e.g. two-sum), the path segment after /problems/') }), execute: async ({ titleSlug }) => service.fetchProblem(titleSlug) });",
     // An editor that offers no operation that reads.
